@@ -1,0 +1,3 @@
+from claw.cli.main import main
+
+main()

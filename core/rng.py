@@ -1,0 +1,130 @@
+"""Dice sources: where die values come from.
+
+Rules never touch global randomness; they take a ``DiceSource`` and call
+``source.die(sides)`` (1..sides) or ``source.draw(low, high, label)``.
+
+``SeededDice`` is counter based (SplitMix64 over ``seed + n * gamma``), so the whole
+generator state is the pair (seed, position), which the state file stores. It is our
+own arithmetic, so a seed gives the same values on every machine and Python version.
+``PhysicalDice`` replays values typed at the table (``--dice 7,3``) and names the die
+when a value is impossible or missing.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from claw.core.errors import DiceError
+
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+def _mix(z: int) -> int:
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+class DiceSource(Protocol):
+    def draw(self, low: int, high: int, label: str) -> int:
+        """One value uniformly in ``low..high`` inclusive; ``label`` names the die."""
+
+    def die(self, sides: int) -> int:
+        """One roll of a ``sides``-sided die numbered from 1."""
+
+
+class SeededDice:
+    """Deterministic dice. ``position`` counts the 64-bit words consumed so far."""
+
+    __slots__ = ("seed", "position")
+
+    def __init__(self, seed: int, position: int = 0) -> None:
+        self.seed = seed & _MASK
+        self.position = position
+
+    def _word(self) -> int:
+        self.position += 1
+        return _mix((self.seed + self.position * _GAMMA) & _MASK)
+
+    def draw(self, low: int, high: int, label: str = "") -> int:
+        span = high - low + 1
+        if span <= 0:
+            raise DiceError(f"empty range for {label or 'die'}: {low}..{high}")
+        limit = (1 << 64) - ((1 << 64) % span)  # reject the biased tail
+        word = self._word()
+        while word >= limit:
+            word = self._word()
+        return low + word % span
+
+    def die(self, sides: int) -> int:
+        return self.draw(1, sides, f"d{sides}")
+
+    def shuffle(self, items: list) -> list:
+        """Fisher-Yates with our own draws; returns a new list."""
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.draw(0, i, "shuffle")
+            out[i], out[j] = out[j], out[i]
+        return out
+
+    def to_json(self) -> dict:
+        return {"algorithm": "splitmix64", "seed": self.seed, "position": self.position}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "SeededDice":
+        return cls(int(data["seed"]), int(data["position"]))
+
+
+class PhysicalDice:
+    """Values typed by players, consumed in order.
+
+    An optional ``fallback`` source takes over when values run out (used for
+    shuffles and draws nobody rolls by hand); without one, running out is an error.
+    """
+
+    def __init__(self, values: list[int], fallback: SeededDice | None = None) -> None:
+        self.values = list(values)
+        self.used = 0
+        self.fallback = fallback
+
+    def draw(self, low: int, high: int, label: str = "") -> int:
+        name = label or f"die {low}..{high}"
+        if self.used >= len(self.values):
+            raise DiceError(
+                f"not enough dice: a {name} was needed after {self.used} given value(s)"
+            )
+        value = self.values[self.used]
+        if not low <= value <= high:
+            raise DiceError(
+                f"impossible value for a {name}: {value} (value #{self.used + 1} of --dice)"
+            )
+        self.used += 1
+        return value
+
+    def die(self, sides: int) -> int:
+        return self.draw(1, sides, f"d{sides}")
+
+    def shuffle(self, items: list) -> list:
+        if self.fallback is None:
+            raise DiceError("a shuffle needs a seed or a state; physical dice cannot shuffle")
+        return self.fallback.shuffle(items)
+
+    @property
+    def remaining(self) -> int:
+        return len(self.values) - self.used
+
+
+def parse_dice_values(text: str) -> list[int]:
+    """Parse ``--dice 7,3,11`` into integers, naming the bad item."""
+    values = []
+    for i, item in enumerate(text.replace(" ", ",").split(","), start=1):
+        if not item:
+            continue
+        try:
+            values.append(int(item))
+        except ValueError:
+            raise DiceError(f"--dice item #{i} is not a whole number: {item!r}") from None
+    if len(values) > 10_000:
+        raise DiceError(f"--dice gives too many values: {len(values)} (limit 10000)")
+    return values
