@@ -64,7 +64,6 @@ def attack(call) -> None:
 
 
 def _odds(call, a, t, r) -> None:
-    from claw.core.warriors.odds import opposed
     o = call.opts
     ab = a["abilities"]["intelligence"] + a["skills"].get("swat", 0) + (o.get("points") or 0)
     jb = t["abilities"]["spirit"] + t["skills"].get("jump", 0) + (o.get("jump_points") or 0)

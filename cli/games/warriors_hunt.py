@@ -49,7 +49,7 @@ def hunt(call) -> None:
         from claw.core.warriors.hunt import odds
         return _report_odds(call, odds(cat, r, spec, option(call, "criticals")), r)
     from claw.core.warriors.checks import explain
-    from claw.core.warriors.hunt import best_sense, eat_crowfood, hunt as run_hunt
+    from claw.core.warriors.hunt import best_sense, hunt as run_hunt
     if spec.sense is None:
         sense, tied = best_sense(cat, r)
         if tied:

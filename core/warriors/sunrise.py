@@ -9,7 +9,7 @@ from claw.core.warriors.character import max_hp
 from claw.core.warriors.checks import decide
 from claw.core.warriors.dice import below, critical, d100, roll_3d6
 from claw.core.warriors.healing import gain_hp
-from claw.core.warriors.rules import ABILITIES, Rules
+from claw.core.warriors.rules import Rules
 
 COUGHS = ("whitecough", "greencough", "blackcough", "kitten-cough", "redcough", "yellowcough")
 

@@ -1,4 +1,5 @@
 import copy
+import json
 import pathlib
 
 import pytest
@@ -11,6 +12,9 @@ from claw.core.warriors.character import build
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "warriors"
 RULEBOOK = pathlib.Path("/work/shared/rules/warriors-adventure-game.txt")
+
+
+PARTY = [str(EXAMPLES / f"{n}.yaml") for n in ("emberpaw", "reedwhisker", "sloefoot", "bramble")]
 
 
 def load_yaml(path):
@@ -46,3 +50,18 @@ def cat(rules, doc):
 
 def dice(*values):
     return PhysicalDice(list(values))
+
+
+@pytest.fixture
+def party(tmp_path):
+    """The example party as a state file (claw new ... --seed 7)."""
+    from claw.cli.testing import run
+    res = run(["new", *PARTY, "--seed", "7"])
+    assert res.code == 0, res.stderr
+    path = tmp_path / "party.json"
+    path.write_text(res.stdout)
+    return path
+
+
+def state_of(path):
+    return json.loads(path.read_text())["state"]

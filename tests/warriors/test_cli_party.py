@@ -1,27 +1,10 @@
 """`claw new`, `claw validate`, `claw check`, `claw refresh`, `claw knack`, `claw show`."""
 
-import json
-
-import pytest
 
 from claw.cli.testing import run
 
-from .conftest import EXAMPLES
+from .conftest import EXAMPLES, PARTY, state_of
 
-PARTY = [str(EXAMPLES / f"{n}.yaml") for n in ("emberpaw", "reedwhisker", "sloefoot", "bramble")]
-
-
-@pytest.fixture
-def party(tmp_path):
-    res = run(["new", *PARTY, "--seed", "7"])
-    assert res.code == 0, res.stderr
-    path = tmp_path / "party.json"
-    path.write_text(res.stdout)
-    return path
-
-
-def state_of(path):
-    return json.loads(path.read_text())["state"]
 
 
 def test_new_builds_party_with_full_hp_and_pools(party):

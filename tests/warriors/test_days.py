@@ -9,8 +9,7 @@ from claw.core.warriors.checks import CheckSpec
 from claw.core.warriors.healing import band, herb_check, natural, treat
 from claw.core.warriors.sunrise import age_one_moon, grow, sunrise
 
-from .conftest import dice
-from .test_cli_party import party, state_of  # noqa: F401
+from .conftest import dice, state_of
 
 OPT = {"criticals": "absolute", "d100": "below", "complications": "onset"}
 
@@ -180,7 +179,7 @@ def test_grow_ability_choices(cat, rules):
     assert c2["abilities"]["strength"] == 5 and c2["hp_max"] == 5 + 21 + 5
 
 
-def test_day_commands(party):  # noqa: F811
+def test_day_commands(party):
     p = str(party)
     assert run(["attack", "bramble", "emberpaw", "-s", p, "-i", "--dice", "5,5,5,1,2,3,2,2,2,1"]).code == 0
     assert state_of(party)["cats"]["emberpaw"]["hp"] == 18

@@ -11,8 +11,7 @@ from claw.core.errors import IllegalAction
 from claw.core.warriors.fight import AttackSpec, attack, end_fight, initiative, lose_hp, opposed_wins
 from claw.core.warriors.odds import opposed
 
-from .conftest import dice
-from .test_cli_party import party, state_of  # noqa: F401
+from .conftest import dice, state_of
 
 OPT = {"criticals": "absolute", "launch_second_cost": "spirit"}
 
@@ -255,7 +254,7 @@ def test_opposed_criticals():
     assert opposed(0, 0, "total") > Fraction(1, 2)
 
 
-def test_fight_commands(party):  # noqa: F811
+def test_fight_commands(party):
     res = run(["fight", "emberpaw", "bramble", "-s", str(party), "-i", "--dice", "6,1"])
     assert res.code == 0, res.stderr
     res = run(["attack", "emberpaw", "bramble", "-s", str(party), "-i", "--dice", "3,3,3,2,2,2,1,2,3,4"])

@@ -9,7 +9,6 @@ from claw.core.errors import IllegalAction
 from claw.core.warriors.hunt import HuntSpec, best_sense, eat_crowfood, hunt, odds
 
 from .conftest import dice
-from .test_cli_party import party, state_of  # noqa: F401  (fixture)
 
 
 def test_four_stages_in_order_against_the_prey_row(cat, rules):
@@ -81,7 +80,7 @@ def test_crowfood_below_66_falls_ill(cat, rules):
     assert new["diseases"] == [{"id": "whitecough", "day": 0}]
 
 
-def test_hunt_command_with_dice(party):  # noqa: F811
+def test_hunt_command_with_dice(party):
     res = run(["hunt", "emberpaw", "vole", "--knack", "stalk", "--points", "grab=1", "-s", str(party),
                "--dice", "5,5,5,3,3,3,4,4,4,2,3,4", "--weight", "plump"])
     assert res.code == 0, res.stderr
@@ -90,7 +89,7 @@ def test_hunt_command_with_dice(party):  # noqa: F811
     assert events[-1]["rations"] == "2"
 
 
-def test_hunt_command_crowfood_and_failure(party):  # noqa: F811
+def test_hunt_command_crowfood_and_failure(party):
     res = run(["hunt", "emberpaw", "rabbit", "-s", str(party), "--dice", "1,2,3"])
     assert res.code == 0 and "gets away at the locate stage" in res.stderr
     res = run(["eat", "reedwhisker", "-s", str(party), "--dice", "3,0"])
@@ -106,6 +105,6 @@ def test_stateless_hunt_odds():
     assert data["success"]["fraction"] == str(Fraction(108, 216) * Fraction(197, 216) ** 2 * Fraction(200, 216))
 
 
-def test_bad_hunt_input(party):  # noqa: F811
+def test_bad_hunt_input(party):
     assert run(["hunt", "emberpaw", "dragon", "-s", str(party)]).code == 2
     assert run(["hunt", "emberpaw", "vole", "--points", "chase=2", "-s", str(party)]).code == 2
