@@ -54,7 +54,7 @@ def able(cat: dict, action: str, rules: Rules) -> None:
             raise IllegalAction(f"{cat['name']} has {rules.diseases[d['id']]['name']} and cannot {action}: {cat['id']}")
     if cat.get("sprain", 0) and action in ("hunt", "fight"):
         raise IllegalAction(f"{cat['name']} is resting a sprain ({cat['sprain']} sunrise(s) left) and cannot "
-                            f"{action} (--allow-sprain if the hurt limb is not involved): {cat['id']}")
+                            f"{action}: {cat['id']}")
 
 
 def pay_bonuses(cat: dict, spec: CheckSpec, rules: Rules, ability: str) -> tuple[dict, dict]:

@@ -132,3 +132,53 @@ def test_exact_check_chances():
 def test_chance_is_a_probability_and_monotone(bonus, vs):
     p = chance(bonus, vs)
     assert 0 <= p <= 1 and chance(bonus + 1, vs) >= p
+
+
+CHECK_KNACKS = {   # knack: (a skill it helps, a skill it does not, bonus at level 1, at level 2 or None)
+    "alertness": ("smell", "sneak", 1, 2), "animal-lore": ("ponder", "see", 1, 2), "balance": ("climb", "swim", 1, None),
+    "dodge": ("jump", "swat", 1, 2), "feint": ("swat", "jump", 1, 2), "herb-lore": ("ponder", "focus", 1, 2),
+    "hide": ("sneak", "see", 2, None), "intuition": ("focus", "listen", 1, 2),
+    "medicine-lore": ("ponder", "swim", 1, 2), "orate": ("focus", "arch", 1, 2), "stalk": ("sneak", "climb", 2, None),
+    "track": ("listen", "ponder", 1, 2), "twoleg-lore": ("ponder", "hiss", 1, 2), "yowl": ("hiss", "focus", 1, 2),
+}
+
+
+@pytest.mark.parametrize("knack", sorted(CHECK_KNACKS))
+def test_every_check_knack_helps_its_skills_at_its_price(knack, cat, rules):
+    """Knacks: each bonus knack adds to the checks it names, costs its points, and
+    repeats raise the bonus as printed."""
+    good, bad, b1, b2 = CHECK_KNACKS[knack]
+    c = cat("emberpaw", knacks={knack: 1}, pools={"strength": 5, "intelligence": 5, "spirit": 5})
+    new, r = resolve(c, rules, CheckSpec(skill=good, knacks={knack: 1}), dice(3, 3, 3))
+    cost = rules.knacks[knack]["cost"]
+    assert r["knack_bonus"] == b1
+    assert new["pools"][cost["ability"]] == 5 - cost["points"]
+    with pytest.raises(IllegalAction):
+        resolve(c, rules, CheckSpec(skill=bad, knacks={knack: 1}), dice(3, 3, 3))
+    if b2 is not None:
+        c2 = dict(c, knacks={knack: 2})
+        _, r = resolve(c2, rules, CheckSpec(skill=good, knacks={knack: 1}), dice(3, 3, 3))
+        assert r["knack_bonus"] == b2
+
+
+def test_repeat_picks_lower_costs(rules):
+    """Spring costs 3, 2, then 1 Strength; Mighty Swat 2 then 1; Launch 3 Strength then 2 Spirit."""
+    from claw.core.warriors.knacks import cost
+    assert [cost(rules, "spring", n)["points"] for n in (1, 2, 3)] == [3, 2, 1]
+    assert [cost(rules, "mighty-swat", n)["points"] for n in (1, 2)] == [2, 1]
+    assert cost(rules, "launch", 2) == {"ability": "spirit", "points": 2}
+    assert cost(rules, "interpret-dreams", 2)["points"] == 1 and cost(rules, "pin", 2)["points"] == 2
+
+
+def test_movement_and_narrative_knacks(party):
+    """Dash, Leap (up to 4 paid uses), Spring, Pathfinder, Interpret Dreams: paid with `claw knack`."""
+    from claw.cli.testing import run
+    import json
+    s = json.loads(party.read_text())
+    s["state"]["cats"]["bramble"]["knacks"].update({"leap": 1, "pathfinder": 2})
+    party.write_text(json.dumps(s))
+    res = run(["knack", "bramble", "leap", "--uses", "4", "-s", str(party)])
+    assert res.code == 0 and res.state["state"]["cats"]["bramble"]["pools"]["strength"] == 3
+    assert run(["knack", "bramble", "leap", "--uses", "5", "-s", str(party)]).code == 4
+    res = run(["knack", "bramble", "pathfinder", "-s", str(party)])
+    assert res.code == 0 and "two answers" in res.stderr
