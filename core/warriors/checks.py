@@ -128,7 +128,7 @@ def explain(r: dict, rules: Rules) -> str:
     if r["spent"]:
         bits.append(f"spent {r['spent']}")
     for k in r["knacks"]:
-        bits.append(f"{k['knack']}x{k['uses']} +{k['bonus']}")
+        bits.append(f"{k['knack']} x{k['uses']} +{k['bonus']}")
     if r["modifier"]:
         bits.append(f"modifier {r['modifier']:+d}")
     text = f"{what} check: {' + '.join(bits)} = {r['total']}"
