@@ -61,6 +61,7 @@ COMMANDS = {
         handler=_FIGHT + "attack", usage="ATTACKER TARGET",
         options=[
             Opt("--pounce", bool, help="pounce to start or join Wrestling"),
+            Opt("--swat", bool, help="swat (the default; while Wrestling only a Pinned cat at its pinner)"),
             Opt("--bite", bool, help="bite instead of swatting (+1 damage; dishonourable unless life-or-death)"),
             Opt("--life-or-death", bool, help="the fight is life-or-death (biting is acceptable)"),
             KNACK, CONVERT,

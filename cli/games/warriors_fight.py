@@ -47,8 +47,8 @@ def attack(call) -> None:
     if len(call.args) != 2:
         raise UsageError("usage: claw attack ATTACKER TARGET [--pounce|--bite] [--knack K]")
     a, t = get_cat(call, call.args[0]), get_cat(call, call.args[1])
-    if o.get("pounce") and o.get("bite"):
-        raise UsageError("choose one of --pounce and --bite")
+    if sum(bool(o.get(x)) for x in ("pounce", "bite", "swat")) > 1:
+        raise UsageError("choose one of --swat, --pounce and --bite")
     if o.get("odds"):
         return _odds(call, a, t, r)
     escape = [get_cat(call, x)["id"] for x in (o.get("escape") or "").split(",") if x.strip()]
@@ -57,7 +57,8 @@ def attack(call) -> None:
                       damage_points=o.get("damage_points") or 0, dodge=o.get("dodge") or 0,
                       jump_points=o.get("jump_points") or 0, escape=escape, let_go=bool(o.get("let_go")),
                       winner_target=get_cat(call, o["winner_target"])["id"] if o.get("winner_target") else None,
-                      life_or_death=bool(o.get("life_or_death")), convert_from=convert_from(call))
+                      life_or_death=bool(o.get("life_or_death")), convert_from=convert_from(call),
+                      swat_explicit=bool(o.get("swat")))
     new, events = run_attack(call.state, r, a["id"], t["id"], spec, call.dice, _options(call))
     call.state = new
     _emit(call, events)

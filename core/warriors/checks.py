@@ -5,8 +5,6 @@ success; a critical failure on a physical check sprains (Sprains)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from claw.core.errors import IllegalAction, UsageError
 from claw.core.warriors import knacks as K
 from claw.core.warriors.dice import critical, roll_3d6
@@ -16,17 +14,19 @@ from claw.core.warriors.rules import Rules
 CRITICALS = ("absolute", "total")   # option: does a critical decide the check by itself?
 
 
-@dataclass
 class CheckSpec:
-    skill: str | None = None          # None: a plain ability check
-    ability: str | None = None        # defaults to the skill's ability
-    spend: int = 0                    # bonus points bought from the pools
-    knacks: dict = field(default_factory=dict)   # knack id -> paid uses
-    modifier: int = 0                 # the GM's situational modifier
-    vs: int | None = None
-    convert_from: list | None = None
-    physical: bool | None = None      # None: from the skill table (Strength checks are physical)
-    label: str = "check"
+    """What a check adds up: ``skill`` (None for a plain ability check), ``ability``
+    (default: the skill's), ``spend`` points bought, ``knacks`` (id -> paid uses), the
+    GM's ``modifier``, difficulty ``vs``, ``physical`` (None: from the skill table;
+    plain Strength checks are physical) and the dice ``label``."""
+
+    def __init__(self, skill: str | None = None, ability: str | None = None, spend: int = 0,
+                 knacks: dict | None = None, modifier: int = 0, vs: int | None = None,
+                 convert_from: list | None = None, physical: bool | None = None, label: str = "check") -> None:
+        self.skill, self.ability, self.spend = skill, ability, spend
+        self.knacks = dict(knacks or {})
+        self.modifier, self.vs, self.convert_from = modifier, vs, convert_from
+        self.physical, self.label = physical, label
 
 
 def ability_of(spec: CheckSpec, rules: Rules) -> str:

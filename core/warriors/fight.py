@@ -8,8 +8,6 @@ returns the new state (a copy) and a list of events (dicts with ``type`` and
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field
 
 from claw.core.errors import IllegalAction, UsageError
 from claw.core.warriors import knacks as K
@@ -22,20 +20,21 @@ FIGHT_KNACKS = {"swat": {"mighty-swat", "pummel"}, "bite": {"chomp"},
 DEATH_ROLL_AT_MOST = 4
 
 
-@dataclass
 class AttackSpec:
-    mode: str = "swat"                  # swat, pounce, bite
-    knacks: dict = field(default_factory=dict)
-    points: int = 0                     # for the attack (or wrestling) check
-    damage_points: int = 0              # Strength points for the damage check
-    dodge: int = 0                      # defender's Dodge uses
-    jump_points: int = 0                # defender's Spirit points for the Jump check
-    escape: list = field(default_factory=list)     # wrestlers making Jump checks
-    let_go: bool = False                # Chomp: let go for a second Bite
-    winner_target: str | None = None
-    life_or_death: bool = False
-    convert_from: list | None = None
-    swat_explicit: bool = False         # --swat given (a Pinned cat swatting its pinner)
+    """One fighting action: ``mode`` swat, pounce or bite; fighting ``knacks`` (id ->
+    uses); ``points`` for the attack or Wrestling check and ``damage_points`` (Strength)
+    for the damage check; the defender's ``dodge`` uses and ``jump_points``; wrestlers
+    who ``escape`` with Jump checks; Chomp's ``let_go``; ``winner_target`` in a
+    Wrestling; ``swat_explicit`` for a Pinned cat swatting its pinner."""
+
+    def __init__(self, mode: str = "swat", knacks: dict | None = None, points: int = 0, damage_points: int = 0,
+                 dodge: int = 0, jump_points: int = 0, escape: list | None = None, let_go: bool = False,
+                 winner_target: str | None = None, life_or_death: bool = False, convert_from: list | None = None,
+                 swat_explicit: bool = False) -> None:
+        self.mode, self.knacks, self.points, self.damage_points = mode, dict(knacks or {}), points, damage_points
+        self.dodge, self.jump_points, self.escape, self.let_go = dodge, jump_points, list(escape or []), let_go
+        self.winner_target, self.life_or_death, self.convert_from = winner_target, life_or_death, convert_from
+        self.swat_explicit = swat_explicit
 
 
 # -- opposed checks and initiative ------------------------------------------------
@@ -99,11 +98,20 @@ def initiative(state: dict, ids: list[str], dice, first: str | None = None,
         # Literal reading: after the first cat, go by Spirit score (ties keep roll order).
         rest = sorted(order[1:], key=lambda c: -cats[c]["abilities"]["spirit"])
         order = order[:1] + rest
-    new = copy.deepcopy(state)
+    new = {**state, "cats": dict(state["cats"])}
     new["fight"] = {"round": 1, "turn": 0, "order": order, "initiative": rolls, "wrestles": [],
                     "pins": {}, "chomps": {}, "disoriented": []}
     events.append({"type": "fight", "order": order, "text": "fight order: " + " > ".join(order)})
     return new, events
+
+
+def copy_fight(f: dict | None) -> dict | None:
+    """A copy of the fight record deep enough for in-place changes (faster than deepcopy)."""
+    if f is None:
+        return None
+    return {**f, "order": list(f["order"]), "initiative": dict(f.get("initiative", {})),
+            "wrestles": [list(g) for g in f["wrestles"]], "pins": dict(f["pins"]),
+            "chomps": dict(f["chomps"]), "disoriented": list(f["disoriented"])}
 
 
 def current(state: dict) -> str | None:
@@ -246,7 +254,9 @@ def lose_hp(state: dict, rules: Rules, cid: str, loss: int, dice) -> list[dict]:
 def attack(state: dict, rules: Rules, attacker: str, target: str, spec: AttackSpec, dice,
            options: dict) -> tuple[dict, list[dict]]:
     """One cat's turn of fighting. Refuses (IllegalAction) anything the rules forbid."""
-    s = copy.deepcopy(state)
+    # Cats are replaced, never changed in place, so a shallow copy of them is enough;
+    # the fight record is changed in place and is copied deeply.
+    s = {**state, "cats": dict(state["cats"]), "fight": copy_fight(state.get("fight"))}
     cats = s["cats"]
     if attacker == target:
         raise UsageError(f"a cat cannot attack itself: {attacker}")
@@ -515,7 +525,7 @@ def _wrestle_round(s, rules, attacker, target, group, spec, dice, options) -> li
 def end_fight(state: dict) -> tuple[dict, list[dict]]:
     if not state.get("fight"):
         raise IllegalAction("no fight in progress")
-    s = copy.deepcopy(state)
+    s = dict(state)
     rounds = s["fight"]["round"]
     s["fight"] = None
     return s, [{"type": "fight-end", "text": f"the fight ends after {rounds} round(s)"}]

@@ -4,7 +4,6 @@ against the prey's row; the hunt stops at the first failed stage."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
 
 from claw.core.errors import IllegalAction, UsageError
@@ -16,16 +15,17 @@ from claw.core.warriors.rules import Rules
 SENSES = ("listen", "see", "smell")
 
 
-@dataclass
 class HuntSpec:
-    prey: str
-    sense: str | None = None                       # None: the cat's best sense
-    spend: dict = field(default_factory=dict)      # stage -> points
-    knacks: list = field(default_factory=list)     # [(knack, uses)] placed on their stage
-    modifier: dict = field(default_factory=dict)   # stage -> GM modifier
-    weight: str = "average"
-    crowfood: bool = False
-    convert_from: list | None = None
+    """A hunt: ``prey`` id, Locate ``sense`` (None: the cat's best), ``spend`` and
+    ``modifier`` by stage, ``knacks`` as [(knack, uses)] placed on the stage they help,
+    the catch's ``weight``, and whether it is eaten as ``crowfood``."""
+
+    def __init__(self, prey: str, sense: str | None = None, spend: dict | None = None,
+                 knacks: list | None = None, modifier: dict | None = None, weight: str = "average",
+                 crowfood: bool = False, convert_from: list | None = None) -> None:
+        self.prey, self.sense = prey, sense
+        self.spend, self.knacks, self.modifier = dict(spend or {}), list(knacks or []), dict(modifier or {})
+        self.weight, self.crowfood, self.convert_from = weight, crowfood, convert_from
 
 
 def best_sense(cat: dict, rules: Rules) -> tuple[str, list[str]]:

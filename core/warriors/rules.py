@@ -3,28 +3,21 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from claw.core.errors import UsageError
 
 ABILITIES = ("strength", "intelligence", "spirit")
 
 
-@dataclass(frozen=True)
 class Rules:
-    skills: dict          # id -> skill row
-    knacks: dict          # id -> knack row
-    clans: dict           # id -> clan row
-    ranks: dict
-    age: dict             # the age-table document
-    prey: dict            # id -> prey row
-    stages: list          # hunt stages in order
-    weights: dict         # id -> ration row
-    diseases: dict        # id -> disease row
-    injuries: dict
-    herbs: dict
-    crowfood: dict
-    aliases: dict = field(default_factory=dict)   # (table, alias) -> id
+    """Tables by id: skills, knacks, clans, ranks, prey, weights (ration rows),
+    diseases, injuries, herbs; ``age`` is the age-table document, ``stages`` the hunt
+    stages in order, ``aliases`` maps (table, alias) to an id. (A plain class: a
+    dataclass costs milliseconds of start-up.)"""
+
+    def __init__(self, **tables) -> None:
+        self.aliases: dict = {}
+        for name, value in tables.items():
+            setattr(self, name, value)
 
     @classmethod
     def from_tables(cls, t: dict) -> "Rules":

@@ -5,6 +5,8 @@ Chomp, Pummel, Dodge)."""
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from claw.cli.testing import run
 from claw.core.errors import IllegalAction
@@ -273,3 +275,28 @@ def test_stateless_attack():
     assert res.code == 0 and res.stdout.strip() == "hit"
     res = run(["attack", "--game", "warriors", "--attack-bonus", "6", "--jump-bonus", "4", "--odds"])
     assert res.code == 0 and "hits" in res.stdout
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from(["swat", "bite", "pounce"]))
+def test_attack_never_changes_its_input_and_keeps_hp_sane(seed, mode):
+    """Property: any attack with seeded dice leaves the input state untouched, and HP
+    only falls (by 2-8 per hit) for the target."""
+    import copy as _copy
+    from claw.cli.games.warriors_data import rules as load
+    from claw.core.rng import SeededDice
+    from .conftest import EXAMPLES, load_yaml
+    from claw.core.warriors.character import build
+    r = load()
+    cats = {n: build(load_yaml(EXAMPLES / f"{n}.yaml"), r)[0] for n in ("emberpaw", "bramble")}
+    state = {"day": 0, "options": {}, "cats": cats, "order": list(cats), "fight": None}
+    dice = SeededDice(seed)
+    s, _ = initiative(state, ["emberpaw", "bramble"], dice)
+    before = _copy.deepcopy(s)
+    a = s["fight"]["order"][0]
+    b = "bramble" if a == "emberpaw" else "emberpaw"
+    s2, ev = attack(s, r, a, b, AttackSpec(mode=mode, life_or_death=True), dice, OPT)
+    assert s == before
+    lost = s["cats"][b]["hp"] - s2["cats"][b]["hp"]
+    assert lost == 0 or 2 <= lost <= 8
+    assert s2["cats"][a]["hp"] == s["cats"][a]["hp"]
