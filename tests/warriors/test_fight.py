@@ -285,10 +285,9 @@ def test_attack_never_changes_its_input_and_keeps_hp_sane(seed, mode):
     import copy as _copy
     from claw.cli.games.warriors_data import rules as load
     from claw.core.rng import SeededDice
-    from .conftest import EXAMPLES, load_yaml
-    from claw.core.warriors.character import build
+    from .conftest import example_cat
     r = load()
-    cats = {n: build(load_yaml(EXAMPLES / f"{n}.yaml"), r)[0] for n in ("emberpaw", "bramble")}
+    cats = {n: example_cat(n) for n in ("emberpaw", "bramble")}
     state = {"day": 0, "options": {}, "cats": cats, "order": list(cats), "fight": None}
     dice = SeededDice(seed)
     s, _ = initiative(state, ["emberpaw", "bramble"], dice)
