@@ -147,6 +147,18 @@ def _die(natural: int, modifier: int, profile: Profile) -> DieResult:
     return DieResult(natural, natural + modifier, outcome)
 
 
+def roll_text(roll: AttackRoll) -> str:
+    """One line: thresholds, every modifier, every die and its outcome."""
+    p = roll.profile
+    mods = ", ".join(m.text() for m in roll.modifiers) or "none"
+    words = {NATURAL_ONE: "natural 1, a miss", MISS: "miss", STUN: "stun", WOUND: "wound and stun"}
+    dice = "; ".join(f"{d.natural}" + (f" (reroll of {d.rerolled_from})" if d.rerolled_from else "")
+                     + (f" {roll.modifier:+d} = {d.total}" if roll.modifier and d.natural != 1 else "")
+                     + f": {words[d.outcome]}" for d in roll.dice)
+    return (f"{p.name}: {p.dice}d12, stun {p.stun}+, wound {p.wound}+; modifiers: {mods}. "
+            f"Rolled {dice}.")
+
+
 # --- exact odds ---------------------------------------------------------------
 
 
