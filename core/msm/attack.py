@@ -148,8 +148,7 @@ def attack(state: dict, board, bestiary: dict, attacker: str, target: str, dice,
         raise IllegalAction(f"{aid} has no line of sight to {tid}: {sight.reason}")
     if cat_attacks:
         pounce = free or (afig.get("pounced") and chosen.range == 0)
-        if st.get("phase") == "cats" or afig.get("ap") is not None:
-            events += spend_ap(st, board, aid, 0 if pounce else 1, "an attack")
+        events += spend_ap(st, board, aid, 0 if pounce else 1, "an attack")
         if pounce and afig.get("pounced"):
             afig["pounced"] = False
             events.append(event("pounce-attack", f"{aid} makes the free RANGE 0 attack that ends its pounce.",
