@@ -106,8 +106,12 @@ def wound_cat(state: dict, fid: str, wounds: int, why: str, stun: bool = True) -
     if stun and after > 0 and not fig.get("stunned"):
         fig["stunned"] = True
     if after == 0:
+        from claw.core.msm.loot import drop_all
+
         fig["down"] = True
         square = fig.get("square")
+        if square:
+            out += drop_all(state, fid, square)
         fig["square"] = None
         fig["ap"] = 0
         if state.get("active") == fid:
