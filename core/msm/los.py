@@ -271,3 +271,24 @@ def visible_from(board: Board, figures: dict | None, a: Square, *, roaches: str 
         if sight.visible:
             out[sq] = sight
     return out
+
+
+def line_cells(board: Board, a: Square, b: Square, line: Line) -> list[Square]:
+    """The squares a line from ``a`` to ``b`` passes through or touches (for drawing)."""
+    S = 16 * (max(board.width, board.height) + 1)
+    p, q = _ends(a, line.start, S), _ends(b, line.end, S)
+    (x1, y1), (x2, y2) = (p, q) if p[0] <= q[0] else (q, p)
+    dx, dy = x2 - x1, y2 - y1
+    out: list[Square] = []
+    if dx == 0:
+        for j in range(min(y1, y2) // S, max(y1, y2) // S + 1):
+            out.append((x1 // S, j))
+    else:
+        D = dx * S
+        for i in range(x1 // S, x2 // S + 1):
+            xa, xb = max(i * S, x1), min((i + 1) * S, x2)
+            ya, yb = y1 * dx + (xa - x1) * dy, y1 * dx + (xb - x1) * dy
+            lo, hi = min(ya, yb), max(ya, yb)
+            for j in range(-(-lo // D) - 1, hi // D + 1):
+                out.append((i, j))
+    return [sq for sq in out if board.in_bounds(sq)]
