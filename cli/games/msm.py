@@ -61,9 +61,9 @@ BOARD_COMMANDS = {
 }
 
 try:
-    from claw.cli.games.msm_play import PLAY_COMMANDS
+    from claw.cli.games.msm_play import PLAY_COMMANDS, PLAY_NEW_OPTIONS
 except ImportError:
-    PLAY_COMMANDS = {}
+    PLAY_COMMANDS, PLAY_NEW_OPTIONS = {}, []
 
 COMMANDS = {**BOARD_COMMANDS, **PLAY_COMMANDS}
 
@@ -71,6 +71,6 @@ NEW = _B + "new"
 NEW_OPTIONS = [
     Opt("--heroes", str, help="comma-separated hero ids (default guy,adara,leon,nera)"),
     Opt("--roaches", str, help="line of sight past roaches: ignore (default) or hinder"),
-]
+] + PLAY_NEW_OPTIONS
 CHECK = _B + "check"
 FILE_KINDS = ["scenario", "campaign", "loot"]

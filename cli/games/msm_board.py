@@ -52,6 +52,12 @@ def new(call) -> None:
             raise UsageError(f"unknown hero {unknown[0]!r} (heroes: {', '.join(sorted(known))})")
     roaches = _roaches(call.opts.get("roaches"))
     state, events = new_state(doc, call.dice, heroes, source=call.source, roaches=roaches)
+    try:  # the play rules add heroes' cards and health, the loot deck, goals
+        from claw.cli.games.msm_play_handlers import setup_play
+    except ImportError:
+        setup_play = None
+    if setup_play is not None:
+        events += setup_play(call, doc, state)
     call.state = state
     name = doc.get("name", "scenario")
     call.event("setup", f"[bold]{name}[/]: set up for {', '.join(f for f, x in state['figures'].items() if x['side'] == 'cat')}.",
