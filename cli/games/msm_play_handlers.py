@@ -9,21 +9,6 @@ def _pct(x) -> str:
     return f"{x.numerator}/{x.denominator} ({float(x) * 100:.1f}%)"
 
 
-def _die_text(d) -> str:
-    tag = {"natural-1": "[red]natural 1: miss[/]", "miss": "miss", "stun": "[yellow]stun[/]",
-           "wound": "[bold red]wound + stun[/]"}[d.outcome]
-    rr = f" (reroll of {d.rerolled_from})" if d.rerolled_from else ""
-    return f"{d.natural}{rr} → {d.total}: {tag}"
-
-
-def describe_roll(roll) -> str:
-    mods = ", ".join(m.text() for m in roll.modifiers) or "none"
-    p = roll.profile
-    dice = "; ".join(_die_text(d) for d in roll.dice)
-    return (f"{p.name}: {p.dice}d12, stun {p.stun}+, wound {p.wound}+; modifiers: {mods}"
-            f" (total {roll.modifier:+d}). Dice: {dice}.")
-
-
 def parse_indices(text: str | None) -> list[int]:
     if not text:
         return []
@@ -137,7 +122,8 @@ def _attack_odds_on_state(call) -> None:
     odds = combat.attack_odds(chosen.profile(), total, health=health, roach=roach)
     if call.json:
         call.emit_json({"game": "msm", "attacker": aid, "target": tid, "weapon": chosen.id,
-                        "modifiers": [{"label": m.label, "value": m.value} for m in mods], **odds.to_json()})
+                        "modifiers": [{"label": m.label, "value": m.value} for m in mods],
+                        "chances": odds.to_json()})
         return
     mtext = ", ".join(m.text() for m in mods) or "none"
     call.out(f"{aid} → {tid} with {chosen.name} ({chosen.dice}d12, stun {chosen.stun}+, wound {chosen.wound}+);"
@@ -178,7 +164,7 @@ def _attack_numbers(call) -> None:
             call.emit_json({"game": "msm", "attack_dice": profile.dice, "stun": profile.stun,
                             "wound": profile.wound, "modifier": total,
                             "modifiers": [{"label": m.label, "value": m.value} for m in mods],
-                            "health": health, "roach": bool(o.get("roach")), **odds.to_json()})
+                            "health": health, "roach": bool(o.get("roach")), "chances": odds.to_json()})
             return
         mtext = ", ".join(m.text() for m in mods) or "none"
         call.out(f"{profile.dice}d12, stun {profile.stun}+, wound {profile.wound}+, modifiers {mtext}")
@@ -200,7 +186,7 @@ def _attack_numbers(call) -> None:
     if call.json:
         call.emit_json({"game": "msm", **result})
     verdict = (f"{roll.wounds} wound(s) and a stun" if roll.wounds else "a stun" if roll.stuns else "no effect")
-    call.event("attack", describe_roll(roll) + f" Result: {verdict}.", **result)
+    call.event("attack", combat.roll_text(roll) + f" Result: {verdict}.", **result)
     if not call.json:
         call.out(verdict)
     if roll.ones:
