@@ -32,10 +32,11 @@ def rat(kind, square, revealed=True, **extra):
     return fig
 
 
-def state(rows, figures, *, walls=(), yellow_lines=(), phase="cats", track=None, pool=(), **extra):
+def state(rows, figures, *, walls=(), yellow_lines=(), phase="cats", track=None, pool=(), legend=None, **extra):
     st = {
         "scenario": {"name": "test"},
-        "map": {"rows": list(rows), "walls": list(walls), "yellow_lines": list(yellow_lines)},
+        "map": {"rows": list(rows), "walls": list(walls), "yellow_lines": list(yellow_lines),
+                **({"legend": legend} if legend else {})},
         "figures": figures,
         "round": {"space": 0, "number": 1, "track": track or [[]], "turns_done": []},
         "phase": phase,
