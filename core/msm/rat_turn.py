@@ -55,11 +55,12 @@ def rats_turn(state: dict, board, dice, bestiary: dict, choices: dict | None = N
                                 f" activates first (--choose first=RAT to change).", tie="activation",
                                 chosen=rid, alternatives=[g for g in group if g != rid]))
         done.add(rid)
-        events += activate_rat(state, board, dice, bestiary, rid, choices)
+        events += activate_rat(state, board, dice, bestiary, rid, choices, plans.get(rid))
     return state, events
 
 
-def activate_rat(state: dict, board, dice, bestiary: dict, rid: str, choices: dict) -> list[dict]:
+def activate_rat(state: dict, board, dice, bestiary: dict, rid: str, choices: dict, plan=None) -> list[dict]:
+    """One rat's activation. ``plan`` is its path plan if nothing moved since it was made."""
     fig = state["figures"][rid]
     ap, why = rat_ap(state, bestiary, fig)
     shown = fig["type"] if fig.get("revealed", True) else "face-down marker"
@@ -78,7 +79,8 @@ def activate_rat(state: dict, board, dice, bestiary: dict, rid: str, choices: di
             if hit is not None:
                 events += hit
                 break
-            evs, moved = _move(state, board, rid, choices)
+            evs, moved = _move(state, board, rid, choices, plan)
+            plan = None
             events += evs
             if not moved:
                 break
@@ -94,9 +96,11 @@ def activate_rat(state: dict, board, dice, bestiary: dict, rid: str, choices: di
             new, evs, _ = attack(state, board, bestiary, rid, target, dice)
             state.clear()
             state.update(new)
+            plan = None
             events += evs
             continue
-        evs, moved = _move(state, board, rid, choices)
+        evs, moved = _move(state, board, rid, choices, plan)
+        plan = None
         events += evs
         if not moved:
             break
@@ -150,12 +154,13 @@ def _target(state: dict, board, bestiary: dict, rid: str, choices: dict) -> tupl
     return nearest[0], nearest[1:]
 
 
-def _move(state: dict, board, rid: str, choices: dict) -> tuple[list[dict], bool]:
+def _move(state: dict, board, rid: str, choices: dict, plan=None) -> tuple[list[dict], bool]:
     """Move one small square toward the closest cat; ties reported, choosable."""
     from claw.core.msm.pathing import next_step, rat_distances
     from claw.core.msm.reveal import reveal_in_los
 
-    plan = rat_distances(board, state["figures"], [rid])[rid]
+    if plan is None:
+        plan = rat_distances(board, state["figures"], [rid])[rid]
     fig = state["figures"][rid]
     if plan.distance is None:
         return [event("rat-stays", f"{rid} cannot reach any cat and stays on {fig['square']}.", figure=rid)], False
