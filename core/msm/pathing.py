@@ -37,31 +37,54 @@ class RatPlan:
                 "cats": self.cats, "steps": [square_name(s) for s in self.steps]}
 
 
-def _search(board: Board, goals: dict[Square, int], passable) -> tuple[dict[Square, int], dict[Square, int]]:
-    """Multi-source BFS: square -> distance to the nearest goal and the mask of cats tied there."""
-    dist: dict[Square, int] = dict.fromkeys(goals, 0)
-    mask: dict[Square, int] = dict(goals)
-    frontier = list(goals)
+def step_graph(board: Board) -> list[list[int]]:
+    """Per square index ``y * width + x``: the open orthogonal neighbours a figure may
+    step to (no wall between, not blocking). Cached on the board."""
+    graph = getattr(board, "_step_graph", None)
+    if graph is None:
+        w, h = board.width, board.height
+        graph = [[] for _ in range(w * h)]
+        for y in range(h):
+            for x in range(w):
+                k = y * w + x
+                if board.blocked[k]:
+                    continue
+                out = graph[k]
+                for nx, ny, wall in ((x, y - 1, (x, y) in board.h_walls), (x + 1, y, (x + 1, y) in board.v_walls),
+                                     (x, y + 1, (x, y + 1) in board.h_walls), (x - 1, y, (x, y) in board.v_walls)):
+                    if 0 <= nx < w and 0 <= ny < h and not wall and not board.blocked[ny * w + nx]:
+                        out.append(ny * w + nx)
+        board._step_graph = graph
+    return graph
+
+
+def _search(board: Board, goals: dict[int, int], passable: bytearray) -> tuple[list, list]:
+    """Multi-source BFS over square indices: distance to the nearest goal (-1: none) and
+    the bitmask of the cats tied at that distance. ``passable[k]``: a mover may stand there."""
+    graph = step_graph(board)
+    n = board.width * board.height
+    dist = [-1] * n
+    mask = [0] * n
+    frontier = []
+    for k, m in goals.items():
+        dist[k] = 0
+        mask[k] = m
+        frontier.append(k)
     d = 0
-    walls = board.walls
     while frontier:
         d += 1
-        nxt: list[Square] = []
-        for sq in frontier:
-            m = mask[sq]
-            x, y = sq
-            for n in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
-                seen = dist.get(n)
-                if seen is not None and seen < d:
-                    continue
-                if seen is None:
-                    if not passable(n) or frozenset((sq, n)) in walls:
-                        continue
-                    dist[n] = d
-                    mask[n] = m
-                    nxt.append(n)
-                elif frozenset((sq, n)) not in walls:
-                    mask[n] |= m
+        nxt = []
+        for k in frontier:
+            m = mask[k]
+            for j in graph[k]:
+                dj = dist[j]
+                if dj < 0:
+                    if passable[j]:
+                        dist[j] = d
+                        mask[j] = m
+                        nxt.append(j)
+                elif dj == d:
+                    mask[j] |= m
         frontier = nxt
     return dist, mask
 
@@ -77,6 +100,12 @@ def rat_distances(board: Board, figures: dict, rats: list[str] | None = None) ->
     def open_sq(sq: Square) -> bool:
         return 0 <= sq[0] < board.width and 0 <= sq[1] < board.height and not board.is_blocking(sq)
 
+    w = board.width
+    free = bytearray(0 if b else 1 for b in board.blocked)
+    empty = bytearray(free)
+    for (x, y) in occupied:
+        empty[y * w + x] = 0
+
     searches: dict[bool, tuple] = {}
 
     def search(roach: bool):
@@ -84,14 +113,16 @@ def rat_distances(board: Board, figures: dict, rats: list[str] | None = None) ->
             goals: dict[Square, int] = {}
             if roach:
                 for fid in cats:
-                    goals[cat_sq[fid]] = goals.get(cat_sq[fid], 0) | bit[fid]
-                searches[roach] = _search(board, goals, open_sq)
+                    k = cat_sq[fid][1] * w + cat_sq[fid][0]
+                    goals[k] = goals.get(k, 0) | bit[fid]
+                searches[roach] = _search(board, goals, free)
             else:
                 for fid in cats:
                     for n in orthogonal_neighbours(cat_sq[fid]):
                         if open_sq(n) and not occupied.get(n):
-                            goals[n] = goals.get(n, 0) | bit[fid]
-                searches[roach] = _search(board, goals, lambda s: open_sq(s) and not occupied.get(s))
+                            k = n[1] * w + n[0]
+                            goals[k] = goals.get(k, 0) | bit[fid]
+                searches[roach] = _search(board, goals, empty)
         return searches[roach]
 
     plans: dict[str, RatPlan] = {}
@@ -108,20 +139,22 @@ def rat_distances(board: Board, figures: dict, rats: list[str] | None = None) ->
             plans[rid] = RatPlan(rid, sq, 0, [c for c in cats if here & bit[c]], [])
             continue
         best, best_mask, steps = None, 0, []
+        step_from = set(step_graph(board)[sq[1] * w + sq[0]])
         for n in orthogonal_neighbours(sq):
-            dn = dist.get(n)
-            if dn is None or board.wall_between(sq, n):
+            kn = n[1] * w + n[0]
+            if kn not in step_from or dist[kn] < 0:
                 continue
+            dn = dist[kn]
             if best is None or dn < best:
-                best, best_mask, steps = dn, mask[n], [n]
+                best, best_mask, steps = dn, mask[kn], [n]
             elif dn == best:
-                best_mask |= mask[n]
+                best_mask |= mask[kn]
                 steps.append(n)
         if best is None:
             plans[rid] = RatPlan(rid, sq, None)
             continue
         tied = [c for c in cats if best_mask & bit[c]]
-        per_cat = {c: [s for s in steps if mask[s] & bit[c]] for c in tied}
+        per_cat = {c: [s for s in steps if mask[s[1] * w + s[0]] & bit[c]] for c in tied}
         plans[rid] = RatPlan(rid, sq, best + 1, tied, steps, per_cat)
     return plans
 

@@ -194,3 +194,50 @@ def test_los_is_symmetric_without_figures(board, data):
     there = line_of_sight(board, {}, a, b)
     back = line_of_sight(board, {}, b, a)
     assert there.visible == back.visible
+
+
+@st.composite
+def busy_maps(draw):
+    w, h = 2 * draw(st.integers(2, 5)), 2 * draw(st.integers(2, 5))
+    rows = ["".join(draw(st.lists(st.sampled_from("....~#"), min_size=w, max_size=w))) for _ in range(h)]
+
+    def edges(n):
+        out = []
+        for _ in range(n):
+            x, y = draw(st.integers(0, w - 2)), draw(st.integers(0, h - 2))
+            out.append(f"{chr(65 + x)}{y + 1}-{chr(66 + x)}{y + 1}" if draw(st.booleans())
+                       else f"{chr(65 + x)}{y + 1}-{chr(65 + x)}{y + 2}")
+        return out
+
+    board = board_of(rows, walls=edges(draw(st.integers(0, 6))), yellow=edges(draw(st.integers(0, 4))))
+    free = [(x, y) for y in range(h) for x in range(w) if not board.is_blocking((x, y))]
+    figures = {}
+    if free:
+        for i, spot in enumerate(draw(st.lists(st.sampled_from(free), max_size=4, unique=True))):
+            kind = draw(st.sampled_from(["roach", "detestable", "cat"]))
+            side = "cat" if kind == "cat" else "rat"
+            figures[f"f{i}"] = fig(side, kind, f"{chr(65 + spot[0])}{spot[1] + 1}", draw(st.booleans()))
+    return board, figures
+
+
+@settings(max_examples=300, deadline=None)
+@given(busy_maps(), st.data(), st.sampled_from(["ignore", "hinder"]))
+def test_fast_visible_from_equals_line_by_line(case, data, roaches):
+    """Property: the ray sweep of `los --all` gives exactly the answers of line_of_sight
+    (visible and hindered) for every square."""
+    from claw.core.msm.fov import visible_from as fast
+
+    board, figures = case
+    a = (data.draw(st.integers(0, board.width - 1)), data.draw(st.integers(0, board.height - 1)))
+    got = fast(board, figures, a, roaches=roaches)
+    for t in board.squares():
+        if board.is_blocking(t):
+            assert t not in got
+            continue
+        want = line_of_sight(board, figures, a, t, roaches=roaches)
+        if board.is_blocking(a):
+            assert t not in got
+            continue
+        assert (t in got) == want.visible, (a, t)
+        if want.visible:
+            assert got[t].hindered == want.hindered, (a, t)
