@@ -58,6 +58,8 @@ def test_new_builds_scenario_1(s1_state):
     assert state["loot"]["markers"] == {"K2": 2, "C7": 2}
     assert state["objective_markers"] == ["O12"]
     assert state["round"]["space"] == 0 and state["phase"] == "initiative"
+    # Revealing Rats: the marker on E9 is in Adara's sight at once; B2 is behind walls/figures.
+    assert rats["rat-3"]["revealed"] is True and rats["rat-1"]["revealed"] is False
 
 
 def test_new_is_deterministic(s1_state):
