@@ -12,8 +12,8 @@ Grammar (case-insensitive, spaces ignored)::
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from claw.core.errors import DiceError
 
@@ -26,24 +26,21 @@ MAX_SIDES = 1000
 MAX_CONST = 1_000_000
 
 
-@dataclass(frozen=True)
-class ActionFace:
+class ActionFace(NamedTuple):
     """One face of the Mice and Mystics action die."""
 
     number: int
     symbol: str
 
 
-@dataclass(frozen=True)
-class Const:
+class Const(NamedTuple):
     value: int
 
     def text(self) -> str:
         return str(self.value)
 
 
-@dataclass(frozen=True)
-class DiceTerm:
+class DiceTerm(NamedTuple):
     count: int
     sides: int                      # 100 for percentile, 6 for the action die
     kind: str = "n"                 # "n" numbered, "pct" percentile, "action"
@@ -64,8 +61,7 @@ class DiceTerm:
         return self.compare is not None
 
 
-@dataclass(frozen=True)
-class Expr:
+class Expr(NamedTuple):
     text: str
     terms: tuple[tuple[int, Const | DiceTerm], ...]   # (sign, term)
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from claw.core.dice import critical_odds, distribution
-from claw.core.dice.notation import parse
+from claw.core.dice.notation import Const, parse
 from claw.core.dice.rolling import roll
 from claw.core.rng import PhysicalDice
 
@@ -16,7 +16,7 @@ def brute(expr_text):
     expr = parse(expr_text)
     sizes = []
     for _, t in expr.terms:
-        if hasattr(t, "count"):
+        if not isinstance(t, Const):
             sizes += [t.sides] * t.count
     counts = {}
     for values in product(*[range(1, s + 1) for s in sizes]):
