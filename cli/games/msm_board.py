@@ -203,7 +203,7 @@ def los(call) -> None:
         else:
             verdict = "[red]blocked[/]"
         call.out(f"{who(a, a_id)} -> {who(b, b_id)}: {verdict}, range {sight.range}")
-    _explain_sight(call, sight)
+    _explain_sight(call, sight, detail=bool(call.opts.get("show")))
     if call.opts.get("show"):
         from claw.cli.games.msm_render import render_board
         from claw.core.msm.los import line_cells
@@ -215,13 +215,19 @@ def los(call) -> None:
             call.say(line)
 
 
-def _explain_sight(call, sight) -> None:
+def _explain_sight(call, sight, detail: bool = False) -> None:
     if sight.visible:
         call.say(sight.reason.replace("(-2)", "(-2, never more)") if sight.hindered else sight.reason)
         return
-    call.say("no line of sight; each corner-to-corner line:")
+    counts: dict[str, int] = {}
     for line in sight.lines:
-        call.say(f"  {sight.corner_text(line)}: {line.blocked_by}")
+        counts[line.blocked_by] = counts.get(line.blocked_by, 0) + 1
+    causes = ", ".join(f"{cause} ({n} line{'s' if n > 1 else ''})" for cause, n in
+                       sorted(counts.items(), key=lambda kv: -kv[1]))
+    call.say(f"no line of sight: all {len(sight.lines)} corner-to-corner lines are blocked — {causes}")
+    if detail:
+        for line in sight.lines:
+            call.say(f"  {sight.corner_text(line)}: {line.blocked_by}")
 
 
 def _los_all(call, board, figures, roaches) -> None:
