@@ -1,0 +1,67 @@
+"""Property tests over whole bot-played games: the 64 rats are conserved, states stay
+schema-valid JSON, and the same seed replays the same game."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from claw.core.ratcatcher.bot import play_round
+from claw.core.ratcatcher.city import distances, neighbours
+from claw.core.ratcatcher.setup import new_game
+from claw.core.rng import SeededDice
+
+
+def _rats(s):
+    return (sum(sum(z["rats"].values()) for z in s["zones"].values()) + sum(s["sack"].values())
+            + sum(s["tallyman"]["rats"].values()))
+
+
+def _game(content, rules, seed, rounds=60):
+    dice = SeededDice(seed)
+    s, _ = new_game(content["scenario"], content["character"], content["nemesis"], content["townships"],
+                    content["peculiar"], rules, dice)
+    yield s
+    for _ in range(rounds):
+        s, _ = play_round(s, dice)
+        yield s
+        if s["outcome"]:
+            return
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**32))
+def test_rats_are_conserved_and_states_valid(content, rules, seed):
+    from claw.cli.fastschema import first_error
+
+    for s in _game(content, rules, seed):
+        assert _rats(s) == 64
+        assert s["ratcatcher"]["wounds"] <= s["ratcatcher"]["stats"]["wounds"]
+        assert all(z["cheese"] >= 0 for z in s["zones"].values())
+        assert json.loads(json.dumps(s)) == s
+    assert first_error("state-ratcatcher", s) is None
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 2**32))
+def test_same_seed_same_game(content, rules, seed):
+    a = list(_game(content, rules, seed, 8))
+    b = list(_game(content, rules, seed, 8))
+    assert a == b
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 2**32))
+def test_zone_graph_is_symmetric_and_distances_consistent(content, rules, seed):
+    *_, s = _game(content, rules, seed, 6)
+    adj = neighbours(s)
+    for z, ns in adj.items():
+        for n in ns:
+            assert z in adj[n]
+    d = distances(adj, s["ratcatcher"]["zone"])
+    for z, ns in adj.items():
+        for n in ns:
+            if z in d:
+                assert abs(d[z] - d[n]) <= 1
