@@ -28,7 +28,7 @@ def render(state: dict) -> list[str]:
                f"{len(state['deck'])} card(s) in the township deck")
     for num in state["city"]:
         card = state["cards"][num]
-        joined = ", ".join(f"#{c}" for c in sorted(linked_cards(state, num), key=int)) or "none"
+        joined = ", ".join(f"#{int(c):02d}" for c in sorted(linked_cards(state, num), key=int)) or "none"
         flag = "[green]active[/]" if num in active else "[dim]inactive[/]"
         out.append("")
         out.append(f"[bold blue]#{int(num):02d} {_e(card.get('name', ''))}[/] (expansion {card['expansion']}, {flag}; joined to {joined})")
