@@ -9,6 +9,7 @@ the zone graph is each card's own adjacency plus one edge per link.
 from __future__ import annotations
 
 from collections import deque
+from json import dumps as _dumps, loads as _loads
 
 COLOURS = ("brown", "black", "white")
 
@@ -136,3 +137,8 @@ def figures_in(state: dict, zone: str) -> dict:
 def any_rat_in(state: dict, zone: str) -> bool:
     f = figures_in(state, zone)
     return bool(common_count(state["zones"][zone]) or f["peculiar"] or f["nemesis"])
+
+
+def clone(state: dict) -> dict:
+    """A deep copy of a plain-JSON state (the C json codec is ~20× faster than deepcopy)."""
+    return _loads(_dumps(state))

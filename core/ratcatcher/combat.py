@@ -7,7 +7,6 @@ counted as a mortal wound only, not also as an ordinary hit toward beating Defen
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb
 
@@ -16,25 +15,34 @@ MORTAL = 6
 KIND_ORDER = {"nemesis": 0, "peculiar": 1, "black": 2, "brown": 3, "white": 4}
 
 
-@dataclass
 class Target:
-    """One thing in the target zone that hits can be allocated to."""
+    """One thing in the target zone that hits can be allocated to.
 
-    kind: str            # brown / black / white / peculiar / nemesis
-    id: str              # colour for common rats, card id for Peculiar, "nemesis"
-    defence: int
-    wounds: int = 1      # common and Peculiar rats have one wound
+    ``kind``: brown / black / white / peculiar / nemesis; ``id``: the colour for common
+    rats, the card id for a Peculiar Rat, "nemesis"; common and Peculiar rats have one
+    wound. (Plain classes, not dataclasses: they cost import time on every command.)
+    """
+
+    __slots__ = ("kind", "id", "defence", "wounds")
+
+    def __init__(self, kind: str, id: str, defence: int, wounds: int = 1) -> None:
+        self.kind, self.id, self.defence, self.wounds = kind, id, defence, wounds
+
+    def __repr__(self) -> str:
+        return f"Target({self.kind!r}, {self.id!r}, {self.defence}, {self.wounds})"
 
     @property
     def label(self) -> str:
         return self.id if self.kind in ("peculiar", "nemesis") else f"{self.kind} rat"
 
 
-@dataclass
 class Allocation:
-    target: Target
-    hits: int = 0        # ordinary hits
-    mortal: int = 0      # 6s
+    """Hits given to one target: ``hits`` ordinary hits and ``mortal`` 6s."""
+
+    __slots__ = ("target", "hits", "mortal")
+
+    def __init__(self, target: Target, hits: int = 0, mortal: int = 0) -> None:
+        self.target, self.hits, self.mortal = target, hits, mortal
 
     @property
     def wounds(self) -> int:
@@ -45,14 +53,14 @@ class Allocation:
         return self.wounds >= self.target.wounds
 
 
-@dataclass
 class AttackResult:
-    rolls: list[int]
-    accuracy: int
-    allocations: list[Allocation] = field(default_factory=list)
-    wasted_hits: int = 0
-    wasted_mortal: int = 0
-    alternatives: list[str] = field(default_factory=list)
+    __slots__ = ("rolls", "accuracy", "allocations", "wasted_hits", "wasted_mortal", "alternatives")
+
+    def __init__(self, rolls, accuracy, allocations=None, wasted_hits=0, wasted_mortal=0, alternatives=None):
+        self.rolls, self.accuracy = rolls, accuracy
+        self.allocations = allocations or []
+        self.wasted_hits, self.wasted_mortal = wasted_hits, wasted_mortal
+        self.alternatives = alternatives or []
 
     @property
     def hits(self) -> int:

@@ -4,11 +4,9 @@ returns (new state, events); the input state is never changed."""
 
 from __future__ import annotations
 
-import copy
-
 from claw.core.errors import IllegalAction, UsageError
 from claw.core.ratcatcher.city import (
-    COLOURS, any_rat_in, card_of, city_cheese, common_count, neighbours,
+    COLOURS, any_rat_in, card_of, city_cheese, clone, common_count, neighbours,
 )
 from claw.core.ratcatcher.combat import (
     Target, common_bite_wounds, peculiar_bite_wounds, resolve_attack,
@@ -25,7 +23,7 @@ def _start(state: dict) -> tuple[dict, Events]:
         raise IllegalAction(f"it is not the Ratcatcher's turn: phase {state['phase']!r}")
     if state["ratcatcher"]["wounds"] <= 0:
         raise IllegalAction("the Ratcatcher has 0 wounds and can act no more; end the turn with scenario-step")
-    return copy.deepcopy(state), Events()
+    return clone(state), Events()
 
 
 # ---- 1.1 recoup ------------------------------------------------------------------------

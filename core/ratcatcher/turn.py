@@ -7,10 +7,9 @@ clean-up → check win/loss → next round's 1.1 recoup.
 
 from __future__ import annotations
 
-import copy
-
 from claw.core.errors import IllegalAction
 from claw.core.ratcatcher import rats as R
+from claw.core.ratcatcher.city import clone
 from claw.core.ratcatcher.events import Events
 from claw.core.ratcatcher.player import recoup
 from claw.core.ratcatcher.townships import explore
@@ -69,7 +68,7 @@ def scenario_step(state: dict, dice, prefer=None, connectors=None) -> tuple[dict
     """End the Ratcatcher's turn, play the rats' turn, and start the next round."""
     if state.get("outcome"):
         raise IllegalAction(f"the game is over: {state['outcome']['result']} ({state['outcome']['reason']})")
-    state = copy.deepcopy(state)
+    state = clone(state)
     events = Events()
     connectors = list(connectors or [])
     if end_ratcatcher_turn(state, dice, events, connectors):
@@ -87,7 +86,7 @@ def spawn_only(state: dict, dice) -> tuple[dict, Events]:
     """2.6 alone (``claw spawn``): Nemesis on a pending tracker space, then rats."""
     if state.get("outcome"):
         raise IllegalAction(f"the game is over: {state['outcome']['result']}")
-    state = copy.deepcopy(state)
+    state = clone(state)
     events = Events()
     R.spawn_nemesis(state, events)
     R.spawn_phase(state, dice, events)
