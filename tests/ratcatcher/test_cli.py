@@ -182,3 +182,42 @@ def test_whole_seeded_game_can_be_lost():
     text, _ = _play(0)
     s = json.loads(text)["state"]
     assert s["outcome"]["result"] == "lost"
+
+
+def test_new_with_inline_content(tmp_path):
+    """A scenario may inline its boards and decks instead of naming files."""
+    from ruamel.yaml import YAML
+
+    y = YAML(typ="safe")
+    sc = y.load((EX / "first-game.yaml").read_text())
+    for key, f in (("character", "madam-cage.yaml"), ("nemesis", "rat-king.yaml"),
+                   ("townships", "townships.yaml"), ("peculiar", "peculiar-rats.yaml")):
+        sc[key] = y.load((EX / f).read_text())
+    p = tmp_path / "inline.json"
+    p.write_text(json.dumps(sc))
+    assert run(["validate", str(p)]).code == 0
+    r = run(["new", str(p), "--seed", "7"])
+    assert r.code == 0, r.stderr
+    assert r.state["state"] == json.loads(run(["new", SCENARIO, "--seed", "7"]).stdout)["state"]
+
+
+def test_new_with_a_missing_file_exits_3(tmp_path):
+    p = tmp_path / "s.yaml"
+    p.write_text((EX / "first-game.yaml").read_text())
+    r = run(["new", str(p)])
+    assert r.code == 3 and "madam-cage.yaml" in r.stderr
+
+
+def test_scenario_step_connector_choice(tmp_path):
+    """Explore with a connector chosen by the player (R5)."""
+    state = json.loads(run(["new", SCENARIO, "--seed", "7"]).stdout)
+    s = state["state"]
+    for zid in ("11.b", "11.c", "12.b"):
+        s["zones"][zid]["cheese"] = 0
+    text = json.dumps(state)
+    r = run(["scenario-step", "-s", "-", "--connector", "12:e"], stdin=text)
+    assert r.code == 0, r.stderr
+    links = r.state["state"]["links"]
+    assert links[2][0] == "12:e"
+    r = run(["scenario-step", "-s", "-", "--connector", "0:zz"], stdin=text)
+    assert r.code == 4 and "'0:zz'" in r.stderr

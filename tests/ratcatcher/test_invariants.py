@@ -65,3 +65,43 @@ def test_zone_graph_is_symmetric_and_distances_consistent(content, rules, seed):
         for n in ns:
             if z in d:
                 assert abs(d[z] - d[n]) <= 1
+
+
+ACTIONS = st.lists(st.tuples(st.sampled_from(["move", "trap", "attack", "gather", "ability", "trade",
+                                               "heal", "explore", "step"]),
+                             st.integers(0, 30), st.text("abcdelnrstuw0123.:-", max_size=6)),
+                   min_size=1, max_size=40)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**16), ACTIONS)
+def test_any_action_sequence_applies_or_raises_a_claw_error(content, rules, seed, actions):
+    """Like d20's property: every action either applies or is refused with claw's own
+    error (never another exception), and a refusal leaves the state unchanged."""
+    from claw.core.errors import ClawError
+    from claw.core.ratcatcher import player
+    from claw.core.ratcatcher.turn import scenario_step
+
+    dice = SeededDice(seed)
+    s, _ = new_game(content["scenario"], content["character"], content["nemesis"], content["townships"],
+                    content["peculiar"], rules, dice)
+    for name, n, word in actions:
+        zones = sorted(s["zones"])
+        zone = zones[n % len(zones)] if n % 3 else word
+        before = json.dumps(s, sort_keys=True)
+        calls = {
+            "move": lambda: player.move(s, [zone]),
+            "trap": lambda: player.deploy_trap(s, ["cage", "snare", word][n % 3], zone),
+            "attack": lambda: player.attack(s, dice, n % 6 or None),
+            "gather": lambda: player.gather(s, [None, "attack-up", "lure", word][n % 4]),
+            "ability": lambda: player.use_ability(s, ["smoke", "lure", word][n % 3]),
+            "trade": lambda: player.trade(s, [str(n % 5), word][n % 2]),
+            "heal": lambda: player.heal(s),
+            "explore": lambda: player.explore_now(s, dice, [word] if n % 2 else []),
+            "step": lambda: scenario_step(s, dice),
+        }
+        try:
+            s, _ = calls[name]()
+        except ClawError:
+            assert json.dumps(s, sort_keys=True) == before
+        assert _rats(s) == 64
