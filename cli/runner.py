@@ -58,6 +58,14 @@ def guard(fn: Callable[[], int | None], *, debug: bool = False, output: Output |
         return 1
 
 
+def finish(fn: Callable[[Output], int | None], *, quiet: bool = False, debug: bool = False) -> None:
+    """Run a command body under ``guard`` and exit with its code (the typer side)."""
+    import typer
+
+    output = Output(quiet=quiet)
+    raise typer.Exit(guard(lambda: fn(output), debug=debug, output=output))
+
+
 def fresh_seed() -> int:
     return int.from_bytes(os.urandom(8), "big")
 
