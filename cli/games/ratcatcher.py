@@ -7,8 +7,8 @@ H = "claw.cli.games.ratcatcher_handlers:"
 COMMANDS = {
     "attack": Command(
         help="Roll attack dice at the Ratcatcher's zone and allocate the hits (default: most "
-             "captures; --assign to choose). Stateless: --attack-dice N --accuracy A --defence D "
-             "[--rats K] [--odds].",
+             "captures; --assign to choose); `claw odds` for exact chances. Stateless: "
+             "--attack-dice N --accuracy A --defence D [--rats K] [--odds].",
         handler=H + "attack",
         usage="[--attack-dice N] [--assign nemesis,brown:2,...]",
         options=[
@@ -20,6 +20,10 @@ COMMANDS = {
             Opt("--assign", str, help="ratcatcher: allocation order, e.g. nemesis,brown:2,white"),
         ],
     ),
+    "odds": Command(help="Exact chances of attacking now: the Ratcatcher's dice and accuracy "
+                         "against the figures in the zone, hits allocated by the default.",
+                    handler=H + "odds", usage="[--attack-dice N]", needs_state=True, changes_state=False,
+                    options=[Opt("--attack-dice", int, help="dice to roll (default: all left)")]),
     "move": Command(help="Move the Ratcatcher zone by zone (1 movement each; leaving brown or "
                          "Peculiar rats provokes their bite).",
                     handler=H + "move", usage="ZONE [ZONE...]", needs_state=True),

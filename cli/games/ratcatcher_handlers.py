@@ -145,9 +145,12 @@ def heal(call) -> None:
 
 def attack(call) -> None:
     o = call.opts
-    stateless = call.state is None or any(o.get(k) is not None for k in ("accuracy", "defence", "rats")) or o.get("odds")
+    stateless = call.state is None or any(o.get(k) is not None for k in ("accuracy", "defence", "rats"))
     if stateless:
         return _attack_numbers(call)
+    if o.get("odds"):
+        raise UsageError("attack --odds with a state would also write the state: use `claw odds` "
+                         "(the zone's exact chances), or give --accuracy/--defence for numbers")
     from claw.core.ratcatcher.combat import parse_assign
     from claw.core.ratcatcher.player import attack as core_attack
 
@@ -206,6 +209,36 @@ def _attack_numbers(call) -> None:
     call.out(f"rolls {rolls} at {acc}+: {result.hits} hit(s), {result.mortal} mortal wound(s) (6s), "
              f"{result.misses} miss(es) → {captured} of {rats} rat(s) of defence {d} captured")
     call.say(f"a rat needs more than {d} hit(s), or one 6, to be captured")
+
+
+def odds(call) -> None:
+    """`claw odds`: exact chances of an attack now, from the Ratcatcher's zone (a query)."""
+    from claw.core.ratcatcher.combat import zone_odds
+    from claw.core.ratcatcher.player import zone_targets
+
+    state = call.state
+    rc = state["ratcatcher"]
+    n = call.opts.get("attack_dice") or rc["attack_dice"]
+    if not 1 <= n <= 100:
+        raise UsageError(f"--attack-dice must be 1..100: {n}")
+    targets = zone_targets(state, rc["zone"])
+    if not targets:
+        raise IllegalAction(f"no rat to attack in {rc['zone']}: {rc['zone']!r}")
+    odds = zone_odds(n, rc["stats"]["accuracy"], targets)
+    if call.json:
+        call.emit_json({"dice": n, "accuracy": rc["stats"]["accuracy"], "zone": rc["zone"],
+                        "targets": [t.id for t in targets],
+                        **{k: _frac(odds[k]) for k in ("capture", "mortal", "expected_captures", "slay_nemesis")},
+                        "captures": {str(k): _frac(v) for k, v in odds["captures"].items()}})
+        return
+    call.out(f"{n}d6 at {rc['stats']['accuracy']}+ on {rc['zone']} ({', '.join(t.label for t in targets)}), "
+             "hits allocated by the default:")
+    call.out(f"  capture at least one: {_pct(odds['capture'])}")
+    call.out(f"  at least one mortal wound (a 6): {_pct(odds['mortal'])}")
+    for k, v in odds["captures"].items():
+        call.out(f"  exactly {k} captured: {_pct(v)}")
+    if any(t.kind == "nemesis" for t in targets):
+        call.out(f"  the Nemesis destroyed: {_pct(odds['slay_nemesis'])}")
 
 
 def _frac(f) -> dict:

@@ -258,3 +258,23 @@ def capture_odds(dice: int, accuracy: int, defence: int, rats: int = 1) -> dict:
         "captures": dict(sorted(captures.items())),
         "expected_captures": expected,
     }
+
+
+def zone_odds(dice: int, accuracy: int, targets: list[Target]) -> dict:
+    """Exact chances for an attack on a real zone, allocated by the default (ruling R4):
+    how many rats are captured, and the chance the Nemesis (if there) is destroyed."""
+    captures: dict[int, Fraction] = {}
+    slay = Fraction(0)
+    for (h, m), p in outcome_distribution(dice, accuracy).items():
+        allocs, _, _, _ = default_allocation(targets, h, m)
+        c = sum(1 for a in allocs if a.captured and a.target.kind != "nemesis")
+        captures[c] = captures.get(c, Fraction(0)) + p
+        if any(a.captured for a in allocs if a.target.kind == "nemesis"):
+            slay += p
+    return {
+        "capture": sum((p for c, p in captures.items() if c >= 1), Fraction(0)),
+        "mortal": 1 - Fraction(5, 6) ** dice,
+        "captures": dict(sorted(captures.items())),
+        "expected_captures": sum((c * p for c, p in captures.items()), Fraction(0)),
+        "slay_nemesis": slay,
+    }

@@ -221,3 +221,14 @@ def test_scenario_step_connector_choice(tmp_path):
     assert links[2][0] == "12:e"
     r = run(["scenario-step", "-s", "-", "--connector", "0:zz"], stdin=text)
     assert r.code == 4 and "'0:zz'" in r.stderr
+
+
+def test_odds_query_on_the_zone(start):
+    """`claw odds`: exact chances against the zone's figures; never writes a state."""
+    r = run(["move", "0.c", "-s", "-"], stdin=start)  # one brown rat (defence 0) there
+    r = run(["odds", "-s", "-", "--json"], stdin=r.stdout)
+    assert r.code == 0, r.stderr
+    data = json.loads(r.stdout)
+    # 4 dice at 4+: the brown is captured unless all four dice miss (3/6 each)
+    assert data["capture"]["fraction"] == "15/16" and data["targets"] == ["brown"]
+    assert run(["attack", "--odds", "-s", "-"], stdin=start).code == 2

@@ -163,3 +163,17 @@ def test_nemesis_attack_hits_beyond_defence_and_mortals():
     assert nemesis_bite_wounds([4, 5, 2], 4, 1) == 1
     assert nemesis_bite_wounds([4, 6, 6], 4, 2) == 2
     assert nemesis_bite_wounds([1, 2, 3], 4, 0) == 0
+
+
+def test_zone_odds_match_brute_force_with_mixed_targets():
+    from claw.core.ratcatcher.combat import zone_odds
+
+    targets = [Target("brown", "brown", 0), Target("white", "white", 1), Target("nemesis", "nemesis", 1, 2)]
+    odds = zone_odds(3, 4, targets)
+    caps, slay = {}, Fraction(0)
+    for faces in itertools.product(range(1, 7), repeat=3):
+        r = resolve_attack(list(faces), 4, targets)
+        c = sum(1 for a in r.allocations if a.captured and a.target.kind != "nemesis")
+        caps[c] = caps.get(c, 0) + Fraction(1, 216)
+        slay += Fraction(1, 216) if any(a.captured for a in r.allocations if a.target.kind == "nemesis") else 0
+    assert odds["captures"] == dict(sorted(caps.items())) and odds["slay_nemesis"] == slay
