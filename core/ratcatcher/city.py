@@ -139,6 +139,16 @@ def any_rat_in(state: dict, zone: str) -> bool:
     return bool(common_count(state["zones"][zone]) or f["peculiar"] or f["nemesis"])
 
 
+# Parts of the state written once by `new` and only read afterwards: a new state may
+# share them with the old one (no rule mutates them), which saves most of the copying.
+STATIC = frozenset({"cards", "rules", "peculiar_cards"})
+
+
 def clone(state: dict) -> dict:
-    """A deep copy of a plain-JSON state (the C json codec is ~20× faster than deepcopy)."""
-    return _loads(_dumps(state))
+    """A deep copy of the changing parts of a plain-JSON state (the C json codec is ~20×
+    faster than ``copy.deepcopy``); the read-only parts in ``STATIC`` are shared."""
+    out = _loads(_dumps({k: v for k, v in state.items() if k not in STATIC}))
+    for k in STATIC:
+        if k in state:
+            out[k] = state[k]
+    return out

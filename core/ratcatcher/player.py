@@ -114,15 +114,17 @@ def move(state: dict, path: list[str]) -> tuple[dict, Events]:
             raise IllegalAction(f"{step} is not adjacent to {here} (adjacent: {', '.join(adj.get(here, []))}): {step!r}")
         if rc["movement"] < 1:
             raise IllegalAction(f"no movement points left to enter {step!r}")
-        if rc["wounds"] <= 0:
-            raise IllegalAction(f"the Ratcatcher has fallen and cannot move on to {step!r}")
         leaving_bites(state, here, events)
+        if rc["wounds"] <= 0:
+            # the bite was fatal: the game ends at the end of this turn (ruling R12)
+            events.add("fallen", f"{rc['name']} falls in {here}; the rest of the move is not taken",
+                       zone=here)
+            break
         rc["movement"] -= 1
         rc["zone"] = step
         events.add("move", f"{rc['name']} moves {here} → {step} ({rc['movement']} movement left)",
                    frm=here, to=step, movement=rc["movement"])
-        if rc["wounds"] > 0:
-            pick_up(state, step, events)
+        pick_up(state, step, events)
     return state, events
 
 

@@ -225,3 +225,12 @@ def test_actions_refused_when_game_over_or_dead(tiny):
     tiny["outcome"] = {"result": "lost", "reason": "x"}
     with pytest.raises(IllegalAction, match="game is over"):
         player.move(tiny, ["0.b"])
+
+
+def test_a_fatal_leaving_bite_stops_the_move(tiny):
+    """1.2 + Wounds: at 0 wounds the Ratcatcher is dead; the rest of the path is not walked."""
+    tiny["ratcatcher"]["wounds"] = 1
+    put(tiny, "0.a", brown=2)
+    s, ev = player.move(tiny, ["0.b", "0.c"])
+    assert s["ratcatcher"]["wounds"] == 0 and s["ratcatcher"]["zone"] == "0.a"
+    assert ev[-1]["type"] == "fallen"
