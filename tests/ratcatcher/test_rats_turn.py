@@ -348,3 +348,18 @@ def test_1_3_explore_at_end_of_ratcatcher_turn_when_short_of_cheese(tiny):
     tiny["zones"]["2.b"]["cheese"] = 1
     s, ev = scenario_step(tiny, PhysicalDice([1] * 10))
     assert "3" in s["city"]
+
+
+def test_recovery_step_3_option_lowest_number_ruling_r11(tiny):
+    """R11 option: 'lowest populated township' read as the lowest-numbered one with rats."""
+    tiny["sack"] = {"brown": 0, "black": 0, "white": 0}
+    tiny["zones"]["1.a"]["rats"]["brown"] = 3   # #1: more rats, lower number
+    tiny["zones"]["1.b"]["cheese"] = 0
+    tiny["zones"]["2.b"]["cheese"] = 1          # keep #2 active so step 1 returns nothing
+    tiny["zones"]["2.b"]["rats"]["white"] = 1
+    a, b = copy.deepcopy(tiny), copy.deepcopy(tiny)
+    recover_rats(a, Events())
+    assert a["sack"] == {"brown": 0, "black": 0, "white": 1}   # fewest rats: #2
+    b["options"]["recovery_lowest"] = "lowest-number"
+    recover_rats(b, Events())
+    assert b["sack"] == {"brown": 3, "black": 0, "white": 0}   # lowest number: #1
