@@ -105,3 +105,22 @@ def test_any_action_sequence_applies_or_raises_a_claw_error(content, rules, seed
         except ClawError:
             assert json.dumps(s, sort_keys=True) == before
         assert _rats(s) == 64
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 10**6), st.integers(0, 10**6), st.integers(1, 6))
+def test_rats_walk_shortest_paths(content, rules, seed, a, b, steps):
+    """2.1 'directly towards their target': every step lowers the distance to the chosen
+    destination by exactly one, and a walk never overshoots it."""
+    from claw.core.ratcatcher.events import Events
+    from claw.core.ratcatcher.rats import Mover
+
+    *_, s = _game(content, rules, seed, 4)
+    mover = Mover(s)
+    zones = sorted(mover.adj)
+    start, target = zones[a % len(zones)], zones[b % len(zones)]
+    d = mover.dist(target)
+    if start not in d:
+        return
+    end = mover.walk(start, [target], steps, Events(), "test")
+    assert d[end] == max(0, d[start] - steps)
