@@ -16,7 +16,7 @@ for prefix, folder in ROOTS.items():
 
 setup(
     packages=packages,
-    package_dir={"claw": "claw", **ROOTS},
+    package_dir={"claw": "src/claw", **ROOTS},
     package_data={"claw.schemas": ["*.json"], "claw.data": ["**/*.json", "**/*.yaml", "*.json", "*.yaml"]},
     include_package_data=False,
 )

@@ -1,0 +1,40 @@
+"""The game registry: game id → adapter module ``claw.cli.games.<id>``."""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+from claw.core.errors import UsageError
+
+GAMES = ("msm", "ratcatcher", "warriors", "mice")
+NAMES = {
+    "msm": "The Cats of Mont Saint-Michel",
+    "ratcatcher": "The Ratcatcher",
+    "warriors": "Warriors: the cat adventure game",
+    "mice": "Mice and Mystics: The Ghost of Castle Andon",
+}
+
+
+def game_spec(game: str) -> ModuleType | None:
+    """The adapter module of ``game``, or None while the game has none yet."""
+    if game not in GAMES:
+        raise UsageError(f"unknown game {game!r} (one of: {', '.join(GAMES)})")
+    try:
+        return importlib.import_module(f"claw.cli.games.{game}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"claw.cli.games.{game}":
+            return None
+        raise
+
+
+def import_target(target: str) -> Any:
+    """Resolve ``"package.module:attribute"``."""
+    module, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+def commands_of(game: str) -> dict:
+    spec = game_spec(game)
+    return dict(getattr(spec, "COMMANDS", {})) if spec else {}

@@ -1,0 +1,100 @@
+"""What a game handler receives: the parsed command, the state, dice and output."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from claw.cli.output import Output, strip_markup
+from claw.core.errors import InvalidInput
+
+
+class RecordingDice:
+    """Wraps a dice source and remembers each draw for the log entry."""
+
+    def __init__(self, inner) -> None:
+        self.inner = inner
+        self.drawn: list[dict] = []
+
+    def draw(self, low: int, high: int, label: str = "") -> int:
+        value = self.inner.draw(low, high, label)
+        self.drawn.append({"die": label or f"{low}..{high}", "value": value})
+        return value
+
+    def die(self, sides: int) -> int:
+        return self.draw(1, sides, f"d{sides}")
+
+    def shuffle(self, items: list) -> list:
+        out = self.inner.shuffle(items)
+        self.drawn.append({"die": "shuffle", "value": len(out)})
+        return out
+
+
+class Call:
+    """One command invocation as a game handler sees it (docs/dev/architecture.md)."""
+
+    def __init__(self, *, command: str, game: str | None, args: list[str], opts: dict,
+                 envelope: dict | None, dice, output: Output, json: bool = False,
+                 docs: list[dict] | None = None, sources: list[str] | None = None) -> None:
+        self.command = command
+        self.game = game
+        self.args = args
+        self.opts = opts
+        self.envelope = envelope
+        self.dice = dice
+        self.output = output
+        self.json = json
+        self.docs = docs or []
+        self.sources = sources or []
+        self.events: list[dict] = []
+
+    # the game's part of the state --------------------------------------------------
+    @property
+    def state(self) -> dict | None:
+        return None if self.envelope is None else self.envelope["state"]
+
+    @state.setter
+    def state(self, value: dict) -> None:
+        if self.envelope is None:
+            raise RuntimeError("no state envelope to hold the game state")
+        self.envelope["state"] = value
+
+    # scenario documents (for `new`) -----------------------------------------------
+    @property
+    def doc(self) -> dict | None:
+        return self.docs[0] if self.docs else None
+
+    @property
+    def source(self) -> str | None:
+        return self.sources[0] if self.sources else None
+
+    def load(self, relative: str, kind_hint: str | None = None) -> dict:
+        """Load and validate another file named by the scenario (relative to it)."""
+        from claw.cli.diagnostics import check_file
+
+        base = Path(self.source).parent if self.source else Path(".")
+        path = str((base / relative) if not Path(relative).is_absolute() else Path(relative))
+        report = check_file(path)
+        if not report.ok:
+            first = report.diagnostics[0]
+            more = len(report.diagnostics) - 1
+            raise InvalidInput(first.text() + (f" (and {more} more; run claw validate {path})" if more else ""))
+        return report.data
+
+    # talking -----------------------------------------------------------------------
+    def event(self, type: str, text: str = "", **data: Any) -> dict:
+        entry = {"type": type, **data}
+        if text:
+            entry["text"] = strip_markup(text)
+            self.output.say(text)
+        self.events.append(entry)
+        return entry
+
+    def say(self, text: str) -> None:
+        self.output.say(text)
+
+    def out(self, text: str) -> None:
+        self.output.emit(text)
+
+    def emit_json(self, obj: Any) -> None:
+        self.output.emit_json(obj)

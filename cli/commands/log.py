@@ -1,0 +1,58 @@
+"""`claw log`: the event log as a readable history."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from claw.cli.options import DebugOpt, JsonOpt, StateOpt
+
+
+def register(app: typer.Typer) -> None:
+    @app.command(name="log", help="Print the game's history: commands, dice and what happened.")
+    def log_cmd(
+        state: StateOpt = None,
+        last: Annotated[Optional[int], typer.Option("--last", "-n", min=1, help="Only the last N commands.")] = None,
+        json_out: JsonOpt = False,
+        debug: DebugOpt = False,
+    ) -> None:
+        from claw.cli.output import Output
+        from claw.cli.runner import guard
+
+        output = Output()
+        code = guard(lambda: _run(state, last, json_out, output), debug=debug, output=output)
+        raise typer.Exit(code)
+
+
+def _run(state, last, json_out, output) -> int:
+    from claw.cli import statefile
+    from claw.cli.runner import Common, state_source
+    from claw.core.errors import UsageError
+
+    source, _ = state_source(Common(state=state), needs_state=True)
+    if source is None:
+        raise UsageError("`claw log` needs a game state: -s FILE, - for stdin, or CLAW_STATE")
+    envelope, _, _ = statefile.load_any(source)
+    entries = envelope.get("log", [])
+    if last:
+        entries = entries[-last:]
+    if json_out:
+        output.emit_json(entries)
+        return 0
+    lines = []
+    for entry in entries:
+        head = f"#{entry['seq']} {entry['command']}"
+        if entry.get("args"):
+            head += " " + " ".join(entry["args"])
+        for key, value in entry.get("options", {}).items():
+            head += f" --{key.replace('_', '-')}" + ("" if value is True else f" {value}")
+        lines.append(head)
+        if entry.get("dice"):
+            rolled = ", ".join(f"{d['die']}={d['value']}" for d in entry["dice"] if d["die"] != "shuffle")
+            if rolled:
+                lines.append(f"    dice: {rolled}" + (" (physical)" if entry.get("physical_dice") else ""))
+        for event in entry.get("events", []):
+            lines.append("    " + (event.get("text") or event["type"]))
+    output.out.write_raw("\n".join(lines) if lines else "(empty log)")
+    return 0

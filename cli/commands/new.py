@@ -1,0 +1,126 @@
+"""`claw new FILE... [--seed N]`: start a game state from scenario/character/chapter files."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from claw.cli.options import DebugOpt, DiceOpt, OutputOpt, QuietOpt, SeedOpt
+
+
+def register(app: typer.Typer) -> None:
+    @app.command(name="new", help="Start a game from a scenario file (msm, ratcatcher), character "
+                 "files (warriors) or a chapter file (mice). The state goes to stdout or -o FILE.",
+                 context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+    def new_cmd(
+        ctx: typer.Context,
+        files: Annotated[list[str], typer.Argument(metavar="FILE...")],
+        seed: SeedOpt = None,
+        dice: DiceOpt = None,
+        output_file: OutputOpt = None,
+        quiet: QuietOpt = False,
+        debug: DebugOpt = False,
+    ) -> None:
+        from claw.cli.output import Output
+        from claw.cli.runner import guard
+
+        output = Output(quiet=quiet)
+        extra = list(ctx.args)
+        code = guard(lambda: _run(files + extra, seed, dice, output_file, output), debug=debug, output=output)
+        raise typer.Exit(code)
+
+
+def parse_extra(words: list[str]) -> tuple[list[str], dict[str, str | bool]]:
+    """Split ``FILE... --heroes a,b --two-cats`` into files and game options."""
+    files, opts = [], {}
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if word.startswith("--") and len(word) > 2:
+            key, eq, value = word[2:].partition("=")
+            key = key.replace("-", "_")
+            if eq:
+                opts[key] = value
+            elif i + 1 < len(words) and not words[i + 1].startswith("-"):
+                opts[key] = words[i + 1]
+                i += 1
+            else:
+                opts[key] = True
+        else:
+            files.append(word)
+        i += 1
+    return files, opts
+
+
+def _run(words, seed, dice_values, output_file, output) -> int:
+    from claw.cli import statefile
+    from claw.cli.call import Call, RecordingDice
+    from claw.cli.diagnostics import check_file
+    from claw.cli.games import game_spec, import_target
+    from claw.cli.runner import Common, fresh_seed, make_dice
+    from claw.core.errors import IllegalAction, InvalidInput, UsageError
+
+    files, opts = parse_extra(words)
+    if not files:
+        raise UsageError("give at least one scenario, character or chapter file")
+    docs = []
+    for path in files:
+        report = check_file(path)
+        if not report.ok:
+            for d in report.diagnostics:
+                output.errors.write_raw(d.text())
+            raise InvalidInput(f"{path}: {len(report.diagnostics)} problem(s); nothing started")
+        docs.append(report.data)
+    games = {d.get("game") for d in docs}
+    if len(games) != 1:
+        raise InvalidInput(f"files are for different games: {', '.join(sorted(map(str, games)))}")
+    game = games.pop()
+    spec = game_spec(game)
+    target = getattr(spec, "NEW", None) if spec else None
+    if not target:
+        raise IllegalAction(f"{game}: `claw new` is not implemented for this game yet")
+    opts = _typed_options(spec, opts)
+    seed = seed if seed is not None else fresh_seed()
+    envelope = statefile.new_envelope(game, seed)
+    source, seeded = make_dice(Common(seed=seed, dice=dice_values), envelope)
+    recorder = RecordingDice(source)
+    call = Call(command="new", game=game, args=files, opts=opts, envelope=envelope, dice=recorder,
+                output=output, docs=docs, sources=files)
+    import_target(target)(call)
+    envelope["rng"] = seeded.to_json()
+    entry = {"seq": 1, "command": "new", "args": files}
+    if opts:
+        entry["options"] = opts
+    if recorder.drawn:
+        entry["dice"] = recorder.drawn
+    entry["events"] = call.events
+    envelope["log"].append(entry)
+    from claw.cli.runner import write_state
+
+    return write_state(envelope, Common(output=output_file), None, False, None, output)
+
+
+def _typed_options(spec, opts: dict) -> dict:
+    """Check game options of `new` against the adapter's NEW_OPTIONS (list of Opt)."""
+    from claw.core.errors import UsageError
+
+    allowed = {o.name: o for o in getattr(spec, "NEW_OPTIONS", [])}
+    out = {}
+    for key, value in opts.items():
+        opt = allowed.get(key)
+        if opt is None:
+            known = ", ".join(o.flag for o in allowed.values()) or "none"
+            raise UsageError(f"--{key.replace('_', '-')}: not an option of `claw new` for this game (options: {known})")
+        if opt.type is bool:
+            if value is not True:
+                raise UsageError(f"{opt.flag} takes no value: {value!r}")
+            out[key] = True
+        elif value is True:
+            raise UsageError(f"{opt.flag} needs a value")
+        else:
+            try:
+                out[key] = opt.type(value)
+            except ValueError:
+                raise UsageError(f"{opt.flag} expects {opt.type.__name__}: {value!r}") from None
+    return out

@@ -1,0 +1,35 @@
+"""`claw note TEXT`: write a table note into the game's log (any game)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from claw.cli.options import DebugOpt, InPlaceOpt, OutputOpt, QuietOpt, StateOpt
+
+
+def register(app: typer.Typer) -> None:
+    @app.command(name="note", help="Record a note in the event log (e.g. a ruling made at the table).")
+    def note_cmd(
+        text: Annotated[list[str], typer.Argument(metavar="TEXT...")],
+        state: StateOpt = None,
+        in_place: InPlaceOpt = False,
+        output_file: OutputOpt = None,
+        quiet: QuietOpt = False,
+        debug: DebugOpt = False,
+    ) -> None:
+        from claw.cli.output import Output
+        from claw.cli.runner import Common, guard, run_state_command
+
+        common = Common(state=state, in_place=in_place, output=output_file, quiet=quiet, debug=debug)
+        output = Output(quiet=quiet)
+        message = " ".join(text)
+
+        def handler(call) -> None:
+            call.event("note", f"note: {message}", note=message)
+
+        code = guard(lambda: run_state_command(command="note", args=[message], opts={}, common=common,
+                                               handler=handler, needs_state=True, changes_state=True,
+                                               output=output), debug=debug, output=output)
+        raise typer.Exit(code)

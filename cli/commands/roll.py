@@ -1,0 +1,143 @@
+"""`claw roll EXPR`: roll dice notation, or give its exact odds."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from claw.cli.options import DebugOpt, DiceOpt, JsonOpt, QuietOpt, SeedOpt
+
+HELP = """Roll dice notation: 2d6+1, 4d6kh3, 2d12kl1, 5d6>=4 (count successes), d% (1-100 from
+two d10), 3d6+4 --vs 12 (Warriors check with criticals), 6dA=cheese (Mice action die).
+
+The total goes to stdout; the breakdown to stderr. --odds gives the exact distribution."""
+
+
+def register(app: typer.Typer) -> None:
+    @app.command(name="roll", help=HELP)
+    def roll_cmd(
+        expression: Annotated[str, typer.Argument(metavar="EXPR", help="Dice notation.")],
+        vs: Annotated[Optional[int], typer.Option("--vs", metavar="N",
+                      help="Difficulty: success when the total meets or beats N.")] = None,
+        odds: Annotated[bool, typer.Option("--odds", help="Exact distribution instead of rolling.")] = False,
+        seed: SeedOpt = None,
+        dice: DiceOpt = None,
+        json_out: JsonOpt = False,
+        quiet: QuietOpt = False,
+        debug: DebugOpt = False,
+    ) -> None:
+        from claw.cli.output import Output
+        from claw.cli.runner import guard
+
+        output = Output(quiet=quiet)
+        code = guard(lambda: _run(expression, vs, odds, seed, dice, json_out, output),
+                     debug=debug, output=output)
+        raise typer.Exit(code)
+
+
+def _faces_if_needed(expr):
+    if any(t.kind == "action" for t in expr.dice_terms):
+        from claw.cli.content import load_data
+        from claw.core.dice import ActionFace
+
+        return [ActionFace(f["number"], f["symbol"]) for f in load_data("mice/action-die.json")["faces"]]
+    return None
+
+
+def _run(text, vs, odds, seed, dice_values, json_out, output) -> int:
+    from claw.core.dice import parse
+    from claw.core.errors import UsageError
+
+    expr = parse(text)
+    faces = _faces_if_needed(expr)
+    if odds:
+        if dice_values is not None:
+            raise UsageError("--odds computes exact chances; it takes no --dice")
+        return _odds(expr, vs, faces, json_out, output)
+    from claw.cli.runner import Common, make_dice
+    from claw.core.dice import roll
+
+    source, _ = make_dice(Common(seed=seed, dice=dice_values), None)
+    result = roll(expr, source, faces)
+    left = getattr(source, "remaining", 0)
+    if left:
+        output.say(f"[yellow]note:[/] {left} value(s) of --dice were not needed")
+    if json_out:
+        output.emit_json(result.to_json(vs))
+    else:
+        output.emit(str(result.successes if result.successes is not None else result.total))
+    output.say(render(result, vs))
+    return 0
+
+
+def render(result, vs) -> str:
+    """``4d6kh3+2 → [6, ~~1~~, 4, 5] +2 = 17`` style breakdown with markup."""
+    parts = []
+    by_term: dict[int, list] = {}
+    for d in result.dice:
+        by_term.setdefault(d.term, []).append(d)
+    for index, (sign, term) in enumerate(result.expr.terms):
+        prefix = "-" if sign < 0 else ("+" if parts else "")
+        if index in by_term:
+            shown = []
+            for d in by_term[index]:
+                label = str(d.value)
+                if d.face is not None:
+                    label = f"{d.value}:{d.face.symbol}"
+                if d.digits is not None:
+                    label += f" ({d.digits[0]}{d.digits[1]})"
+                if not d.kept:
+                    label = f"[dim strike]{label}[/]"
+                elif d.success:
+                    label = f"[green]{label}[/]"
+                shown.append(label)
+            parts.append(f"{prefix}{term.text()} \\[{', '.join(shown)}]")
+        else:
+            parts.append(f"{prefix}{term.value}")
+    line = " ".join(parts)
+    if result.successes is not None:
+        line += f" → [bold]{result.successes}[/] success(es)"
+    else:
+        line += f" = [bold]{result.total}[/]"
+    if vs is not None:
+        ok = result.total >= vs
+        line += f" vs {vs}: " + ("[green]success[/]" if ok else "[red]failure[/]")
+    if result.critical:
+        colour = "green" if result.critical == "success" else "red"
+        line += f" — [bold {colour}]critical {result.critical}[/]"
+    return line
+
+
+def _odds(expr, vs, faces, json_out, output) -> int:
+    from claw.core.dice import critical_odds, distribution
+
+    dist = distribution(expr, faces)
+    crit = critical_odds(expr)
+    if json_out:
+        data = {
+            "expression": expr.text,
+            "denominator": dist.denominator,
+            "distribution": [{"value": v, "ways": c, "fraction": str(f), "probability": float(f)}
+                             for (v, c), f in zip(dist.counts.items(), dist.fractions().values())],
+            "mean": {"fraction": str(dist.mean), "value": float(dist.mean)},
+        }
+        if vs is not None:
+            p = dist.at_least(vs)
+            data["vs"] = {"target": vs, "fraction": str(p), "probability": float(p)}
+        if crit is not None:
+            data["critical"] = {k: {"fraction": str(v), "probability": float(v)} for k, v in crit.items()}
+        output.emit_json(data)
+        return 0
+    lines = [f"{expr.text}: {dist.denominator} equally likely outcomes"]
+    for value, frac in dist.fractions().items():
+        lines.append(f"{value:>6}  {str(frac):>14}  {float(frac):8.4%}")
+    lines.append(f"mean {dist.mean} ≈ {float(dist.mean):.4f}")
+    if vs is not None:
+        p = dist.at_least(vs)
+        lines.append(f"P(total ≥ {vs}) = {p} ≈ {float(p):.4%}")
+    if crit is not None:
+        for kind, p in crit.items():
+            lines.append(f"P(critical {kind}) = {p} ≈ {float(p):.4%}")
+    output.emit("\n".join(lines))
+    return 0

@@ -1,0 +1,43 @@
+"""`claw undo`: put back the state from before the last in-place command."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from claw.cli.options import DebugOpt, QuietOpt, StateOpt
+
+
+def register(app: typer.Typer) -> None:
+    @app.command(name="undo", help="Restore the state before the last in-place command "
+                 "(-i or CLAW_STATE). Up to 20 steps are kept next to the file.")
+    def undo_cmd(
+        steps: Annotated[int, typer.Option("--steps", "-n", min=1, max=20, help="How many commands back.")] = 1,
+        state: StateOpt = None,
+        quiet: QuietOpt = False,
+        debug: DebugOpt = False,
+    ) -> None:
+        from claw.cli.output import Output
+        from claw.cli.runner import guard
+
+        output = Output(quiet=quiet)
+        code = guard(lambda: _run(state, steps, output), debug=debug, output=output)
+        raise typer.Exit(code)
+
+
+def _run(state, steps, output) -> int:
+    import json
+
+    from claw.cli import statefile
+    from claw.core.errors import UsageError
+
+    path = state or statefile.env_state()
+    if not path or path == "-":
+        raise UsageError("undo needs the state file: -s FILE or CLAW_STATE")
+    text, left = statefile.pop_undo(path, steps)
+    log = json.loads(text).get("log", [])
+    last = log[-1] if log else None
+    where = f"after #{last['seq']} {last['command']}" if last else "at the start"
+    output.say(f"restored {path} to the state {where} ({left} more step(s) of history)")
+    return 0

@@ -1,0 +1,169 @@
+"""Validation of any claw file into positioned diagnostics, and their renderers."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from claw.cli.yamlload import ParseProblem, load_json_positioned, load_positioned, locate, node_start, to_plain
+
+STATE_FORMAT = "claw-state"
+
+
+@dataclass
+class Diagnostic:
+    file: str
+    line: int
+    column: int
+    message: str
+    kind: str = "schema"  # "parse", "schema" or "rule"
+
+    def text(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}: {self.message}"
+
+
+@dataclass
+class FileReport:
+    file: str
+    schema: str | None
+    diagnostics: list[Diagnostic]
+    data: Any = None  # plain data when it parsed
+
+    @property
+    def ok(self) -> bool:
+        return not self.diagnostics
+
+
+def read_text(path: str) -> str:
+    from claw.cli.yamlload import MAX_FILE_BYTES
+
+    p = Path(path)
+    if p.stat().st_size > MAX_FILE_BYTES:
+        raise ParseProblem(1, 1, f"file larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB")
+    return p.read_text(encoding="utf-8")
+
+
+def schema_for(data: Any) -> tuple[str | None, tuple, str | None]:
+    """Pick the schema for a document: (name, path to blame, problem)."""
+    if not isinstance(data, dict):
+        return None, (), "the file should be a mapping with a 'game' key"
+    if data.get("format") == STATE_FORMAT:
+        return "state", (), None
+    from claw.cli.games import GAMES
+
+    game = data.get("game")
+    if game is None:
+        return None, (), f"missing 'game' key (one of: {', '.join(GAMES)})"
+    if game not in GAMES:
+        return None, ("game",), f"unknown game {game!r} (one of: {', '.join(GAMES)})"
+    kind = data.get("kind", "scenario")
+    from claw.cli.content import schema_names
+
+    name = f"{kind}-{game}"
+    if name not in schema_names():
+        kinds = sorted(n[: -len(game) - 1] for n in schema_names() if n.endswith("-" + game)
+                       and not n.startswith("state-"))
+        where = ("kind",) if "kind" in data else ()
+        return None, where, f"no {kind!r} files for {game} (kinds: {', '.join(kinds) or 'none yet'})"
+    return name, (), None
+
+
+def check_document(name: str, text: str, *, schema: str | None = None) -> FileReport:
+    """Parse, schema-check and rule-check one document's text."""
+    try:
+        root = load_json_positioned(text) if name.endswith(".json") else load_positioned(text)
+    except ParseProblem as exc:
+        return FileReport(name, None, [Diagnostic(name, exc.line, exc.column, exc.message, "parse")])
+    data = to_plain(root)
+    diags: list[Diagnostic] = []
+    chosen = schema
+    if chosen is None:
+        chosen, where, problem = schema_for(data)
+        if problem:
+            line, col = locate(root, where) if where else (1, 1)
+            return FileReport(name, None, [Diagnostic(name, line, col, problem)], data)
+    from claw.cli.schemacheck import iter_problems
+
+    for path, message, at_key in iter_problems(chosen, data):
+        line, col = locate(root, path) if (at_key or _exists(data, path)) else node_start(root, path)
+        if not at_key and message.endswith("is a required property"):
+            line, col = node_start(root, path)
+        where = _path_text(path)
+        diags.append(Diagnostic(name, line, col, f"{where}: {message}" if where else message))
+    if not diags:
+        for path, message in rule_checks(chosen, data):
+            line, col = locate(root, path)
+            diags.append(Diagnostic(name, line, col, message, "rule"))
+    diags.sort(key=lambda d: (d.line, d.column))
+    return FileReport(name, chosen, diags, data)
+
+
+def rule_checks(schema: str, data: Any) -> list[tuple[tuple, str]]:
+    """The game's rule-level checks for a schema-valid document (pure functions in core)."""
+    if schema == "state" or "-" not in schema:
+        return []
+    kind, _, game = schema.rpartition("-")
+    from claw.cli.games import game_spec, import_target
+
+    spec = game_spec(game)
+    target = getattr(spec, "CHECK", None)
+    if not target:
+        return []
+    return list(import_target(target)(kind, data))
+
+
+def _exists(data: Any, path: tuple) -> bool:
+    node = data
+    for step in path:
+        try:
+            node = node[step]
+        except (KeyError, IndexError, TypeError):
+            return False
+    return True
+
+
+def _path_text(path: tuple) -> str:
+    out = ""
+    for step in path:
+        out += f"[{step}]" if isinstance(step, int) else (f".{step}" if out else str(step))
+    return out
+
+
+def check_file(path: str) -> FileReport:
+    try:
+        text = read_text(path)
+    except ParseProblem as exc:
+        return FileReport(path, None, [Diagnostic(path, 1, 1, exc.message, "parse")])
+    except UnicodeDecodeError as exc:
+        return FileReport(path, None, [Diagnostic(path, 1, 1, f"not UTF-8 text ({exc.reason})", "parse")])
+    except OSError as exc:
+        return FileReport(path, None, [Diagnostic(path, 1, 1, f"cannot read: {exc.strerror}", "parse")])
+    return check_document(path, text)
+
+
+def render_text(reports: list[FileReport]) -> list[str]:
+    lines = []
+    for report in reports:
+        lines += [d.text() for d in report.diagnostics]
+    return lines
+
+
+def render_json(reports: list[FileReport]) -> str:
+    files = []
+    for r in reports:
+        files.append({
+            "file": r.file,
+            "schema": r.schema,
+            "status": "ok" if r.ok else "invalid",
+            "parse_errors": [asdict(d) for d in r.diagnostics if d.kind == "parse"],
+            "errors": [asdict(d) for d in r.diagnostics if d.kind != "parse"],
+        })
+    status = "ok" if all(r.ok for r in reports) else "invalid"
+    return json.dumps({"status": status, "files": files}, ensure_ascii=False, indent=2)
+
+
+def render_github(reports: list[FileReport]) -> list[str]:
+    return [f"::error file={d.file},line={d.line},col={d.column}::{d.message}"
+            for r in reports for d in r.diagnostics]

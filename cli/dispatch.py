@@ -1,0 +1,141 @@
+"""Game commands: one typer command per verb, dispatching on the state's game.
+
+Each game adapter declares its verbs and options (``claw.cli.spec``); a verb several
+games share becomes one command whose options are the union. The signature is built
+at run time because the option set is data.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Annotated, Any, Optional
+
+import typer
+
+from claw.cli.games import GAMES, commands_of, import_target
+from claw.cli.options import COMMON
+from claw.cli.output import Output
+from claw.cli.runner import Common, guard, run_state_command
+from claw.cli.spec import Command, Opt
+from claw.core.errors import IllegalAction, UsageError
+
+# The rule commands of the design exist for every game, implemented or not.
+RULE_VERBS = ("attack", "spawn", "los", "tavern", "hunt", "heal", "scenario-step")
+RULE_HELP = {
+    "attack": "Resolve an attack (state or stateless numbers).",
+    "spawn": "Run the spawn rule.",
+    "los": "Line of sight and range between two figures or squares.",
+    "tavern": "Between-scenario events and shopping.",
+    "hunt": "A hunt, stage by stage.",
+    "heal": "Apply healing.",
+    "scenario-step": "Advance the game by one phase.",
+    "show": "Draw the board, trackers and figures.",
+}
+ALWAYS = RULE_VERBS + ("show",)
+
+
+def collect() -> dict[str, dict[str, Command]]:
+    """verb → {game: Command} over every game adapter."""
+    verbs: dict[str, dict[str, Command]] = {v: {} for v in ALWAYS}
+    for game in GAMES:
+        for verb, command in commands_of(game).items():
+            verbs.setdefault(verb, {})[game] = command
+    return verbs
+
+
+def merged_options(per_game: dict[str, Command]) -> dict[str, Opt]:
+    merged: dict[str, Opt] = {}
+    for game, command in per_game.items():
+        for opt in command.options:
+            if opt.name in COMMON:
+                raise RuntimeError(f"{game}: option {opt.flag} clashes with a common option")
+            seen = merged.get(opt.name)
+            if seen is not None and (seen.type, seen.multiple) != (opt.type, opt.multiple):
+                raise RuntimeError(f"{opt.flag} has different types in two games")
+            merged.setdefault(opt.name, opt)
+    return merged
+
+
+def _typer_param(opt: Opt, games: list[str]) -> inspect.Parameter:
+    base = opt.type
+    annotation: Any = list[base] if opt.multiple else (base if base is bool else Optional[base])
+    default = opt.default if opt.default is not None else ([] if opt.multiple else (False if base is bool else None))
+    names = [opt.flag] + ([opt.short] if opt.short else [])
+    where = "" if len(games) == len(GAMES) else f" [{', '.join(games)}]"
+    info = typer.Option(*names, help=(opt.help + where).strip())
+    return inspect.Parameter(opt.name, inspect.Parameter.KEYWORD_ONLY,
+                             default=default, annotation=Annotated[annotation, info])
+
+
+def build(app: typer.Typer, verb: str, per_game: dict[str, Command]) -> None:
+    options = merged_options(per_game)
+    owners = {name: [g for g, c in per_game.items() if any(o.name == name for o in c.options)]
+              for name in options}
+    usages = [f"  {g}: claw {verb} {c.usage}".rstrip() + (f" — {c.help}" if c.help else "")
+              for g, c in per_game.items()]
+    help_text = RULE_HELP.get(verb) or next(iter(per_game.values())).help
+    if usages:
+        help_text += "\n\n\b\n" + "\n".join(usages)
+    else:
+        help_text += "\n\nNo game implements this rule yet."
+
+    def command(**kwargs: Any) -> None:
+        args = kwargs.pop("args") or []
+        common = Common(**{k: kwargs.pop(k) for k in COMMON})
+        output = Output(quiet=common.quiet)
+
+        def resolve(game: str | None):
+            if game is None:
+                raise UsageError(f"`claw {verb}` needs a state (-s FILE) or --game GAME")
+            spec = per_game.get(game)
+            if spec is None:
+                raise IllegalAction(f"{game} has no '{verb}' rule in claw"
+                                    + (f" (games with it: {', '.join(per_game)})" if per_game else ""))
+            given = {k for k, v in kwargs.items() if v not in (None, False, [])}
+            foreign = sorted(given - {o.name for o in spec.options})
+            if foreign:
+                flags = ", ".join("--" + f.replace("_", "-") for f in foreign)
+                raise UsageError(f"{flags}: not an option of `claw {verb}` in {game}")
+            opts = {o.name: kwargs.get(o.name) for o in spec.options}
+            handler = import_target(spec.handler)
+            return (lambda call: handler(_with_opts(call, opts))), spec.needs_state, spec.changes_state
+
+        code = guard(lambda: run_state_command(
+            command=verb, args=args, opts={}, common=common, handler=None,
+            needs_state=bool(per_game) and all(c.needs_state for c in per_game.values()),
+            changes_state=True, output=output, resolve=resolve),
+            debug=common.debug, output=output)
+        raise typer.Exit(code)
+
+    params = [inspect.Parameter("args", inspect.Parameter.KEYWORD_ONLY, default=None,
+                                annotation=Annotated[Optional[list[str]], typer.Argument(
+                                    metavar="ARGS...", help="Figures, squares or names, per game.")])]
+    params += [_typer_param(o, owners[o.name]) for o in options.values()]
+    params += [inspect.Parameter(k, inspect.Parameter.KEYWORD_ONLY, default=_default(k), annotation=a)
+               for k, a in COMMON.items()]
+    command.__signature__ = inspect.Signature(params)
+    command.__annotations__ = {p.name: p.annotation for p in params}
+    command.__name__ = verb.replace("-", "_")
+    app.command(name=verb, help=help_text,
+                context_settings={"ignore_unknown_options": False})(command)
+
+
+def _default(name: str) -> Any:
+    return False if name in ("in_place", "quiet", "json", "debug") else None
+
+
+def _with_opts(call, opts: dict):
+    call.opts = opts
+    return call
+
+
+def register_all(app: typer.Typer, only: str | None = None) -> bool:
+    verbs = collect()
+    if only is not None:
+        if only not in verbs:
+            return False
+        build(app, only, verbs[only])
+        return True
+    for verb, per_game in verbs.items():
+        build(app, verb, per_game)
+    return True

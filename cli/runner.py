@@ -1,0 +1,180 @@
+"""The one flow every state command goes through: read → run → log → check → write.
+
+Nothing is written unless every step succeeded, and errors become exit codes in
+exactly one place (``guard``).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from claw.cli.output import Output
+from claw.core.errors import ClawError, IllegalAction, InvalidInput, UsageError
+
+MAX_SEED = (1 << 64) - 1
+
+
+@dataclass
+class Common:
+    """The options every state command shares (docs/conventions.md)."""
+
+    state: str | None = None
+    in_place: bool = False
+    output: str | None = None
+    quiet: bool = False
+    json: bool = False
+    seed: int | None = None
+    dice: str | None = None
+    game: str | None = None
+    debug: bool = False
+    extra: dict = field(default_factory=dict)
+
+
+def guard(fn: Callable[[], int | None], *, debug: bool = False, output: Output | None = None) -> int:
+    """Run ``fn`` and turn user errors into a one-line message and an exit code."""
+    out = output or Output()
+    try:
+        return fn() or 0
+    except ClawError as exc:
+        if debug:
+            raise
+        out.error(str(exc))
+        return exc.exit_code
+    except KeyboardInterrupt:
+        out.error("interrupted; nothing written")
+        return 130
+    except BrokenPipeError:
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        return 0
+    except Exception as exc:  # a bug in claw: say so briefly unless --debug
+        if debug:
+            raise
+        out.error(f"internal error ({type(exc).__name__}: {exc}); nothing written. "
+                  "Re-run with --debug for the traceback.")
+        return 1
+
+
+def fresh_seed() -> int:
+    return int.from_bytes(os.urandom(8), "big")
+
+
+def state_source(common: Common, needs_state: bool) -> tuple[str | None, bool]:
+    """Where the state comes from and whether we are in table mode (CLAW_STATE)."""
+    if common.state:
+        return common.state, False
+    from claw.cli.statefile import env_state
+
+    env = env_state()
+    if env:
+        return env, True
+    stdin = sys.stdin
+    if stdin is not None and not stdin.isatty() and (needs_state or common.game is None):
+        return "-", False
+    return None, False
+
+
+def make_dice(common: Common, envelope: dict | None):
+    from claw.core.rng import PhysicalDice, SeededDice, parse_dice_values
+
+    if common.seed is not None and not 0 <= common.seed <= MAX_SEED:
+        raise UsageError(f"--seed must be between 0 and 2^64-1: {common.seed}")
+    if envelope is not None:
+        seeded = SeededDice.from_json(envelope["rng"])
+        if common.seed is not None:
+            seeded = SeededDice(common.seed)
+    else:
+        seeded = SeededDice(common.seed if common.seed is not None else fresh_seed())
+    if common.dice is not None:
+        return PhysicalDice(parse_dice_values(common.dice), fallback=seeded), seeded
+    return seeded, seeded
+
+
+def run_state_command(*, command: str, args: list[str], opts: dict, common: Common,
+                      handler: Callable | None, needs_state: bool, changes_state: bool,
+                      output: Output, resolve: Callable[[str | None], tuple] | None = None) -> int:
+    """Shared flow for game commands. ``resolve(game)`` → (handler, needs_state, changes_state)."""
+    from claw.cli import statefile
+    from claw.cli.call import Call, RecordingDice
+
+    source, table_mode = state_source(common, needs_state)
+    envelope = None
+    old_text = None
+    name = None
+    if source is not None:
+        old_text, name = statefile.read_state_text(source)
+        implicit_stdin = source == "-" and not common.state
+        if old_text.strip() or not (implicit_stdin and common.game):
+            envelope = statefile.parse_state(old_text, name)  # empty or broken: exit 3
+    game = envelope["game"] if envelope else common.game
+    if envelope and common.game and common.game != envelope["game"]:
+        raise UsageError(f"--game {common.game} does not match the state's game ({envelope['game']})")
+    if resolve is not None:
+        handler, needs_state, changes_state = resolve(game)
+    if needs_state and envelope is None:
+        raise UsageError(f"`claw {command}` needs a game state: -s FILE, - for stdin, or CLAW_STATE")
+    dice, seeded = make_dice(common, envelope)
+    recorder = RecordingDice(dice)
+    call = Call(command=command, game=game, args=args, opts=opts, envelope=envelope,
+                dice=recorder, output=output, json=common.json)
+    handler(call)
+    _warn_unused(dice, output)
+    if envelope is None or not changes_state:
+        return 0
+    _append_log(envelope, command, args, opts, call, recorder, common)
+    envelope["rng"] = seeded.to_json()
+    return write_state(envelope, common, source, table_mode, old_text, output)
+
+
+def _warn_unused(dice, output: Output) -> None:
+    remaining = getattr(dice, "remaining", 0)
+    if remaining:
+        output.say(f"[yellow]note:[/] {remaining} value(s) of --dice were not needed")
+
+
+def _append_log(envelope: dict, command: str, args: list[str], opts: dict, call, recorder,
+                common: Common) -> None:
+    log = envelope.setdefault("log", [])
+    entry: dict[str, Any] = {"seq": (log[-1]["seq"] + 1) if log else 1, "command": command}
+    if args:
+        entry["args"] = list(args)
+    shown = {k: v for k, v in call.opts.items() if v not in (None, False, [], ())}
+    if shown:
+        entry["options"] = shown
+    if recorder.drawn:
+        entry["dice"] = recorder.drawn
+        if common.dice is not None:
+            entry["physical_dice"] = True
+    entry["events"] = call.events
+    log.append(entry)
+
+
+def write_state(envelope: dict, common: Common, source: str | None, table_mode: bool,
+                old_text: str | None, output: Output) -> int:
+    from claw.cli import statefile
+
+    try:
+        statefile.check_state(envelope, "new state")
+    except InvalidInput as exc:  # our bug, not the user's: refuse to write it
+        raise RuntimeError(f"claw produced an invalid state, not written: {exc}") from None
+    text = statefile.dump_state(envelope)
+    in_place = common.in_place or (table_mode and not common.output)
+    if common.output:
+        if common.output == "-":
+            output.out.write_raw(text)
+            return 0
+        statefile.atomic_write(common.output, text)
+    elif in_place:
+        if source in (None, "-"):
+            raise UsageError("-i/--in-place needs a state file (-s FILE), not stdin")
+        if old_text is not None:
+            statefile.push_undo(source, old_text)
+        statefile.atomic_write(source, text)
+    else:
+        output.out.stream.write(text)
+    return 0

@@ -1,0 +1,213 @@
+"""Parsing dice notation into an AST. Our own small recursive-descent parser (no eval).
+
+Grammar (case-insensitive, spaces ignored)::
+
+    expr    := ["+"|"-"] term (("+"|"-") term)*
+    term    := INT | dice
+    dice    := [INT] "d" sides [keep] [compare]
+    sides   := INT | "%" | "a"                 # "%" percentile (two d10), "a" action die
+    keep    := ("kh"|"kl"|"dh"|"dl"|"k") [INT] # count defaults to 1
+    compare := (">="|"<="|">"|"<"|"=") (INT | symbol)   # count dice meeting it
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from claw.core.errors import DiceError
+
+MAX_TEXT = 200
+MAX_DICE = 1000        # per expression
+MAX_SIDES = 1000
+MAX_CONST = 1_000_000
+
+
+@dataclass(frozen=True)
+class ActionFace:
+    """One face of the Mice and Mystics action die."""
+
+    number: int
+    symbol: str
+
+
+@dataclass(frozen=True)
+class Const:
+    value: int
+
+    def text(self) -> str:
+        return str(self.value)
+
+
+@dataclass(frozen=True)
+class DiceTerm:
+    count: int
+    sides: int                      # 100 for percentile, 6 for the action die
+    kind: str = "n"                 # "n" numbered, "pct" percentile, "action"
+    keep: tuple[str, int] | None = None     # ("kh"|"kl", how many kept)
+    compare: tuple[str, int | str] | None = None
+
+    def text(self) -> str:
+        sides = {"pct": "%", "action": "A"}.get(self.kind, str(self.sides))
+        out = f"{self.count}d{sides}"
+        if self.keep:
+            out += f"{self.keep[0]}{self.keep[1]}"
+        if self.compare:
+            out += f"{self.compare[0]}{self.compare[1]}"
+        return out
+
+    @property
+    def counts_successes(self) -> bool:
+        return self.compare is not None
+
+
+@dataclass(frozen=True)
+class Expr:
+    text: str
+    terms: tuple[tuple[int, Const | DiceTerm], ...]   # (sign, term)
+
+    @property
+    def dice_terms(self) -> list[DiceTerm]:
+        return [t for _, t in self.terms if isinstance(t, DiceTerm)]
+
+    @property
+    def counts_successes(self) -> bool:
+        return any(t.counts_successes for t in self.dice_terms)
+
+    def canonical(self) -> str:
+        out = ""
+        for sign, term in self.terms:
+            piece = term.text()
+            out += ("-" if sign < 0 else ("+" if out else "")) + piece
+        return out
+
+
+class _Parser:
+    def __init__(self, text: str) -> None:
+        self.src = text
+        self.s = text.replace(" ", "").lower()
+        self.i = 0
+
+    def fail(self, what: str) -> DiceError:
+        near = self.s[self.i:self.i + 8] or "end of expression"
+        return DiceError(f"bad dice expression {self.src!r}: {what} at {near!r} (position {self.i + 1})")
+
+    def peek(self, n: int = 1) -> str:
+        return self.s[self.i:self.i + n]
+
+    def integer(self, what: str) -> int:
+        start = self.i
+        while self.i < len(self.s) and self.s[self.i].isdigit():
+            self.i += 1
+        if start == self.i:
+            raise self.fail(f"expected {what}")
+        if self.i - start > 7:
+            raise self.fail(f"{what} too large")
+        return int(self.s[start:self.i])
+
+    def expr(self) -> Expr:
+        if not self.s:
+            raise DiceError("empty dice expression")
+        terms = []
+        sign = 1
+        if self.peek() in "+-":
+            sign = -1 if self.peek() == "-" else 1
+            self.i += 1
+        terms.append((sign, self.term()))
+        while self.i < len(self.s):
+            op = self.peek()
+            if op not in "+-":
+                raise self.fail("expected + or -")
+            self.i += 1
+            terms.append((-1 if op == "-" else 1, self.term()))
+        total = sum(t.count for _, t in terms if isinstance(t, DiceTerm))
+        if total > MAX_DICE:
+            raise DiceError(f"too many dice in {self.src!r}: {total} (limit {MAX_DICE})")
+        return Expr(self.src.strip(), tuple(terms))
+
+    def term(self) -> Const | DiceTerm:
+        count = None
+        if self.peek().isdigit():
+            count = self.integer("a number")
+        if self.peek() != "d":
+            if count is None:
+                raise self.fail("expected a number or a die")
+            if count > MAX_CONST:
+                raise self.fail("constant too large")
+            return Const(count)
+        self.i += 1
+        if count is None:
+            count = 1
+        if count < 1:
+            raise self.fail("at least one die is needed")
+        if count > MAX_DICE:
+            raise DiceError(f"too many dice in {self.src!r}: {count} (limit {MAX_DICE})")
+        kind = "n"
+        if self.peek() == "%":
+            self.i += 1
+            kind, sides = "pct", 100
+        elif self.peek() == "a" and not self.s[self.i + 1:self.i + 2].isalpha():
+            self.i += 1
+            kind, sides = "action", 6
+        else:
+            sides = self.integer("the number of sides after 'd'")
+            if sides < 1:
+                raise self.fail("a die needs at least one side")
+            if sides > MAX_SIDES:
+                raise DiceError(f"too many sides in {self.src!r}: d{sides} (limit {MAX_SIDES})")
+            if sides == 100:
+                kind = "pct"  # the Warriors rulebook reads d100 as two d10 (tens and ones)
+        keep = self.keep(count)
+        compare = self.compare(kind)
+        return DiceTerm(count, sides, kind, keep, compare)
+
+    def keep(self, count: int) -> tuple[str, int] | None:
+        for token in ("kh", "kl", "dh", "dl", "k"):
+            if self.s.startswith(token, self.i):
+                self.i += len(token)
+                n = self.integer("how many dice") if self.peek().isdigit() else 1
+                mode = {"k": "kh"}.get(token, token)
+                if mode in ("dh", "dl"):
+                    if n >= count:
+                        raise self.fail(f"cannot drop {n} of {count} dice")
+                    mode, n = ("kl" if mode == "dh" else "kh"), count - n
+                if not 1 <= n <= count:
+                    raise self.fail(f"cannot keep {n} of {count} dice")
+                return mode, n
+        return None
+
+    def compare(self, kind: str) -> tuple[str, int | str] | None:
+        for op in (">=", "<=", ">", "<", "="):
+            if self.s.startswith(op, self.i):
+                self.i += len(op)
+                if kind == "action" and self.peek().isalpha():
+                    start = self.i
+                    while self.i < len(self.s) and self.s[self.i].isalpha():
+                        self.i += 1
+                    if op != "=":
+                        raise self.fail("symbols can only be matched with '='")
+                    return op, self.s[start:self.i]
+                return op, self.integer("a target number")
+        return None
+
+
+@lru_cache(maxsize=256)
+def parse(text: str) -> Expr:
+    """Parse dice notation; raises DiceError naming the problem and its position."""
+    if not isinstance(text, str):
+        raise DiceError(f"dice expression must be text: {text!r}")
+    if len(text) > MAX_TEXT:
+        raise DiceError(f"dice expression longer than {MAX_TEXT} characters")
+    return _Parser(text).expr()
+
+
+def meets(value: int, op: str, target: int) -> bool:
+    if op == ">=":
+        return value >= target
+    if op == "<=":
+        return value <= target
+    if op == ">":
+        return value > target
+    if op == "<":
+        return value < target
+    return value == target
