@@ -13,7 +13,7 @@ from claw.core.mice.scare import check_cleared, check_revert
 from claw.core.mice.track import add_wheel, advance_hourglass, check_end
 
 MAX_MINIONS = 200
-ESCAPE_ROOMS = ("tunnel-entrance", "kings-tunnels")  # ruling: both tiles carry marker 3
+ESCAPE_ROOMS = ("tunnel-entrance", "kings-tunnels")  # ruling: the tunnels borrow marker 3 (tiles.json)
 
 
 def place_minions(res: Result, kind: str, count: int, room: str, *, why: str, escapes: bool = True,
@@ -240,6 +240,8 @@ def explore(state: dict, room: str, tiles: dict) -> Result:
             res.add("story", f"{why}: after dealing the initiative track, read the story moment before the "
                     "first card acts.")
         if room == "kings-chamber":
+            res.add("chest-blocked", f"{R.cite(tiles, room, 2)}: the chest spaces are the raider's, the chest "
+                    "is no way up to the bed, and no minion may be placed on the corner entry space by it.")
             res.add("story", f"{why}: read the story moment.")
     check_revert(res, tiles)
     return res

@@ -66,17 +66,21 @@ def surge(res: Result, tiles: dict) -> None:
         res.add("surge-spent", "This tile has surged before: only the hourglass moves.")
         return
     st["surged"] = True
-    special = [r for r in R.tile(tiles, room)["rules"] if r["kind"] == "special-surge"]
+    special = [(room, r) for r in R.tile(tiles, room)["rules"] if r["kind"] == "special-surge"]
+    borrowed = R.tile(tiles, room).get("borrows")
+    if not special and borrowed:  # King's Tunnels markers 3 and 5 are the Tunnel Entrance's rules
+        special = [(borrowed["tile"], r) for r in R.tile(tiles, borrowed["tile"])["rules"]
+                   if r["kind"] == "special-surge" and r["n"] in borrowed["rules"]]
     if not special:
         res.add("surge-card", "Place the surge minions of the current encounter card (base game); "
                 "record them with add-minion.")
         return
-    rule = special[0]
-    if room == "kings-chamber":
+    owner, rule = special[0]
+    if owner == "kings-chamber":
         b = s["burly"]
         if b["placed"] and not b["scared"]:
             b["suspicious"] = True
-            res.add("burly-suspicious", f"{R.cite(tiles, room, rule['n'])}: the burly raider is suspicious; "
+            res.add("burly-suspicious", f"{R.cite(tiles, owner, rule['n'])}: the burly raider is suspicious; "
                     "at most 3 scare points can come from him now.")
         else:
             res.add("surge-none", "The burly raider is already scared off: this surge does nothing more.")
@@ -85,7 +89,7 @@ def surge(res: Result, tiles: dict) -> None:
 
     for p in rule.get("place", []):
         place_minions(res, p["kind"], p["count"], room, escapes=rule.get("escapes", True),
-                      why=R.cite(tiles, room, rule["n"]))
+                      why=R.cite(tiles, owner, rule["n"]))
 
 
 def scenario_step(state: dict, tiles: dict, pages: int = 1, reason: str = "chapter track") -> Result:

@@ -23,8 +23,10 @@ def on_bed(state, tiles, *mice):
     return state
 
 
-def test_setup_places_the_burly_raider(chamber_state):
-    """King's Chamber 1: a raider token by the chest."""
+def test_setup_places_the_burly_raider(chamber_state, fresh, tiles):
+    """King's Chamber 1: a raider token by the chest; rule 2 announced."""
+    res = O.explore(O.explore(fresh, "kings-tunnels", tiles).state, "kings-chamber", tiles)
+    assert any(e.type == "chest-blocked" for e in res.events)
     raiders = chamber_state["raiders"]
     assert len(raiders) == 1 and raiders[0]["burly"] and raiders[0]["room"] == "kings-chamber"
 

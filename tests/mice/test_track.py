@@ -84,10 +84,20 @@ def test_special_surge_once_per_tile(fresh, tiles):
 
 
 def test_surge_in_a_tile_without_special_surge_points_to_the_encounter_card(fresh, tiles):
-    s = O.explore(fresh, "kings-tunnels", tiles).state
+    s = O.explore(fresh, "kitchen", tiles).state
     res = begin(s)
     add_wheel(res, 6, "test", tiles)
     assert any(e.type == "surge-card" for e in res.events)
+
+
+def test_kings_tunnels_surge_is_the_tunnel_entrance_spider(fresh, tiles):
+    """Ruling: King's Tunnels whole-tile markers 3 and 5 are the Tunnel Entrance's rules."""
+    s = O.explore(fresh, "kings-tunnels", tiles).state
+    res = begin(s)
+    add_wheel(res, 6, "test", tiles)
+    spider = [f for f in res.state["minions"] if f["kind"] == "spider"]
+    assert len(spider) == 1 and spider[0]["room"] == "kings-tunnels" and not spider[0]["escapes"]
+    assert any("Tunnel Entrance 5" in e.text for e in res.events)
 
 
 def test_victory_needs_both_objectives(fresh, tiles):
