@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from math import gcd as _gcd
 from typing import Iterable
 
 from claw.core.errors import InvalidInput, UsageError
@@ -98,12 +99,25 @@ def convolve(a: dict[int, Fraction], b: dict[int, Fraction]) -> dict[int, Fracti
 
 
 def sum_of(one: dict[int, Fraction], n: int) -> dict[int, Fraction]:
-    """Exact distribution of the total of ``n`` independent dice like ``one``."""
+    """Exact distribution of the total of ``n`` independent dice like ``one``.
+
+    Works in whole-number weights over a common denominator and divides once at the
+    end: Fractions in the inner loop cost ~50x more.
+    """
     check_count(n, "odds")
-    dist = {0: Fraction(1)}
+    denom = 1
+    for p in one.values():
+        denom = denom * p.denominator // _gcd(denom, p.denominator)
+    weights = {k: int(p * denom) for k, p in one.items()}
+    ways = {0: 1}
     for _ in range(n):
-        dist = convolve(dist, one)
-    return dist
+        nxt: dict[int, int] = {}
+        for x, a in ways.items():
+            for y, b in weights.items():
+                nxt[x + y] = nxt.get(x + y, 0) + a * b
+        ways = nxt
+    total = denom ** n
+    return {k: Fraction(v, total) for k, v in sorted(ways.items()) if v}
 
 
 def symbol_total(faces: tuple[Face, ...], symbol: str, n: int) -> dict[int, Fraction]:
