@@ -1,13 +1,38 @@
-"""Package mapping: the repository keeps the design card's layout (cli/, core/,
-schemas/, data/ at the root) while installing everything under one import name,
-`claw`, so that no generic top-level `core` or `cli` package lands in site-packages."""
+"""Package mapping and one build step.
+
+The repository keeps the design card's layout (cli/, core/, schemas/, data/ at the
+root) while installing everything under one import name, `claw`, so that no generic
+top-level `core` or `cli` package lands in site-packages.
+
+Game data is authored in YAML (comments, readable tables) but parsing YAML costs a
+ruamel import on every command that needs a bestiary. The build therefore also writes
+each data file as JSON (`bestiary.yaml` → `bestiary.yaml.json`) in the installed
+package; `claw.cli.content.load_data` prefers it and falls back to the YAML source
+(editable installs).
+"""
+import json
+from pathlib import Path
+
 from setuptools import find_packages, setup
+from setuptools.command.build_py import build_py
 
 ROOTS = {"claw.cli": "cli", "claw.core": "core", "claw.schemas": "schemas", "claw.data": "data"}
 
 
 def mapped(prefix: str, folder: str) -> list[str]:
     return [prefix] + [f"{prefix}.{p}" for p in find_packages(folder)]
+
+
+class BuildWithJsonData(build_py):
+    def run(self) -> None:
+        super().run()
+        from ruamel.yaml import YAML
+
+        yaml = YAML(typ="safe", pure=True)
+        for source in Path(self.build_lib, "claw", "data").rglob("*.yaml"):
+            data = yaml.load(source.read_text(encoding="utf-8"))
+            target = source.with_name(source.name + ".json")
+            target.write_text(json.dumps(data, ensure_ascii=False, default=str), encoding="utf-8")
 
 
 packages = ["claw"]
@@ -19,4 +44,5 @@ setup(
     package_dir={"claw": "src/claw", **ROOTS},
     package_data={"claw.schemas": ["*.json"], "claw.data": ["**/*.json", "**/*.yaml", "*.json", "*.yaml"]},
     include_package_data=False,
+    cmdclass={"build_py": BuildWithJsonData},
 )

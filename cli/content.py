@@ -32,11 +32,16 @@ def schema_names() -> list[str]:
 def load_data(path: str) -> Any:
     """Game data ``data/<game>/<file>`` (YAML or JSON), e.g. ``load_data("msm/bestiary.yaml")``.
 
-    Packaged data is trusted but still parsed safely; YAML costs a ruamel import, so
-    data needed on hot paths is better kept as JSON.
+    Installed packages carry a JSON copy of each YAML file made at build time (see
+    setup.py), so commands do not pay for a YAML parser; the YAML source is the fallback.
     """
     game, _, name = path.partition("/")
-    text = _read_package_text(f"claw.data.{game}", name)
+    package = f"claw.data.{game}"
+    if name.endswith((".yaml", ".yml")):
+        built = resources.files(package).joinpath(name + ".json")  # written by setup.py
+        if built.is_file():
+            return json.loads(built.read_text(encoding="utf-8"))
+    text = _read_package_text(package, name)
     if name.endswith(".json"):
         return json.loads(text)
     from claw.cli.yamlload import load_yaml_plain

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from claw.cli.output import Output
@@ -17,20 +16,19 @@ from claw.core.errors import ClawError, IllegalAction, InvalidInput, UsageError
 MAX_SEED = (1 << 64) - 1
 
 
-@dataclass
 class Common:
-    """The options every state command shares (docs/conventions.md)."""
+    """The options every state command shares (docs/conventions.md).
 
-    state: str | None = None
-    in_place: bool = False
-    output: str | None = None
-    quiet: bool = False
-    json: bool = False
-    seed: int | None = None
-    dice: str | None = None
-    game: str | None = None
-    debug: bool = False
-    extra: dict = field(default_factory=dict)
+    A plain class: importing dataclasses costs a few ms on every run.
+    """
+
+    __slots__ = ("state", "in_place", "output", "quiet", "json", "seed", "dice", "game", "debug")
+
+    def __init__(self, state: str | None = None, in_place: bool = False, output: str | None = None,
+                 quiet: bool = False, json: bool = False, seed: int | None = None,
+                 dice: str | None = None, game: str | None = None, debug: bool = False) -> None:
+        self.state, self.in_place, self.output, self.quiet = state, in_place, output, quiet
+        self.json, self.seed, self.dice, self.game, self.debug = json, seed, dice, game, debug
 
 
 def guard(fn: Callable[[], int | None], *, debug: bool = False, output: Output | None = None) -> int:
@@ -58,6 +56,14 @@ def guard(fn: Callable[[], int | None], *, debug: bool = False, output: Output |
         out.error(f"internal error ({type(exc).__name__}: {exc}); nothing written. "
                   "Re-run with --debug for the traceback.")
         return 1
+
+
+def finish(fn: Callable[[Output], int | None], *, quiet: bool = False, debug: bool = False) -> None:
+    """Run a command body under ``guard`` and exit with its code (the typer side)."""
+    import typer
+
+    output = Output(quiet=quiet)
+    raise typer.Exit(guard(lambda: fn(output), debug=debug, output=output))
 
 
 def fresh_seed() -> int:

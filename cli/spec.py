@@ -6,12 +6,10 @@ turns merged specs into typer commands.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True)
-class Opt:
+class Opt(NamedTuple):
     """One option. ``flag`` like ``--attack-dice``; ``type`` is str, int, float or bool."""
 
     flag: str
@@ -26,11 +24,10 @@ class Opt:
         return self.flag.lstrip("-").replace("-", "_")
 
 
-@dataclass(frozen=True)
-class Command:
+class Command(NamedTuple):
     help: str
     handler: str
     usage: str = ""
-    options: list[Opt] = field(default_factory=list)
+    options: tuple[Opt, ...] | list[Opt] = ()
     needs_state: bool = False
     changes_state: bool = True

@@ -17,12 +17,9 @@ def register(app: typer.Typer) -> None:
         json_out: JsonOpt = False,
         debug: DebugOpt = False,
     ) -> None:
-        from claw.cli.output import Output
-        from claw.cli.runner import guard
+        from claw.cli.runner import finish
 
-        output = Output()
-        code = guard(lambda: _run(state, last, json_out, output), debug=debug, output=output)
-        raise typer.Exit(code)
+        finish(lambda output: _run(state, last, json_out, output), debug=debug)
 
 
 def _run(state, last, json_out, output) -> int:

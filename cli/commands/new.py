@@ -22,13 +22,10 @@ def register(app: typer.Typer) -> None:
         quiet: QuietOpt = False,
         debug: DebugOpt = False,
     ) -> None:
-        from claw.cli.output import Output
-        from claw.cli.runner import guard
+        from claw.cli.runner import finish
 
-        output = Output(quiet=quiet)
         extra = list(ctx.args)
-        code = guard(lambda: _run(files + extra, seed, dice, output_file, output), debug=debug, output=output)
-        raise typer.Exit(code)
+        finish(lambda output: _run(files + extra, seed, dice, output_file, output), quiet=quiet, debug=debug)
 
 
 def parse_extra(words: list[str]) -> tuple[list[str], dict[str, str | bool]]:

@@ -19,17 +19,14 @@ def register(app: typer.Typer) -> None:
         quiet: QuietOpt = False,
         debug: DebugOpt = False,
     ) -> None:
-        from claw.cli.output import Output
-        from claw.cli.runner import Common, guard, run_state_command
+        from claw.cli.runner import Common, finish, run_state_command
 
         common = Common(state=state, in_place=in_place, output=output_file, quiet=quiet, debug=debug)
-        output = Output(quiet=quiet)
         message = " ".join(text)
 
         def handler(call) -> None:
             call.event("note", f"note: {message}", note=message)
 
-        code = guard(lambda: run_state_command(command="note", args=[message], opts={}, common=common,
-                                               handler=handler, needs_state=True, changes_state=True,
-                                               output=output), debug=debug, output=output)
-        raise typer.Exit(code)
+        finish(lambda output: run_state_command(command="note", args=[message], opts={}, common=common,
+                                                handler=handler, needs_state=True, changes_state=True,
+                                                output=output), quiet=quiet, debug=debug)

@@ -27,13 +27,10 @@ def register(app: typer.Typer) -> None:
         quiet: QuietOpt = False,
         debug: DebugOpt = False,
     ) -> None:
-        from claw.cli.output import Output
-        from claw.cli.runner import guard
+        from claw.cli.runner import finish
 
-        output = Output(quiet=quiet)
-        code = guard(lambda: _run(expression, vs, odds, seed, dice, json_out, output),
-                     debug=debug, output=output)
-        raise typer.Exit(code)
+        finish(lambda output: _run(expression, vs, odds, seed, dice, json_out, output),
+               quiet=quiet, debug=debug)
 
 
 def _faces_if_needed(expr):

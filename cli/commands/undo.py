@@ -18,12 +18,9 @@ def register(app: typer.Typer) -> None:
         quiet: QuietOpt = False,
         debug: DebugOpt = False,
     ) -> None:
-        from claw.cli.output import Output
-        from claw.cli.runner import guard
+        from claw.cli.runner import finish
 
-        output = Output(quiet=quiet)
-        code = guard(lambda: _run(state, steps, output), debug=debug, output=output)
-        raise typer.Exit(code)
+        finish(lambda output: _run(state, steps, output), quiet=quiet, debug=debug)
 
 
 def _run(state, steps, output) -> int:

@@ -9,8 +9,18 @@
 """
 
 from claw.core.dice.notation import ActionFace, Const, DiceTerm, Expr, parse
-from claw.core.dice.odds import Distribution, critical_odds, distribution
 from claw.core.dice.rolling import DieRoll, RollResult, check_critical, roll
+
+_ODDS = ("Distribution", "critical_odds", "distribution")
+
+
+def __getattr__(name: str):
+    # exact odds pull in fractions and math; a plain roll should not pay for them
+    if name in _ODDS:
+        from claw.core.dice import odds
+
+        return getattr(odds, name)
+    raise AttributeError(name)
 
 __all__ = [
     "ActionFace", "Const", "DiceTerm", "Expr", "parse", "roll", "RollResult", "DieRoll",

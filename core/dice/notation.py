@@ -12,10 +12,13 @@ Grammar (case-insensitive, spaces ignored)::
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from claw.core.errors import DiceError
+
+_DIGITS = frozenset("0123456789")
+_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
 
 MAX_TEXT = 200
 MAX_DICE = 1000        # per expression
@@ -23,24 +26,21 @@ MAX_SIDES = 1000
 MAX_CONST = 1_000_000
 
 
-@dataclass(frozen=True)
-class ActionFace:
+class ActionFace(NamedTuple):
     """One face of the Mice and Mystics action die."""
 
     number: int
     symbol: str
 
 
-@dataclass(frozen=True)
-class Const:
+class Const(NamedTuple):
     value: int
 
     def text(self) -> str:
         return str(self.value)
 
 
-@dataclass(frozen=True)
-class DiceTerm:
+class DiceTerm(NamedTuple):
     count: int
     sides: int                      # 100 for percentile, 6 for the action die
     kind: str = "n"                 # "n" numbered, "pct" percentile, "action"
@@ -61,8 +61,7 @@ class DiceTerm:
         return self.compare is not None
 
 
-@dataclass(frozen=True)
-class Expr:
+class Expr(NamedTuple):
     text: str
     terms: tuple[tuple[int, Const | DiceTerm], ...]   # (sign, term)
 
@@ -97,7 +96,7 @@ class _Parser:
 
     def integer(self, what: str) -> int:
         start = self.i
-        while self.i < len(self.s) and self.s[self.i].isdigit():
+        while self.i < len(self.s) and self.s[self.i] in _DIGITS:
             self.i += 1
         if start == self.i:
             raise self.fail(f"expected {what}")
@@ -127,7 +126,7 @@ class _Parser:
 
     def term(self) -> Const | DiceTerm:
         count = None
-        if self.peek().isdigit():
+        if self.peek() in _DIGITS and self.peek():
             count = self.integer("a number")
         if self.peek() != "d":
             if count is None:
@@ -146,7 +145,7 @@ class _Parser:
         if self.peek() == "%":
             self.i += 1
             kind, sides = "pct", 100
-        elif self.peek() == "a" and not self.s[self.i + 1:self.i + 2].isalpha():
+        elif self.peek() == "a" and not (self.s[self.i + 1:self.i + 2] or "0") in _LETTERS:
             self.i += 1
             kind, sides = "action", 6
         else:
@@ -165,7 +164,7 @@ class _Parser:
         for token in ("kh", "kl", "dh", "dl", "k"):
             if self.s.startswith(token, self.i):
                 self.i += len(token)
-                n = self.integer("how many dice") if self.peek().isdigit() else 1
+                n = self.integer("how many dice") if self.peek() and self.peek() in _DIGITS else 1
                 mode = {"k": "kh"}.get(token, token)
                 if mode in ("dh", "dl"):
                     if n >= count:
@@ -180,9 +179,9 @@ class _Parser:
         for op in (">=", "<=", ">", "<", "="):
             if self.s.startswith(op, self.i):
                 self.i += len(op)
-                if kind == "action" and self.peek().isalpha():
+                if kind == "action" and self.peek() and self.peek() in _LETTERS:
                     start = self.i
-                    while self.i < len(self.s) and self.s[self.i].isalpha():
+                    while self.i < len(self.s) and self.s[self.i] in _LETTERS:
                         self.i += 1
                     if op != "=":
                         raise self.fail("symbols can only be matched with '='")

@@ -1,0 +1,104 @@
+"""`claw validate`: positions, all errors, safe loading, formats (issue 2, item 5)."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from claw.cli.diagnostics import check_document
+from claw.cli.testing import run
+
+FILES = Path(__file__).parent / "files"
+
+
+def test_alias_bomb_refused_at_once():
+    r = run(["validate", str(FILES / "alias-bomb.yaml")])
+    assert r.code == 3
+    assert "alias-bomb.yaml:3:8: YAML aliases are not allowed here: *a" in r.stdout
+
+
+def test_python_tags_refused():
+    r = run(["validate", str(FILES / "python-tag.yaml")])
+    assert r.code == 3 and "python-tag.yaml:2:8: YAML tag not allowed" in r.stdout
+
+
+def test_syntax_error_position():
+    r = run(["validate", str(FILES / "bad-indent.yaml")])
+    assert r.code == 3
+    line = r.stdout.strip()
+    assert line.startswith(str(FILES / "bad-indent.yaml") + ":6:")
+
+
+def test_unknown_game_points_at_the_key():
+    report = check_document("x.yaml", "kind: scenario\ngame: chess\n")
+    assert [d.text() for d in report.diagnostics] == [
+        "x.yaml:2:1: unknown game 'chess' (one of: msm, ratcatcher, warriors, mice)"]
+
+
+def test_missing_game():
+    report = check_document("x.yaml", "name: a\n")
+    assert report.diagnostics[0].line == 1 and "missing 'game'" in report.diagnostics[0].message
+
+
+def test_state_file_validated_with_positions(tmp_path):
+    text = ('{\n "format": "claw-state",\n "version": 1,\n "game": "msm",\n'
+            ' "rng": {"algorithm": "splitmix64", "seed": -1, "position": 0},\n'
+            ' "state": {},\n "log": [],\n "extra": 1\n}\n')
+    report = check_document("s.json", text)
+    texts = [d.text() for d in report.diagnostics]
+    assert any(t.startswith("s.json:5:") and "seed" in t for t in texts)
+    assert any(t.startswith("s.json:8:2:") and "unknown key 'extra'" in t for t in texts)
+
+
+def test_all_errors_reported_not_only_first(tmp_path):
+    text = ('{"format": "claw-state", "version": 0, "game": "msm", "rng": {"algorithm": "x", '
+            '"seed": 1, "position": -3}, "state": {}, "log": [{"seq": 0}]}')
+    report = check_document("s.json", text)
+    assert len(report.diagnostics) >= 4
+
+
+def test_json_format_separates_parse_errors(tmp_path):
+    good = tmp_path / "broken.json"
+    good.write_text('{"a": ')
+    r = run(["validate", "--format", "json", str(good)])
+    data = json.loads(r.stdout)
+    assert r.code == 3 and data["status"] == "invalid"
+    assert data["files"][0]["parse_errors"][0]["line"] == 1
+    assert data["files"][0]["errors"] == []
+
+
+def test_github_format(tmp_path):
+    f = tmp_path / "x.yaml"
+    f.write_text("game: chess\n")
+    r = run(["validate", "--format", "github", str(f)])
+    assert r.stdout.startswith(f"::error file={f},line=1,col=1::")
+
+
+def test_missing_file_and_binary(tmp_path):
+    r = run(["validate", str(tmp_path / "none.yaml")])
+    assert r.code == 3 and "cannot read" in r.stdout
+    b = tmp_path / "b.yaml"
+    b.write_bytes(b"\xff\xfe\x00")
+    r = run(["validate", str(b)])
+    assert r.code == 3 and "not UTF-8" in r.stdout
+
+
+def test_huge_file_refused(tmp_path):
+    f = tmp_path / "big.yaml"
+    f.write_text("game: mice\nx: '" + "a" * (5 * 1024 * 1024) + "'\n")
+    r = run(["validate", str(f)])
+    assert r.code == 3 and "larger than" in r.stdout
+
+
+def test_deep_nesting_refused():
+    text = "game: mice\nx: " + "[" * 100 + "]" * 100 + "\n"
+    report = check_document("deep.yaml", text)
+    assert "nesting deeper" in report.diagnostics[0].message
+
+
+def test_schema_command_lists_and_prints():
+    r = run(["schema"])
+    assert "state" in r.stdout.split()
+    r = run(["schema", "state"])
+    assert json.loads(r.stdout)["$id"] == "urn:claw:schema:state"
+    assert run(["schema", "nope"]).code == 2

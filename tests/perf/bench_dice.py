@@ -1,0 +1,65 @@
+"""In-process dice throughput and exact-odds time, side by side with d20 and icepool."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+
+def rate(fn, seconds: float = 1.0) -> float:
+    n = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for _ in range(200):
+            fn()
+        n += 200
+    return n / (time.perf_counter() - start)
+
+
+def ms(fn) -> float:
+    start = time.perf_counter()
+    fn()
+    return (time.perf_counter() - start) * 1000
+
+
+def main() -> None:
+    from claw.core.dice import distribution, parse, roll
+    from claw.core.dice import odds as odds_module
+    from claw.core.rng import SeededDice
+
+    out = {}
+    dice = SeededDice(1)
+    expr = parse("4d6kh3+2")
+    out["claw rolls/s (4d6kh3+2)"] = round(rate(lambda: roll(expr, dice)))
+    out["randint floor rolls/s (4 randint + sort)"] = round(rate(
+        lambda: sum(sorted(random.randint(1, 6) for _ in range(4))[1:]) + 2))
+    try:
+        import d20
+
+        roller = d20.Roller()
+        d20.roll("4d6kh3+2")
+        out["d20 rolls/s (4d6kh3+2)"] = round(rate(lambda: roller.roll("4d6kh3+2")))
+        out["claw / d20"] = round(out["claw rolls/s (4d6kh3+2)"] / out["d20 rolls/s (4d6kh3+2)"], 2)
+    except ImportError:
+        out["d20"] = "not installed (pip install '.[bench]')"
+
+    out["claw 10d12 exact odds ms (cold)"] = round(ms(lambda: distribution("10d12")), 2)
+    out["claw 10d12 exact odds ms (warm)"] = round(min(ms(lambda: distribution("10d12")) for _ in range(20)), 2)
+    out["claw 6d12>=9 count odds ms"] = round(min(ms(lambda: distribution("6d12>=9")) for _ in range(20)), 3)
+    try:
+        start = time.perf_counter()
+        import icepool
+
+        out["icepool import ms"] = round((time.perf_counter() - start) * 1000, 1)
+        out["icepool 10d12 ms (cold)"] = round(ms(lambda: (10 @ icepool.d12).probabilities()), 2)
+        out["icepool 10d12 ms (warm)"] = round(min(ms(lambda: (10 @ icepool.d12).probabilities()) for _ in range(20)), 2)
+        out["icepool 6d12>=9 count ms (cold)"] = round(ms(lambda: (6 @ (icepool.d12 >= 9)).probabilities()), 2)
+        out["icepool 6d12>=9 count ms (warm)"] = round(min(ms(lambda: (6 @ (icepool.d12 >= 9)).probabilities()) for _ in range(20)), 3)
+    except ImportError:
+        out["icepool"] = "not installed (pip install '.[bench]')"
+    print(json.dumps(out, indent=1))
+
+
+if __name__ == "__main__":
+    main()
