@@ -33,6 +33,16 @@ def _int(text: str, what: str) -> int:
         raise UsageError(f"{what} must be a whole number: {text!r}") from None
 
 
+def _state(call) -> dict | None:
+    """The chapter state, or None when stateless; a state with no chapter in it is refused."""
+    state = call.state
+    if state is not None and "mice" not in state:
+        from claw.core.errors import IllegalAction
+
+        raise IllegalAction("this state holds no chapter yet; start one with: claw new CHAPTER.yaml")
+    return state
+
+
 def _apply(call, result) -> None:
     """Hand a core Result to the framework: new state, then its events."""
     call.state = result.state
@@ -41,7 +51,7 @@ def _apply(call, result) -> None:
 
 
 def _need_state(call) -> dict:
-    if call.state is None:
+    if _state(call) is None:
         raise UsageError(f"`claw {call.command}` needs a game state here: -s FILE (or the stateless options)")
     return call.state
 
@@ -184,7 +194,7 @@ def chest_lid(call) -> None:
     from claw.core.mice import chamber
 
     faces = _faces()
-    state = call.state
+    state = _state(call)
     if state is not None:
         if call.opts.get("others") is not None or call.opts.get("suspicious"):
             raise UsageError("--others/--suspicious are for stateless use; the state knows the bed and the raider")
@@ -242,7 +252,7 @@ def fling_cheese(call) -> None:
         p = kitchen.fling_odds(faces)
         return _report_odds(call, f"Flinging cheese: P(hit) = {A.fmt_prob(p)}", [],
                             {"success": {"fraction": str(p), "probability": float(p)}})
-    if call.state is not None:
+    if _state(call) is not None:
         (mid,) = _args(call, "MOUSE")
         return _apply(call, kitchen.fling_cheese(call.state, mid, call.dice, faces, _tiles()))
     rolled = A.roll(call.dice, faces, 1, "fling cheese action die")
@@ -268,7 +278,7 @@ def move_ghost(call) -> None:
     from claw.core.mice import ghost
 
     faces = _faces()
-    if call.state is not None:
+    if _state(call) is not None:
         if call.opts.get("movers") is not None:
             raise UsageError("--movers is for stateless use; the state knows who holds the mop")
         mid, number = _args(call, "MOUSE NUMBER")
@@ -317,7 +327,7 @@ def scary_noises(call) -> None:
     distance = call.opts.get("distance")
     if distance is None:
         raise UsageError("--distance N (spaces from the ghost to the nearest raider) is required")
-    if call.state is not None:
+    if _state(call) is not None:
         if call.opts.get("mice") is not None:
             raise UsageError("--mice is for stateless use; the state knows who is in the costume")
         (mid,) = _args(call, "MOUSE")
@@ -366,7 +376,7 @@ def attack(call) -> None:
     faces = _faces()
     ranged = bool(call.opts.get("ranged"))
     bonus = call.opts.get("bonus") or 0
-    if call.state is not None:
+    if _state(call) is not None:
         for k in ("attack_dice", "defense", "blackpaw"):
             if call.opts.get(k):
                 raise UsageError(f"--{k.replace('_', '-')} is for stateless use; the state knows the figures")

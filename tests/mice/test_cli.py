@@ -154,3 +154,18 @@ def test_show_json_is_the_state():
     s = start()
     r = run(["show", "--json", "-s", "-"], stdin=s)
     assert r.code == 0 and json.loads(r.stdout)["chapter_end"] == 7
+
+
+def test_state_without_a_chapter_is_refused(tmp_path, monkeypatch):
+    """A mice envelope whose game part is empty: a clear refusal, nothing written."""
+    import claw.cli.content as content
+
+    names = content.schema_names
+    monkeypatch.setattr(content, "schema_names", lambda: [n for n in names() if n != "state-mice"])
+    path = tmp_path / "empty.json"
+    path.write_text(json.dumps({"format": "claw-state", "version": 1, "game": "mice",
+                                "rng": {"algorithm": "splitmix64", "seed": 1, "position": 0},
+                                "state": {}, "log": []}))
+    before = path.read_bytes()
+    r = run(["chest-lid", "collin", "-s", str(path), "-i"])
+    assert r.code == 4 and "claw new" in r.stderr and path.read_bytes() == before

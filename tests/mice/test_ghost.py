@@ -137,3 +137,29 @@ def test_scary_noises_can_scare_the_burly_raider(fresh, tiles, faces, F):
     s = kitchen.build_ghost(s, tiles).state
     res = ghost.scary_noises(s, "collin", 3, d(*[F.cheese] * 4, 1, 1), faces, tiles)
     assert res.state["burly"]["scared"] and res.state["scare"] == 4
+
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.integers(0, 4), st.lists(st.integers(1, 6), min_size=6, max_size=6)), max_size=12))
+def test_noises_invariants(hall, tiles, faces, steps):
+    """Each scare is 3 points and 1 wheel cheese; no raiders left means no ghost."""
+    from claw.core.errors import IllegalAction
+
+    s = hall
+    for distance, values in steps:
+        try:
+            res = ghost.scary_noises(s, "collin", distance, d(*values), faces, tiles)
+        except IllegalAction:
+            assert s["ghost"] is None or not s["raiders"]
+            break
+        cheese = sum(faces[v - 1].count("cheese") for v in values)
+        scared = cheese > distance
+        assert res.info["scared"] == scared
+        assert res.state["scare"] == min(10, s["scare"] + (3 if scared else 0))
+        assert (len(res.state["raiders"]) < len(s["raiders"])) == scared
+        s = res.state
+        if not s["raiders"]:
+            assert s["ghost"] is None
