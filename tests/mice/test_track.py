@@ -17,6 +17,13 @@ def test_setup_six_mice_page_seven_centipede(fresh):
     assert fresh["rooms"]["tunnel-entrance"]["explored"]
 
 
+def test_tunnel_entrance_story_moment_at_start(chapter, tiles):
+    """Tunnel Entrance 2: the mice start by exploring it."""
+    from claw.core.mice.setup import new_state
+
+    assert any("Tunnel Entrance 2" in e.text for e in new_state(chapter, tiles).events)
+
+
 def test_scenario_step_moves_the_hourglass(fresh, tiles):
     res = scenario_step(fresh, tiles)
     assert res.state["hourglass"] == 2 and not res.state["outcome"]
