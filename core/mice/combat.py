@@ -103,6 +103,9 @@ def attack(state: dict, attacker: str, target: str, dice, faces, tiles: dict, *,
     m = R.mouse(s, target) if target in mice_ids else None
     if m is None:
         raise UsageError(f"no such mouse: {target!r}")
+    if m.get("job"):
+        raise IllegalAction(f"{m['name']} is inside the ghost costume; the chapter has no rule for attacking "
+                            f"the ghost: {target}")
     R.ensure_free(s, m)
     st = stats(s, f, special)
     extra = special.get(f["id"], {}).get("extra_attack_dice", 0)

@@ -107,3 +107,11 @@ def test_wound_odds_exact(faces):
     sword, shield = Fraction(2, 6), Fraction(1, 6)
     assert dist[1] == sword * (1 - shield)
     assert sum(dist.values()) == 1
+
+
+def test_mice_in_the_costume_cannot_be_attacked(table, tiles, faces):
+    s = table
+    nez = next(m for m in s["mice"] if m["id"] == "nez")
+    nez.update(job="eye", room=None, spot=None)
+    with pytest.raises(IllegalAction, match="costume"):
+        combat.attack(s, "rat-warrior-1", "nez", d(1, 1, 1, 1), faces, tiles)
