@@ -43,7 +43,6 @@ def add_minion(state: dict, kind: str, count: int, room: str | None, tiles: dict
     if not res.state["rooms"][room]["explored"]:
         raise IllegalAction(f"the {room} is not explored yet: {room}")
     place_minions(res, kind, count, room, why="Encounter")
-    res.state["rooms"][room]["cleared"] = False
     return res
 
 

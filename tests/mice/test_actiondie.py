@@ -76,3 +76,17 @@ def test_count_never_exceeds_dice(values):
     rolled = A.roll(PhysicalDice(values), faces, len(values))
     assert 0 <= A.count(rolled, "cheese") <= len(values)
     assert [f.number for f in rolled] == values
+
+
+@given(st.integers(1, 8), st.sampled_from(["cheese", "sword", "shield", "bow"]))
+def test_odds_agree_with_the_framework_dice_engine(n, symbol):
+    """Our per-rule odds and `claw roll NdA=SYMBOL --odds` read the same face table."""
+    from claw.cli.content import load_data
+    from claw.core.dice import ActionFace, distribution, parse
+
+    raw = load_data("mice/action-die.json")
+    faces = A.parse_faces(raw)
+    engine = distribution(parse(f"{n}dA={symbol}"), [ActionFace(f["number"], f["symbol"]) for f in raw["faces"]])
+    ours = A.symbol_total(faces, symbol, n)
+    theirs = {k: v for k, v in engine.fractions().items() if v}
+    assert ours == theirs
