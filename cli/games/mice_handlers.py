@@ -261,7 +261,8 @@ def fling_cheese(call) -> None:
         call.emit_json({"rolled": [f.number for f in rolled], "hit": hit, "points": int(hit)})
     else:
         call.out("hit" if hit else "miss")
-    call.say(f"Kitchen 2: {A.show(rolled)} -> " + ("1 scare point, the raider is removed." if hit else "the raider stays."))
+    verdict = "1 scare point, the raider is removed." if hit else "the raider stays."
+    call.say(f"Kitchen 2: {A.show(rolled)} -> {verdict}")
 
 
 def build_ghost(call) -> None:

@@ -34,12 +34,12 @@ def render(state: dict, tiles: dict) -> str:
     lines.append(f"  Party stash    {', '.join(stash) or 'empty'}")
     o = state["objectives"]
     yes = lambda b: "done" if b else "to do"  # noqa: E731
-    lines.append(f"  Objectives     raiders scared: {yes(o['raiders_scared'])}; Barnacle: {yes(o['barnacle_defeated'])};"
-                 f" Blackpaw: {yes(o['blackpaw_defeated'])}")
+    lines.append(f"  Objectives     raiders scared: {yes(o['raiders_scared'])}; "
+                 f"Barnacle: {yes(o['barnacle_defeated'])}; Blackpaw: {yes(o['blackpaw_defeated'])}")
     b = state["burly"]
     if b["placed"]:
-        lines.append("  Burly raider   " + ("scared off" if b["scared"] else
-                                           "in the chest" + (", suspicious (at most 3 points)" if b["suspicious"] else "")))
+        wary = ", suspicious (at most 3 points)" if b["suspicious"] else ""
+        lines.append("  Burly raider   " + ("scared off" if b["scared"] else "in the chest" + wary))
     lines.append("  Rooms")
     for rid, st in state["rooms"].items():
         flags = "explored" if st["explored"] else "unexplored"

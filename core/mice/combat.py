@@ -53,7 +53,8 @@ def stats(state: dict, f: dict, special: dict) -> dict:
     base.update({k: v for k, v in special.get(f["id"], {}).items() if k in ("attack", "defense", "life")})
     if f["id"] == "barnacle":
         base.update({k: special["barnacle"][k] for k in ("defense", "life")})
-    missing = [k for k in ("attack", "defense", "life") if k not in base and not (f["id"] == "barnacle" and k == "attack")]
+    needed = ("defense", "life") if f["id"] == "barnacle" else ("attack", "defense", "life")  # he never attacks
+    missing = [k for k in needed if k not in base]
     if missing:
         raise IllegalAction(f"the chapter file's bestiary gives no {', '.join(missing)} for a {f['kind']}: {f['id']}")
     return base

@@ -66,7 +66,8 @@ def remove_minion(res: Result, f: dict, tiles: dict, why: str) -> None:
     if f["id"] in ("barnacle", "blackpaw"):
         s["objectives"][f"{f['id']}_defeated"] = True
         if f["id"] == "barnacle":
-            res.add("barnacle-gone", f"{R.cite(tiles, 'dining-hall', 4)}: Barnacle is gone; Blackpaw may be attacked now.")
+            res.add("barnacle-gone", f"{R.cite(tiles, 'dining-hall', 4)}: Barnacle is gone; "
+                    "Blackpaw may be attacked now.")
     check_cleared(res, f["room"], tiles)
     check_end(res)
 

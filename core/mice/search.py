@@ -3,7 +3,7 @@ Special Search cards (Tunnel Entrance 1 and 4, King's Chamber 4)."""
 
 from __future__ import annotations
 
-from claw.core.errors import IllegalAction, UsageError
+from claw.core.errors import IllegalAction
 from claw.core.mice import actiondie as A
 from claw.core.mice import rooms as R
 from claw.core.mice.result import Result, begin

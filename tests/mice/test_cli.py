@@ -3,7 +3,6 @@ tracker to victory and to defeat by the hourglass, exit codes, stateless odds.""
 
 import json
 
-import pytest
 
 from claw.cli.testing import run
 
