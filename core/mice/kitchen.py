@@ -68,15 +68,14 @@ def build_ghost(state: dict, tiles: dict, eyes: list[str] | None = None) -> Resu
     cheese (or gone with the rest at 10 points); every free mouse takes a job."""
     R.ensure_playing(state)
     why = R.cite(tiles, "kitchen", 4)
-    s0 = state
-    if s0["ghost"]:
+    if state["ghost"]:
         raise IllegalAction(f"{why}: the ghost is already built: ghost")
-    if not s0["rooms"]["kitchen"]["explored"]:
+    if not state["rooms"]["kitchen"]["explored"]:
         raise IllegalAction(f"{why}: the Kitchen is not explored yet: kitchen")
-    left = [f["id"] for f in R.minions_in(s0, "kitchen")]
+    left = [f["id"] for f in R.minions_in(state, "kitchen")]
     if left:
         raise IllegalAction(f"{why}: the Kitchen still has minions: {', '.join(left)}")
-    if not (s0["kitchen_raider_scared"] or s0["objectives"]["raiders_scared"]):
+    if not (state["kitchen_raider_scared"] or state["objectives"]["raiders_scared"]):
         raise IllegalAction(f"{why}: the Kitchen raider has not been scared off by flung cheese yet: kitchen")
     res = begin(state)
     s = res.state

@@ -163,3 +163,12 @@ def test_noises_invariants(hall, tiles, faces, steps):
         s = res.state
         if not s["raiders"]:
             assert s["ghost"] is None
+
+
+def test_ghost_entering_after_the_raiders_left_ends_the_costume(ghost_state, tiles, faces):
+    """Ruling 12 and Dining Hall 3: no raider tokens are placed, so the mice come out at once."""
+    s = dict(ghost_state, scare=10, objectives=dict(ghost_state["objectives"], raiders_scared=True))
+    res = ghost.move_ghost(s, "filch", 1, d(1, 2, 2, 2), faces, tiles, enter="dining-hall")
+    assert res.state["raiders"] == [] and res.state["ghost"] is None
+    assert not any(f["suspicious"] for f in res.state["minions"])
+    assert any(e.type == "ghost-removed" for e in res.events)
