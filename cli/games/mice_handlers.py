@@ -149,7 +149,7 @@ def minion_turn(call) -> None:
     from claw.core.mice.outcomes import minion_turn as run
 
     (kind,) = _args(call, "KIND")
-    _apply(call, run(_need_state(call), kind, _tiles(), call.opts.get("room")))
+    _apply(call, run(_need_state(call), kind, _tiles(), call.opts.get("room"), call.opts.get("minion")))
 
 
 def capture(call) -> None:

@@ -135,7 +135,7 @@ def wheel_cheese(state: dict, n: int, tiles: dict, reason: str = "base game") ->
     return res
 
 
-def minion_turn(state: dict, kind: str, tiles: dict, room: str | None = None) -> Result:
+def minion_turn(state: dict, kind: str, tiles: dict, room: str | None = None, pick: str | None = None) -> Result:
     """Tunnel Entrance 3, Minions Escaping: as a minion card starts its turn, one of its
     minions is set aside for the next encounter (the surge spider never escapes)."""
     R.ensure_playing(state)
@@ -150,9 +150,14 @@ def minion_turn(state: dict, kind: str, tiles: dict, room: str | None = None) ->
         res.add("no-escape", f"No {kind} here can escape up the ladder; the card plays normally.")
         return res
     f = cands[0]
+    if pick:
+        f = next((c for c in cands if c["id"] == pick), None)
+        if f is None:
+            raise IllegalAction(f"{pick} is not a {kind} that can escape here "
+                                f"(choices: {', '.join(c['id'] for c in cands)}): {pick}")
     s["minions"].remove(f)
     s["escaped"].append({"id": f["id"], "kind": f["kind"]})
-    others = [c["id"] for c in cands[1:]]
+    others = [c["id"] for c in cands if c is not f]
     res.add("escaped", f"{R.cite(tiles, 'tunnel-entrance', 3)}: {f['id']} climbs the ladder and is set aside "
             f"({len(s['escaped'])} set aside for the next encounter).", minion=f["id"],
             alternatives=others)

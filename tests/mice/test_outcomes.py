@@ -33,6 +33,16 @@ def test_minions_escape_and_join_the_chamber(fresh, tiles):
     assert res.state["escaped"] == []
 
 
+def test_escaping_minion_default_and_choice(fresh, tiles):
+    s = O.explore(fresh, "kings-tunnels", tiles).state
+    res = O.minion_turn(s, "roach", tiles)
+    assert res.events[0].data["alternatives"] == ["roach-2", "roach-3", "roach-4"]
+    chosen = O.minion_turn(s, "roach", tiles, pick="roach-3")
+    assert chosen.state["escaped"] == [{"id": "roach-3", "kind": "roach"}]
+    with pytest.raises(IllegalAction):
+        O.minion_turn(s, "roach", tiles, pick="spider-9")
+
+
 def test_escape_only_from_the_tunnels(fresh, tiles):
     with pytest.raises(IllegalAction):
         O.minion_turn(fresh, "roach", tiles, room="kitchen")
