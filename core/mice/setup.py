@@ -73,5 +73,6 @@ def new_state(chapter: dict, tiles: dict) -> Result:
                   why="Chapter Setup: a cave centipede besides the encounter card")
     res.add("story", f"{R.cite(tiles, 'tunnel-entrance', 2)}: the mice explore the Tunnel Entrance; read the "
             "story moment.")
-    res.add("story", "Reveal an encounter card and place its minions (record them with add-minion).")
+    res.add("story", "Encounter deck: only the difficult encounter cards of Sorrow and Remembrance, shuffled. "
+            "Reveal one and place its minions (record them with add-minion).")
     return res
