@@ -74,6 +74,8 @@ def attack(state: dict, attacker: str, target: str, dice, faces, tiles: dict, *,
         m = R.mouse(s, attacker)
         R.ensure_free(s, m)
         f = R.minion(s, target)
+        if f is None and any(r["id"] == target for r in s["raiders"]):
+            raise IllegalAction(f"raiders are not fought but scared (Scaring the Human Raiders): {target}")
         if f is None:
             raise UsageError(f"no such minion on the board: {target!r}")
         if f["id"] == "blackpaw" and R.minion(s, "barnacle"):

@@ -58,6 +58,15 @@ def test_blackpaw_rolls_two_extra_dice(table, tiles, faces, F):
     assert len(next(e for e in plain.events if e.type == "attack").data["attack"]) == rat
 
 
+def test_raiders_cannot_be_attacked(fresh, tiles, faces):
+    from claw.core.mice import outcomes as O
+
+    s = O.explore(fresh, "kitchen", tiles).state
+    s = O.place_mouse(s, "nez", "kitchen", "floor", tiles).state
+    with pytest.raises(IllegalAction, match="scared"):
+        combat.attack(s, "nez", s["raiders"][0]["id"], d(1, 1, 1), faces, tiles)
+
+
 def test_barnacle_never_attacks(table, tiles, faces):
     with pytest.raises(IllegalAction, match="never"):
         combat.attack(table, "barnacle", "nez", d(1), faces, tiles)
