@@ -68,6 +68,12 @@ def _report_odds(call, title: str, lines: list[str], data: dict) -> None:
         call.say(text)
 
 
+def _no_figures(call) -> None:
+    if call.args:
+        raise UsageError(f"without a state `claw {call.command}` takes no figures (give -s STATE): "
+                         f"{' '.join(call.args)}")
+
+
 def _dist_lines(dist) -> list[str]:
     from claw.core.mice.actiondie import fmt_prob
 
@@ -207,6 +213,7 @@ def chest_lid(call) -> None:
                          and o["spot"] == "bed")
             return _lid_odds(call, faces, 1 + others, state["burly"]["suspicious"])
         return _apply(call, chamber.chest_lid(state, mid, call.dice, faces, _tiles()))
+    _no_figures(call)
     others = call.opts.get("others") or 0
     A.check_count(others, "--others")
     suspicious = bool(call.opts.get("suspicious"))
@@ -255,6 +262,7 @@ def fling_cheese(call) -> None:
     if _state(call) is not None:
         (mid,) = _args(call, "MOUSE")
         return _apply(call, kitchen.fling_cheese(call.state, mid, call.dice, faces, _tiles()))
+    _no_figures(call)
     rolled = A.roll(call.dice, faces, 1, "fling cheese action die")
     hit = A.count(rolled, A.CHEESE) > 0
     if call.json:
@@ -339,6 +347,7 @@ def scary_noises(call) -> None:
                                                call.opts.get("raider")))
     if call.opts.get("raider"):
         raise UsageError("--raider needs a state")
+    _no_figures(call)
     mice = 6 if call.opts.get("mice") is None else call.opts["mice"]
     A.check_count(mice, "--mice")
     if not 0 <= distance <= ghost.MAX_DISTANCE:

@@ -168,3 +168,8 @@ def test_state_without_a_chapter_is_refused(tmp_path, monkeypatch):
     before = path.read_bytes()
     r = run(["chest-lid", "collin", "-s", str(path), "-i"])
     assert r.code == 4 and "claw new" in r.stderr and path.read_bytes() == before
+
+
+def test_stateless_rules_refuse_figures():
+    r = run(["chest-lid", "collin", "--game", "mice", "--dice", "6"])
+    assert r.code == 2 and "-s STATE" in r.stderr
