@@ -191,3 +191,16 @@ def test_stateless_scary_noises_matches_the_rule(values, distance):
     cheese = sum(faces[v] == "cheese" for v in values)
     assert json.loads(r.stdout) == {"rolled": values, "cheese": cheese, "distance": distance,
                                     "scared": cheese > distance}
+
+
+def test_odds_from_the_state_use_its_numbers():
+    s = start()
+    s, _ = step(s, "place", "filch", "tunnel-entrance", "--spot", "water")
+    s, _ = step(s, "search", "filch", "--dice", "6")
+    s, _ = step(s, "explore", "kings-tunnels")
+    s, _ = step(s, "explore", "kings-chamber")
+    for m in ("collin", "lily", "nez"):
+        s, _ = step(s, "place", m, "kings-chamber", "--spot", "bed")
+    r = run(["chest-lid", "collin", "--odds", "-s", "-"], stdin=s)
+    assert r.code == 0 and "3 dice" in r.stderr and "91/216" in r.stderr  # 1 - (5/6)^3
+    assert json.loads(r.stdout)["state"] == json.loads(s)["state"]
