@@ -185,7 +185,7 @@ def _growth(doc: dict, rules: Rules, b: _Builder, age: int) -> None:
         gains = rules.age_row(m)
         i = by_moon.get(m)
         e = entries[i] if i is not None else {"moon": m}
-        base = ("growth", i) if i is not None else ("growth",)
+        base = ("growth", i) if i is not None else (("growth",) if "growth" in doc else ("age",))
         wanted = set()
         for g in gains:
             kind = g["type"]

@@ -209,3 +209,56 @@ def test_sheet_mismatch_is_reported(doc, rules):
     d["sheet"]["knacks"]["track"] = 2
     paths = [p for p, _ in check(d, rules)]
     assert paths == [("sheet", "abilities", "spirit"), ("sheet", "skills"), ("sheet", "knacks", "track")]
+
+
+SKILL_IDS = ["arch", "bite", "climb", "focus", "hiss", "jump", "listen", "ponder", "pounce", "see", "smell",
+             "sneak", "swat", "swim", "wrestle"]
+KNACK_IDS = ["alertness", "balance", "dodge", "feint", "herb-lore", "hide", "launch", "pin", "spring", "track"]
+CLAN_IDS = ["thunderclan", "riverclan", "windclan", "shadowclan", "bloodclan", "skyclan", "tribe", "loners",
+            "kittypets", "warriorclan"]
+ABIL = ["strength", "intelligence", "spirit"]
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+growth_entry = st.fixed_dictionaries({"moon": st.integers(11, 70)}, optional={
+    "skill": st.sampled_from(SKILL_IDS), "knack": st.sampled_from(KNACK_IDS), "ability": st.sampled_from(ABIL)})
+character_doc = st.fixed_dictionaries({
+    "game": st.just("warriors"), "kind": st.just("character"), "id": st.just("cat"), "name": st.just("Cat"),
+    "clan": st.sampled_from(CLAN_IDS), "age": st.integers(1, 80),
+    "creation": st.fixed_dictionaries({
+        "abilities": st.fixed_dictionaries({a: st.integers(0, 6) for a in ABIL}),
+        "skills": st.lists(st.sampled_from(SKILL_IDS), max_size=4),
+        "knacks": st.lists(st.sampled_from(KNACK_IDS), max_size=4)},
+        optional={"ten_moons": st.sampled_from(["intelligence", "spirit"])}),
+}, optional={
+    "growth": st.lists(growth_entry, max_size=12),
+    "clan_choice": st.fixed_dictionaries({}, optional={
+        "abilities": st.dictionaries(st.sampled_from(ABIL), st.integers(1, 2), max_size=3),
+        "skill": st.sampled_from(SKILL_IDS + ["none"])}),
+    "rewards": st.lists(st.fixed_dictionaries({}, optional={"skill": st.sampled_from(SKILL_IDS),
+                                                            "knack": st.sampled_from(KNACK_IDS)}), max_size=6),
+    "sheet": st.fixed_dictionaries({}, optional={"hp": st.integers(0, 100)}),
+})
+
+
+VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
+
+
+@settings(max_examples=150, deadline=None)
+@given(character_doc)
+def test_any_schema_valid_character_is_checked_without_crashing(d):
+    """Property: the rule-level check of any schema-valid character returns problems
+    (each with a path into the document) and never raises; a clean one stays in bounds."""
+    from claw.cli.games.warriors_data import rules as load
+    VALIDATOR.validate(d)
+    cat, problems = build(d, load())
+    for path, message in problems:
+        node = d
+        for step in path:
+            node = node[step]                       # every path exists in the document
+        assert isinstance(message, str) and message
+    if not problems:
+        assert all(1 <= v <= 10 for v in cat["abilities"].values())
+        assert all(0 <= v <= 5 for v in cat["skills"].values())
+        assert cat["hp_max"] == 5 + cat["age"] + cat["abilities"]["strength"]
