@@ -4,7 +4,7 @@ Using Knacks, Sprains)."""
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from claw.core.errors import IllegalAction
@@ -182,3 +182,37 @@ def test_movement_and_narrative_knacks(party):
     assert run(["knack", "bramble", "leap", "--uses", "5", "-s", str(party)]).code == 4
     res = run(["knack", "bramble", "pathfinder", "-s", str(party)])
     assert res.code == 0 and "two answers" in res.stderr
+
+
+@given(st.integers(-5, 25), st.integers(-10, 40))
+def test_chances_agree_with_the_framework_dice_engine(bonus, vs):
+    """Under the 'total' reading a check is P(3d6 >= vs - bonus), as the framework's
+    independent dice engine computes it; criticals match its critical odds."""
+    from claw.core.dice import critical_odds, distribution
+    assert chance(bonus, vs, "total") == distribution("3d6").at_least(vs - bonus)
+    assert critical_chances() == critical_odds("3d6")
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(["pounce", "sneak", "see", "jump", "ponder", "swat", None]),
+       st.integers(0, 6), st.dictionaries(st.sampled_from(["track", "stalk", "feint", "hide", "alertness"]),
+                                          st.integers(1, 3), max_size=2),
+       st.lists(st.integers(1, 6), min_size=3, max_size=3))
+def test_a_check_adds_up_or_is_refused(skill, spend, knacks, rolled):
+    """Property: a check either refuses cleanly (IllegalAction) or its total is the sum
+    of its parts, pools only fall, and the points paid cover spend plus knack costs."""
+    from claw.core.errors import UsageError
+    from .conftest import example_cat
+    from claw.cli.games.warriors_data import rules as load
+    r = load()
+    c = example_cat("emberpaw")
+    spec = CheckSpec(skill=skill, ability=None if skill else "strength", spend=spend, knacks=knacks)
+    try:
+        new, res = resolve(c, r, spec, dice(*rolled))
+    except (IllegalAction, UsageError):
+        return
+    assert res["total"] == sum(rolled) + res["ability_score"] + res["skill_score"] + spend + res["knack_bonus"]
+    assert all(0 <= new["pools"][a] <= c["pools"][a] for a in c["pools"])
+    paid = sum(c["pools"].values()) - sum(new["pools"].values())
+    cost = spend + sum(k["cost"] for k in res["knacks"])
+    assert cost <= paid <= 2 * cost
