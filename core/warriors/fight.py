@@ -239,7 +239,11 @@ def damage(state: dict, rules: Rules, attacker: str, defender: str, dice, *, bon
     r["total"] += bonus
     cats[attacker] = a
     strength = d["abilities"]["strength"]
-    if r["total"] > 2 * strength:
+    if options.get("criticals", "absolute") == "absolute" and r["critical"]:
+        # a critical decides the band by itself (ruling)
+        base = 3 if r["critical"] == "success" else 1
+        band = f"critical {r['critical']}"
+    elif r["total"] > 2 * strength:
         base, band = 3, f"more than double {d['name']}'s Strength {strength}"
     elif r["total"] > strength:
         base, band = 2, f"more than {d['name']}'s Strength {strength}"

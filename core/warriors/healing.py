@@ -64,6 +64,8 @@ def herb_check(patient: dict, healer: dict, rules: Rules, spec: CheckSpec, dice,
     spec.skill = "ponder"
     healer, r = resolve(healer, rules, spec, dice, criticals)
     extra, target = band(r["total"], lost)
+    if criticals == "absolute" and r["critical"]:
+        extra = 3 if r["critical"] == "success" else 1     # a critical decides the band (ruling)
     if healer["id"] == patient["id"]:
         patient = healer
     patient, gained = gain_hp(patient, extra)

@@ -261,3 +261,11 @@ def test_sunrises_keep_the_state_valid(seed, ills, day, age, season):
         _STATE_VALIDATOR.validate(s)
         for c in s["cats"].values():
             assert c["hp"] <= c["hp_max"] and c["sprain"] >= 0
+
+
+def test_critical_healing_checks_pick_the_band(cat, rules):
+    """Ruling 5: two 1s on the healing check give the lowest band, two 6s the highest."""
+    patient, _, r = herb_check(cat("emberpaw", hp=10), cat("reedwhisker"), rules, CheckSpec(), dice(1, 1, 6), day=0)
+    assert r["total"] == 8 + 3 and r["extra"] == 1 and patient["hp"] == 11
+    patient, _, r = herb_check(cat("emberpaw", hp=10), cat("reedwhisker"), rules, CheckSpec(), dice(6, 6, 1), day=0)
+    assert r["total"] == 13 + 3 and r["extra"] == 3 and patient["hp"] == 13

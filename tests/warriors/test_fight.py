@@ -322,3 +322,18 @@ def test_leap_goes_with_a_pounce(duel, rules):
     assert s2["cats"]["bramble"]["pools"]["strength"] == 5 and s2["fight"]["wrestles"] == [["bramble", "emberpaw"]]
     with pytest.raises(IllegalAction, match="Pounce"):
         attack(s, rules, "bramble", "emberpaw", AttackSpec(knacks={"leap": 1}), dice(), OPT)
+
+
+def test_critical_damage_checks_pick_the_band(duel, rules):
+    """Ruling 5: under 'absolute' a critical success on the damage check gives 1d4+3 and a
+    critical failure 1d4+1 whatever the total; under 'total' the total decides."""
+    from claw.core.warriors.fight import damage
+    s = started(duel, 6, 1)
+    ev = damage(s, rules, "bramble", "emberpaw", dice(1, 1, 6, 2), options=OPT)     # 8 + 7 = 15 > 10, but two 1s
+    assert s["cats"]["emberpaw"]["hp"] == 22 - 3
+    s = started(duel, 6, 1)
+    ev = damage(s, rules, "bramble", "emberpaw", dice(1, 1, 6, 2), options={**OPT, "criticals": "total"})
+    assert s["cats"]["emberpaw"]["hp"] == 22 - 5
+    s = started(duel, 6, 1)
+    ev = damage(s, rules, "emberpaw", "bramble", dice(6, 6, 1, 2), options=OPT)     # 13 + 5 = 18 > 7 only
+    assert s["cats"]["bramble"]["hp"] == 36 - 5
