@@ -337,3 +337,14 @@ def test_critical_damage_checks_pick_the_band(duel, rules):
     s = started(duel, 6, 1)
     ev = damage(s, rules, "emberpaw", "bramble", dice(6, 6, 1, 2), options=OPT)     # 13 + 5 = 18 > 7 only
     assert s["cats"]["bramble"]["hp"] == 36 - 5
+
+
+def test_literal_initiative_order_option(cat):
+    """Ruling 13: with 'spirit', after the first cat the order follows Spirit scores."""
+    st = {"day": 0, "options": {}, "order": ["emberpaw", "bramble", "reedwhisker"], "fight": None,
+          "cats": {n: cat(n) for n in ("emberpaw", "bramble", "reedwhisker")}}
+    # rolls: emberpaw 2+6 = 8, bramble 3+4 = 7, reedwhisker 5+1 = 6
+    s, _ = initiative(st, ["emberpaw", "bramble", "reedwhisker"], dice(6, 4, 1))
+    assert s["fight"]["order"] == ["emberpaw", "bramble", "reedwhisker"]
+    s, _ = initiative(st, ["emberpaw", "bramble", "reedwhisker"], dice(6, 4, 1), order_rule="spirit")
+    assert s["fight"]["order"] == ["emberpaw", "reedwhisker", "bramble"]     # Spirit 5 before Spirit 3
