@@ -318,6 +318,11 @@ def attack(state: dict, rules: Rules, attacker: str, target: str, spec: AttackSp
     for k in spec.knacks:
         if k not in allowed:
             raise IllegalAction(f"{rules.knacks[k]['name']} is not a fighting knack (claw check/knack): {k}")
+    pinner = f["pins"].get(attacker) if f else None
+    if pinner and target != pinner:
+        raise IllegalAction(f"{a['name']} is Pinned by {cats[pinner]['name']} and may act only against it: {target}")
+    if pinner and spec.mode == "pounce":
+        raise IllegalAction(f"{a['name']} is Pinned and cannot Pounce (Wrestle to escape, Launch, Swat or Bite)")
     if f and attacker in f["chomps"]:
         events += _chomp_turn(s, rules, attacker, spec, dice, options)
     elif _group_of(f, attacker) is not None:

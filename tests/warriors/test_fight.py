@@ -348,3 +348,23 @@ def test_literal_initiative_order_option(cat):
     assert s["fight"]["order"] == ["emberpaw", "bramble", "reedwhisker"]
     s, _ = initiative(st, ["emberpaw", "bramble", "reedwhisker"], dice(6, 4, 1), order_rule="spirit")
     assert s["fight"]["order"] == ["emberpaw", "reedwhisker", "bramble"]     # Spirit 5 before Spirit 3
+
+
+def test_a_pinned_cat_acts_only_against_its_pinner(cat, rules):
+    """Pin: a Pinned cat may only Wrestle to escape, Launch, Swat or Bite the pinner."""
+    st = {"day": 0, "options": {}, "order": ["bramble", "emberpaw", "sloefoot"], "fight": None,
+          "cats": {n: cat(n) for n in ("bramble", "emberpaw", "sloefoot")}}
+    s, _ = initiative(st, ["bramble", "emberpaw", "sloefoot"], dice(6, 1, 1))   # 9, 3, 4
+    assert s["fight"]["order"] == ["bramble", "sloefoot", "emberpaw"]
+    # Chomp: bite 4+4+4 + 7 + 1 = 20 vs jump 2+2+2 + 2 = 8 -> hit; damage 1+2+2 + 7 + 2 = 16 -> 1d4+3 (1) + 1
+    s, ev = attack(s, rules, "bramble", "emberpaw", AttackSpec(mode="bite", knacks={"chomp": 1}, life_or_death=True),
+                   dice(4, 4, 4, 2, 2, 2, 1, 2, 2, 1), OPT)
+    from claw.core.warriors.fight import advance
+    advance(s)                                    # Sloefoot passes
+    with pytest.raises(IllegalAction, match="Pinned"):
+        attack(s, rules, "emberpaw", "sloefoot", AttackSpec(), dice(), OPT)
+    with pytest.raises(IllegalAction, match="Pinned"):
+        attack(s, rules, "emberpaw", "bramble", AttackSpec(mode="pounce"), dice(), OPT)
+    # Swat at the pinner: Bramble cannot Jump? He is not pinned: normal Jump check
+    s2, ev = attack(s, rules, "emberpaw", "bramble", AttackSpec(), dice(1, 2, 3, 6, 5, 4), OPT)
+    assert any(e["type"] == "miss" for e in ev)
