@@ -136,7 +136,7 @@ def check(call) -> None:
     if call.state is None:
         return _stateless_check(call)
     if o.get("refresh"):
-        refresh(call, quiet_if_none=True)
+        refresh(call, only=args[:1])          # `check CAT SKILL --refresh`: that cat first
         if not args:
             return
     if len(args) != 2:
@@ -209,10 +209,11 @@ def _stateless_check(call) -> None:
 
 # -- pools and knacks ---------------------------------------------------------------------
 
-def refresh(call, quiet_if_none: bool = False) -> None:
+def refresh(call, only: list[str] | None = None) -> None:
+    """`claw refresh [CAT...]`: pools back to the ability scores (HP unchanged)."""
     from claw.core.warriors.points import refresh as refill
-    targets = [get_cat(call, a)["id"] for a in call.args[:1 if call.command == "check" else None]] \
-        if call.args else list(call.state["order"])
+    names = call.args if only is None else only
+    targets = [get_cat(call, a)["id"] for a in names] if names else list(call.state["order"])
     for cid in targets:
         cat = call.state["cats"][cid]
         put_cat(call, refill(cat))
