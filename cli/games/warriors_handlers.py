@@ -26,7 +26,21 @@ def option(call, name: str) -> str:
     return state.get("options", {}).get(name, DEFAULT_OPTIONS[name])
 
 
+def consistent(call) -> None:
+    """Refuse (exit 3) a state whose parts contradict each other; checked once per call."""
+    if call.state is None or getattr(call, "_warriors_checked", False):
+        return
+    from claw.core.errors import InvalidInput
+    from claw.core.warriors.party import problems
+    found = problems(call.state)
+    if found:
+        raise InvalidInput(f"inconsistent warriors state: {found[0]}"
+                           + (f" (and {len(found) - 1} more)" if len(found) > 1 else ""))
+    call._warriors_checked = True
+
+
 def get_cat(call, cat_id: str) -> dict:
+    consistent(call)
     cats = call.state["cats"]
     key = cat_id.strip().lower()
     if key not in cats:
@@ -212,6 +226,7 @@ def _stateless_check(call) -> None:
 def refresh(call, only: list[str] | None = None) -> None:
     """`claw refresh [CAT...]`: pools back to the ability scores (HP unchanged)."""
     from claw.core.warriors.points import refresh as refill
+    consistent(call)
     names = call.args if only is None else only
     targets = [get_cat(call, a)["id"] for a in names] if names else list(call.state["order"])
     for cid in targets:
@@ -249,6 +264,7 @@ def use_knack(call) -> None:
 # -- show --------------------------------------------------------------------------
 
 def show(call) -> None:
+    consistent(call)
     r = rules()
     s = call.state
     lines = [f"Day {s['day']}"]

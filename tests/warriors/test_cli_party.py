@@ -88,3 +88,17 @@ def test_show_lists_the_party(party):
 def test_unknown_cat_and_skill(party):
     assert run(["check", "tigerclaw", "see", "-s", str(party)]).code == 2
     assert run(["check", "emberpaw", "fly", "-s", str(party)]).code == 2
+
+
+def test_a_hand_edited_inconsistent_state_is_refused(party):
+    """A state whose parts contradict each other is an invalid file (exit 3), not a crash."""
+    import json
+    data = json.loads(party.read_text())
+    data["state"]["cats"]["emberpaw"]["pools"]["strength"] = 9
+    data["state"]["fight"] = {"round": 1, "turn": 5, "order": ["emberpaw", "ghost"], "wrestles": [],
+                              "pins": {}, "chomps": {}, "disoriented": []}
+    party.write_text(json.dumps(data))
+    for args in (["show"], ["scenario-step"], ["fight", "--next"], ["check", "emberpaw", "see"],
+                 ["attack", "emberpaw", "bramble"]):
+        res = run([*args, "-s", str(party)])
+        assert res.code == 3 and "inconsistent warriors state" in res.stderr, args

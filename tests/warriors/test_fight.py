@@ -336,7 +336,7 @@ def test_critical_damage_checks_pick_the_band(duel, rules):
     assert s["cats"]["emberpaw"]["hp"] == 22 - 5
     s = started(duel, 6, 1)
     ev = damage(s, rules, "emberpaw", "bramble", dice(6, 6, 1, 2), options=OPT)     # 13 + 5 = 18 > 7 only
-    assert s["cats"]["bramble"]["hp"] == 36 - 5
+    assert s["cats"]["bramble"]["hp"] == 36 - 5 and "critical success" in ev[0]["text"]
 
 
 def test_literal_initiative_order_option(cat):

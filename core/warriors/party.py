@@ -1,0 +1,36 @@
+"""Consistency of a party state beyond its schema (a hand-edited state must not
+crash a rule): ids that refer to cats, the fight's turn, HP and pools in range."""
+
+from __future__ import annotations
+
+
+def problems(state: dict) -> list[str]:
+    out = []
+    cats = state["cats"]
+    for key, cat in cats.items():
+        if cat["id"] != key:
+            out.append(f"cats.{key}: its id is {cat['id']!r}")
+        if cat["hp"] > cat["hp_max"]:
+            out.append(f"cats.{key}.hp: {cat['hp']} is above hp_max {cat['hp_max']}")
+        for a, v in cat["pools"].items():
+            if v > cat["abilities"][a]:
+                out.append(f"cats.{key}.pools.{a}: {v} is above the {a} score {cat['abilities'][a]}")
+        for a, v in cat["abilities"].items():
+            if not 1 <= v <= 10:
+                out.append(f"cats.{key}.abilities.{a}: {v} is outside 1-10")
+    for cid in state["order"]:
+        if cid not in cats:
+            out.append(f"order: no cat {cid!r}")
+    f = state.get("fight")
+    if f:
+        for cid in f["order"]:
+            if cid not in cats:
+                out.append(f"fight.order: no cat {cid!r}")
+        if not 0 <= f["turn"] < max(1, len(f["order"])):
+            out.append(f"fight.turn: {f['turn']} is not a place in the order")
+        named = [c for g in f["wrestles"] for c in g] + list(f["pins"]) + list(f["pins"].values()) \
+            + list(f["chomps"]) + list(f["chomps"].values()) + list(f["disoriented"])
+        for cid in named:
+            if cid not in f["order"]:
+                out.append(f"fight: {cid!r} is not in the fight's order")
+    return out
