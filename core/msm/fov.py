@@ -111,12 +111,13 @@ def _later(p: tuple[int, int], q: tuple[int, int]) -> bool:
 
 
 def _clip(intervals: list, sp: tuple) -> list:
-    s1, s2 = sp
+    """Intersect open intervals with the open span ``sp`` (cross products inlined)."""
+    (s1x, s1y), (s2x, s2y) = sp
     out = []
     for u, v in intervals:
-        lo = s1 if _later(u, s1) else u
-        hi = v if _later(v, s2) else s2
-        if _later(lo, hi):
+        lo = (s1x, s1y) if u[0] * s1y - u[1] * s1x > 0 else u
+        hi = v if v[0] * s2y - v[1] * s2x > 0 else (s2x, s2y)
+        if lo[0] * hi[1] - lo[1] * hi[0] > 0:
             out.append((lo, hi))
     return out
 
@@ -151,8 +152,9 @@ class _SortKey:
 
 
 def _inside(intervals: list, wv: tuple[int, int]) -> bool:
+    wx, wy = wv
     for u, v in intervals:
-        if _later(u, wv) and _later(wv, v):
+        if u[0] * wy - u[1] * wx > 0 and wx * v[1] - wy * v[0] > 0:
             return True
     return False
 
@@ -169,7 +171,11 @@ def visible_from(board: Board, figures: dict | None, a: Square, *, roaches: str 
     S = 16 * (max(board.width, board.height) + 1)
     w = board.width
     fig_block = {sq for sq in blocking_squares(figures) if sq != a}
-    stop = {sq for sq in board.squares() if board.is_blocking(sq)} | fig_block
+    blocking = getattr(board, "_blocking_set", None)
+    if blocking is None:
+        blocking = board._blocking_set = frozenset(
+            (k % w, k // w) for k, b in enumerate(board.blocked) if b)
+    stop = blocking | fig_block
     home = board.region_grid[a[1] * w + a[0]]
     hinder_cells = {sq for sq, rid in board.region.items() if rid != home}
     if roaches == "hinder":
@@ -192,8 +198,9 @@ def visible_from(board: Board, figures: dict | None, a: Square, *, roaches: str 
     for t in candidates:
         if wanted is not None and t not in wanted:
             continue
-        if board.is_blocking(t):
+        if t in blocking:
             continue
+        ends_t = [_ends(t, cb, S) for cb in CORNERS]
         t_hinders = t in board.region and board.region[t] != home
         best = None
         for k, ca in enumerate(CORNERS):
@@ -202,8 +209,7 @@ def visible_from(board: Board, figures: dict | None, a: Square, *, roaches: str 
                 continue
             c = corners[k]
             ivp = None if t_hinders else plain[k].get(t)
-            for cb in CORNERS:
-                d = _ends(t, cb, S)
+            for cb, d in zip(CORNERS, ends_t):
                 wv = (d[0] - c[0], d[1] - c[1])
                 if not _inside(ivs, wv):
                     continue
