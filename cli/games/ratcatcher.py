@@ -1,0 +1,59 @@
+"""The Ratcatcher adapter: command specs only (handlers in ratcatcher_handlers)."""
+
+from claw.cli.spec import Command, Opt
+
+H = "claw.cli.games.ratcatcher_handlers:"
+
+COMMANDS = {
+    "attack": Command(
+        help="Roll attack dice at the Ratcatcher's zone and allocate the hits (default: most "
+             "captures; --assign to choose); `claw odds` for exact chances. Stateless: "
+             "--attack-dice N --accuracy A --defence D [--rats K] [--odds].",
+        handler=H + "attack",
+        usage="[--attack-dice N] [--assign nemesis,brown:2,...]",
+        options=[
+            Opt("--attack-dice", int, help="number of d6 to roll (state: default all left)"),
+            Opt("--accuracy", int, help="stateless: hit on this or more"),
+            Opt("--defence", int, help="stateless: the target rats' Defence"),
+            Opt("--rats", int, help="stateless: how many such rats are in the zone (default 1)"),
+            Opt("--odds", bool, help="exact chances instead of rolling"),
+            Opt("--assign", str, help="ratcatcher: allocation order, e.g. nemesis,brown:2,white"),
+        ],
+    ),
+    "odds": Command(help="Exact chances of attacking now: the Ratcatcher's dice and accuracy "
+                         "against the figures in the zone, hits allocated by the default.",
+                    handler=H + "odds", usage="[--attack-dice N]", needs_state=True, changes_state=False,
+                    options=[Opt("--attack-dice", int, help="dice to roll (default: all left)")]),
+    "move": Command(help="Move the Ratcatcher zone by zone (1 movement each; leaving brown or "
+                         "Peculiar rats provokes their bite).",
+                    handler=H + "move", usage="ZONE [ZONE...]", needs_state=True),
+    "trap": Command(help="Deploy a trap in the current or an adjacent zone (costs movement).",
+                    handler=H + "trap", usage="TRAP [ZONE]", needs_state=True),
+    "gather": Command(help="Gather the Magic Cheese of a rat-free zone onto an upgrade or ability slot.",
+                      handler=H + "gather", usage="[SLOT]", needs_state=True),
+    "ability": Command(help="Use a special ability token.", handler=H + "ability",
+                       usage="ABILITY [ZONE]", needs_state=True),
+    "trade": Command(help="Trade Tallyman rats for reward N, or claim a held Peculiar Rat card.",
+                     handler=H + "trade", usage="N | CARD [CHOICE]", needs_state=True),
+    "explore": Command(help="Place new townships now (only when fewer than 2 cheese are in the "
+                            "city), at the named free connectors.",
+                       handler=H + "explore", usage="[CONNECTOR...]", needs_state=True),
+    "heal": Command(help="Spend a collected health token: +1 wound, never above the maximum.",
+                    handler=H + "heal", needs_state=True),
+    "spawn": Command(help="Run the rats' spawn phase (2.5 Nemesis, 2.6 rats) alone.",
+                     handler=H + "spawn", needs_state=True),
+    "scenario-step": Command(
+        help="End the Ratcatcher's turn and play the rats' turn (move, traps, bite, consume, "
+             "spawn, explore, clean-up), then recoup for the next round.",
+        handler=H + "scenario_step", needs_state=True,
+        options=[
+            Opt("--prefer", str, multiple=True, help="ratcatcher: zone to take when rat paths tie"),
+            Opt("--connector", str, multiple=True, help="ratcatcher: free connector for a new township"),
+        ],
+    ),
+    "show": Command(help="Draw the city, the figures, the boards and the trackers.",
+                    handler=H + "show", needs_state=True, changes_state=False),
+}
+NEW = H + "new"
+CHECK = H + "check"
+FILE_KINDS = ["scenario", "townships", "character", "nemesis", "peculiar", "rules"]

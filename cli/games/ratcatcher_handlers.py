@@ -1,0 +1,278 @@
+"""Handlers for The Ratcatcher: read arguments, call core, report events. No rules here."""
+
+from __future__ import annotations
+
+from claw.core.errors import IllegalAction, InvalidInput, UsageError
+
+COLOUR = {
+    "wound": "red", "bite": "red", "game-over": "bold magenta", "capture": "green",
+    "nemesis-wound": "green", "nemesis-slain": "bold green", "consume": "yellow",
+    "choice": "cyan", "spawn": "dim", "rat-move": "dim", "recovery": "yellow",
+    "nemesis-spawn": "bold red", "upgrade": "green", "township": "blue", "explore": "blue",
+}
+
+
+def _escape(text: str) -> str:
+    return text.replace("[", "\\[")
+
+
+def report(call, events) -> None:
+    for ev in events:
+        data = {k: v for k, v in ev.items() if k not in ("type", "text")}
+        colour = COLOUR.get(ev["type"])
+        text = _escape(ev["text"])
+        call.event(ev["type"], f"[{colour}]{text}[/]" if colour else text, **data)
+
+
+def _state(call) -> dict:
+    if call.state is None:
+        raise UsageError(f"`claw {call.command}` needs a Ratcatcher game state (-s FILE)")
+    return call.state
+
+
+def _apply(call, result) -> None:
+    state, events = result
+    call.state = state
+    report(call, events)
+
+
+def _rules() -> dict:
+    from claw.cli.content import load_data
+
+    return load_data("ratcatcher/rules.yaml")
+
+
+# ---- new / check ------------------------------------------------------------------
+
+def new(call) -> None:
+    from claw.core.ratcatcher.checks import cross_check
+    from claw.core.ratcatcher.setup import new_game
+
+    scenario = call.doc
+    if scenario.get("kind", "scenario") != "scenario":
+        raise InvalidInput(f"{call.source}: `claw new` needs a Ratcatcher scenario file, not kind {scenario.get('kind')!r}")
+    parts = {}
+    for key in ("character", "nemesis", "townships", "peculiar"):
+        ref = scenario.get(key)
+        if ref is None:
+            parts[key] = {"cards": []} if key == "peculiar" else None
+        elif isinstance(ref, dict):
+            parts[key] = ref
+        else:
+            doc = call.load(ref)
+            if doc.get("game") != "ratcatcher" or doc.get("kind") != key:
+                raise InvalidInput(f"{call.source}: {key}: {ref!r} is not a Ratcatcher {key} file "
+                                   f"(kind {doc.get('kind')!r})")
+            parts[key] = doc
+    problems = cross_check(scenario, parts["character"], parts["nemesis"], parts["townships"],
+                           parts["peculiar"] if scenario.get("peculiar") else None)
+    if problems:
+        path, message = problems[0]
+        where = ".".join(str(p) for p in path)
+        raise InvalidInput(f"{call.source}: {where}: {message}")
+    state, events = new_game(scenario, parts["character"], parts["nemesis"], parts["townships"],
+                             parts["peculiar"], _rules(), call.dice)
+    call.state = state
+    report(call, events)
+
+
+def check(kind: str, doc: dict):
+    from claw.core.ratcatcher.checks import check as core_check
+
+    return core_check(kind, doc, _rules())
+
+
+# ---- the Ratcatcher's turn -------------------------------------------------------------
+
+def move(call) -> None:
+    from claw.core.ratcatcher.player import move as core_move
+
+    _apply(call, core_move(_state(call), list(call.args)))
+
+
+def trap(call) -> None:
+    from claw.core.ratcatcher.player import deploy_trap
+
+    if not call.args or len(call.args) > 2:
+        raise UsageError("usage: claw trap TRAP [ZONE]")
+    _apply(call, deploy_trap(_state(call), call.args[0], call.args[1] if len(call.args) > 1 else None))
+
+
+def gather(call) -> None:
+    from claw.core.ratcatcher.player import gather as core_gather
+
+    if len(call.args) > 1:
+        raise UsageError("usage: claw gather [SLOT]")
+    _apply(call, core_gather(_state(call), call.args[0] if call.args else None))
+
+
+def ability(call) -> None:
+    from claw.core.ratcatcher.player import use_ability
+
+    if not call.args or len(call.args) > 2:
+        raise UsageError("usage: claw ability ABILITY [ZONE]")
+    _apply(call, use_ability(_state(call), call.args[0], call.args[1] if len(call.args) > 1 else None))
+
+
+def trade(call) -> None:
+    from claw.core.ratcatcher.player import trade as core_trade
+
+    if not call.args or len(call.args) > 2:
+        raise UsageError("usage: claw trade N | claw trade CARD [CHOICE]")
+    choice = None
+    if len(call.args) == 2:
+        if not call.args[1].isdigit():
+            raise UsageError(f"CHOICE is a reward number: {call.args[1]!r}")
+        choice = int(call.args[1])
+    _apply(call, core_trade(_state(call), call.args[0], choice))
+
+
+def explore(call) -> None:
+    from claw.core.ratcatcher.player import explore_now
+
+    _apply(call, explore_now(_state(call), call.dice, list(call.args)))
+
+
+def heal(call) -> None:
+    from claw.core.ratcatcher.player import heal as core_heal
+
+    if call.args:
+        raise UsageError(f"claw heal takes no arguments in ratcatcher: {call.args[0]!r}")
+    _apply(call, core_heal(_state(call)))
+
+
+# ---- attack ---------------------------------------------------------------------------
+
+def attack(call) -> None:
+    o = call.opts
+    stateless = call.state is None or any(o.get(k) is not None for k in ("accuracy", "defence", "rats"))
+    if stateless:
+        return _attack_numbers(call)
+    if o.get("odds"):
+        raise UsageError("attack --odds with a state would also write the state: use `claw odds` "
+                         "(the zone's exact chances), or give --accuracy/--defence for numbers")
+    from claw.core.ratcatcher.combat import parse_assign
+    from claw.core.ratcatcher.player import attack as core_attack
+
+    plan = parse_assign(o["assign"]) if o.get("assign") else None
+    if call.args:
+        raise UsageError(f"attack takes no positional arguments in ratcatcher (the target zone is the "
+                         f"Ratcatcher's): {call.args[0]!r}")
+    _apply(call, core_attack(_state(call), call.dice, o.get("attack_dice"), plan))
+
+
+def _attack_numbers(call) -> None:
+    from claw.core.ratcatcher.combat import Target, capture_odds, resolve_attack
+
+    o = call.opts
+    missing = [f for f, k in (("--attack-dice", "attack_dice"), ("--accuracy", "accuracy")) if o.get(k) is None]
+    if missing:
+        raise UsageError(f"a stateless Ratcatcher attack needs {' and '.join(missing)} "
+                         "(e.g. --attack-dice 4 --accuracy 4 --defence 1)")
+    if o.get("assign"):
+        raise UsageError("--assign needs a game state (the zone's rats)")
+    n, acc = o["attack_dice"], o["accuracy"]
+    d = o.get("defence") or 0
+    rats = 1 if o.get("rats") is None else o["rats"]
+    if not 1 <= n <= 100:
+        raise UsageError(f"--attack-dice must be 1..100: {n}")
+    if not 1 <= acc <= 6:
+        raise UsageError(f"--accuracy must be 1..6 on a d6: {acc}")
+    if not 0 <= d <= 50:
+        raise UsageError(f"--defence must be 0..50: {d}")
+    if not 1 <= rats <= 100:
+        raise UsageError(f"--rats must be 1..100: {rats}")
+    if o.get("odds"):
+        odds = capture_odds(n, acc, d, rats)
+        if call.json:
+            call.emit_json({
+                "dice": n, "accuracy": acc, "defence": d, "rats": rats,
+                "capture": _frac(odds["capture"]), "mortal": _frac(odds["mortal"]),
+                "expected_captures": _frac(odds["expected_captures"]),
+                "captures": {str(k): _frac(v) for k, v in odds["captures"].items()},
+            })
+            return
+        call.out(f"{n}d6 at {acc}+ against {rats} rat(s) of defence {d}:")
+        call.out(f"  capture at least one: {_pct(odds['capture'])}")
+        call.out(f"  at least one mortal wound (a 6): {_pct(odds['mortal'])}")
+        for k, v in odds["captures"].items():
+            call.out(f"  exactly {k} captured: {_pct(v)}")
+        call.out(f"  expected captures: {float(odds['expected_captures']):.3f}")
+        return
+    rolls = [call.dice.die(6) for _ in range(n)]
+    result = resolve_attack(rolls, acc, [Target("brown", f"rat {i + 1}", d) for i in range(rats)])
+    captured = sum(1 for a in result.allocations if a.captured)
+    if call.json:
+        call.emit_json({"rolls": rolls, "accuracy": acc, "defence": d, "hits": result.hits,
+                        "mortal": result.mortal, "misses": result.misses, "captured": captured, "rats": rats})
+        return
+    call.out(f"rolls {rolls} at {acc}+: {result.hits} hit(s), {result.mortal} mortal wound(s) (6s), "
+             f"{result.misses} miss(es) → {captured} of {rats} rat(s) of defence {d} captured")
+    call.say(f"a rat needs more than {d} hit(s), or one 6, to be captured")
+
+
+def odds(call) -> None:
+    """`claw odds`: exact chances of an attack now, from the Ratcatcher's zone (a query)."""
+    from claw.core.ratcatcher.combat import zone_odds
+    from claw.core.ratcatcher.player import zone_targets
+
+    state = call.state
+    rc = state["ratcatcher"]
+    n = call.opts.get("attack_dice") or rc["attack_dice"]
+    if not 1 <= n <= 100:
+        raise UsageError(f"--attack-dice must be 1..100: {n}")
+    targets = zone_targets(state, rc["zone"])
+    if not targets:
+        raise IllegalAction(f"no rat to attack in {rc['zone']}: {rc['zone']!r}")
+    odds = zone_odds(n, rc["stats"]["accuracy"], targets)
+    if call.json:
+        call.emit_json({"dice": n, "accuracy": rc["stats"]["accuracy"], "zone": rc["zone"],
+                        "targets": [t.id for t in targets],
+                        **{k: _frac(odds[k]) for k in ("capture", "mortal", "expected_captures", "slay_nemesis")},
+                        "captures": {str(k): _frac(v) for k, v in odds["captures"].items()}})
+        return
+    call.out(f"{n}d6 at {rc['stats']['accuracy']}+ on {rc['zone']} ({', '.join(t.label for t in targets)}), "
+             "hits allocated by the default:")
+    call.out(f"  capture at least one: {_pct(odds['capture'])}")
+    call.out(f"  at least one mortal wound (a 6): {_pct(odds['mortal'])}")
+    for k, v in odds["captures"].items():
+        call.out(f"  exactly {k} captured: {_pct(v)}")
+    if any(t.kind == "nemesis" for t in targets):
+        call.out(f"  the Nemesis destroyed: {_pct(odds['slay_nemesis'])}")
+
+
+def _frac(f) -> dict:
+    return {"fraction": f"{f.numerator}/{f.denominator}", "value": round(float(f), 6)}
+
+
+def _pct(f) -> str:
+    return f"{float(f) * 100:.2f}% ({f.numerator}/{f.denominator})"
+
+
+# ---- rats' turn -----------------------------------------------------------------------------
+
+def scenario_step(call) -> None:
+    from claw.core.ratcatcher.turn import scenario_step as step
+
+    if call.args:
+        raise UsageError(f"scenario-step takes no positional arguments in ratcatcher: {call.args[0]!r}")
+    _apply(call, step(_state(call), call.dice, call.opts.get("prefer") or [], call.opts.get("connector") or []))
+
+
+def spawn(call) -> None:
+    from claw.core.ratcatcher.turn import spawn_only
+
+    if call.args:
+        raise UsageError(f"spawn takes no arguments in ratcatcher: {call.args[0]!r}")
+    _apply(call, spawn_only(_state(call), call.dice))
+
+
+def show(call) -> None:
+    from claw.cli.games.ratcatcher_show import render
+
+    state = _state(call)
+    if call.json:
+        call.emit_json(state)
+        return
+    for line in render(state):
+        call.out(line)

@@ -1,0 +1,105 @@
+"""Text drawing of a Ratcatcher state for `claw show` (rich markup, plain without a TTY)."""
+
+from __future__ import annotations
+
+RAT_STYLE = {"brown": "yellow", "black": "bold", "white": "white"}
+
+
+def _e(text: str) -> str:
+    return str(text).replace("[", "\\[")
+
+
+def render(state: dict) -> list[str]:
+    from claw.core.ratcatcher.city import active_cards, card_of, city_cheese, linked_cards, neighbours
+
+    adj = neighbours(state)
+    active = active_cards(state)
+    rc = state["ratcatcher"]
+    nem = state["nemesis"]
+    traps = state["traps"]
+    out = []
+    phase = state["phase"]
+    head = f"[bold]The Ratcatcher[/] — {_e(state.get('scenario', ''))} — round {state['round']}, {phase}'s turn"
+    if state.get("outcome"):
+        o = state["outcome"]
+        head += f" — [bold magenta]{o['result'].upper()}[/]: {_e(o['reason'])}"
+    out.append(head)
+    out.append(f"City: {len(state['city'])} township(s), {city_cheese(state)} Magic Cheese, "
+               f"{len(state['deck'])} card(s) in the township deck")
+    for num in state["city"]:
+        card = state["cards"][num]
+        joined = ", ".join(f"#{int(c):02d}" for c in sorted(linked_cards(state, num), key=int)) or "none"
+        flag = "[green]active[/]" if num in active else "[dim]inactive[/]"
+        out.append("")
+        out.append(f"[bold blue]#{int(num):02d} {_e(card.get('name', ''))}[/] (expansion {card['expansion']}, {flag}; joined to {joined})")
+        for z in card["zones"]:
+            zid = f"{num}.{z['id']}"
+            zone = state["zones"][zid]
+            bits = []
+            if rc["zone"] == zid:
+                bits.append(f"[bold cyan]{_e(rc['name'])}[/]")
+            if nem.get("zone") == zid:
+                bits.append(f"[bold red]{_e(nem['name'])}[/]")
+            for p in state["peculiar"]:
+                if p["zone"] == zid:
+                    bits.append(f"[magenta]{_e(state['peculiar_cards'][p['id']]['name'])}[/]")
+            rats = " ".join(f"[{RAT_STYLE[c]}]{n} {c}[/]" for c, n in zone["rats"].items() if n)
+            if rats:
+                bits.append(f"rats: {rats}")
+            if zone["cheese"]:
+                bits.append(f"[yellow]cheese ×{zone['cheese']}[/]")
+            if zone["nest"]:
+                bits.append("nest")
+            if zid in traps:
+                bits.append(f"trap: {_e(traps[zid])}")
+            toks = zone["tokens"] + zone["found"]
+            if toks:
+                bits.append("tokens: " + ", ".join(toks))
+            placed = [p["ability"] for p in state["placed"] if p["zone"] == zid]
+            if placed:
+                bits.append("placed: " + ", ".join(placed))
+            near = ", ".join(n if card_of(n) == num else f"{n}*" for n in adj.get(zid, []))
+            out.append(f"  {zid:<6} ↔ {near:<22} {' | '.join(bits)}")
+    out.append("")
+    out.append("(* = a zone on another township, reached through a connector)")
+    s = rc["stats"]
+    out.append(f"[bold cyan]{_e(rc['name'])}[/]: wounds {rc['wounds']}/{s['wounds']}, attack dice "
+               f"{rc['attack_dice']}/{s['attack']}, movement {rc['movement']}/{s['movement']}, "
+               f"accuracy {s['accuracy']}+, defence {s['defence']}"
+               + (f"+{rc['defence_bonus']}" if rc.get("defence_bonus") else "")
+               + f", traps {rc['traps']}/{s['trap_volume']}, cheese gathered {rc['cheese']}/{state['rules']['win_cheese']}, "
+               f"health tokens {rc['health_tokens']}")
+    abil = []
+    for a in rc["board"]["abilities"]:
+        st = rc["abilities"][a["id"]]
+        abil.append(f"{a['id']} {st['tokens']}/{st['max']}" if st["unlocked"] else f"{a['id']} locked")
+    if abil:
+        out.append("  abilities: " + ", ".join(abil))
+    ups = [f"{u['id']} {'unlocked' if u['id'] in rc['unlocked'] else str(rc['upgrades'][u['id']]) + '/' + str(u['cost'])}"
+           for u in rc["board"]["upgrades"]]
+    if ups:
+        out.append("  upgrades: " + ", ".join(ups))
+    out.append("  traps: " + ", ".join(f"{t['id']} (cost {t['cost']}, {t['attack']} dice)" for t in rc["board"]["traps"]))
+    if rc["rewards"]:
+        out.append("  Peculiar reward cards held: " + ", ".join(rc["rewards"]))
+    ns = nem["stats"]
+    where = nem["zone"] or ("slain" if nem["slain"] else "not yet spawned")
+    out.append(f"[bold red]{_e(nem['name'])}[/]: {where}; wounds {nem['wounds']}/{ns['wounds']}, bite {ns['bite']} dice at "
+               f"{ns['accuracy']}+, defence {ns['defence']}, spawn {ns.get('spawn', 0)}, target {nem['target']}")
+    track = nem["tracker"]
+    marks = []
+    for i, space in enumerate(track, start=1):
+        label = "N" if space.get("spawn_nemesis") else ("P" if space.get("spawn_peculiar") else ("+" if space.get("mutation") else "."))
+        marks.append(f"[reverse]{label}[/]" if i == state["tracker"] else label)
+    out.append(f"Rat Tracker {state['tracker']}/{state['rules']['lose_cheese']}: {' '.join(marks)}  "
+               "(N spawn Nemesis, P Peculiar Rat, + mutation)")
+    sack = state["sack"]
+    tally = state["tallyman"]["rats"]
+    out.append(f"Rat Sack: {sum(sack.values())} ({sack['brown']} brown, {sack['black']} black, {sack['white']} white); "
+               f"Tallyman: {sum(tally.values())} ({tally['brown']} brown, {tally['black']} black, {tally['white']} white)")
+    if state["tallyman"]["rewards"]:
+        from claw.core.ratcatcher.rewards import describe
+
+        out.append("  Tallyman rewards: " + "; ".join(
+            f"{i}) {r['rats']} rats: {_e(describe(r['reward']))}" for i, r in enumerate(state["tallyman"]["rewards"], 1)))
+    return out

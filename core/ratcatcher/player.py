@@ -1,0 +1,415 @@
+"""The Ratcatcher's turn (rulebook 1.1–1.6): recoup, move, traps, attack, abilities,
+gathering cheese, Tallyman trades, healing. Each public function takes a state and
+returns (new state, events); the input state is never changed."""
+
+from __future__ import annotations
+
+from claw.core.errors import IllegalAction, UsageError
+from claw.core.ratcatcher.city import (
+    COLOURS, any_rat_in, card_of, city_cheese, clone, common_count, neighbours,
+)
+from claw.core.ratcatcher.combat import (
+    Target, common_bite_wounds, peculiar_bite_wounds, resolve_attack,
+)
+from claw.core.ratcatcher.events import Events
+from claw.core.ratcatcher.rewards import apply_reward, describe, give_tokens
+from claw.core.ratcatcher.townships import explore as _explore
+
+
+def _start(state: dict) -> tuple[dict, Events]:
+    if state.get("outcome"):
+        raise IllegalAction(f"the game is over: {state['outcome']['result']} ({state['outcome']['reason']})")
+    if state["phase"] != "ratcatcher":
+        raise IllegalAction(f"it is not the Ratcatcher's turn: phase {state['phase']!r}")
+    if state["ratcatcher"]["wounds"] <= 0:
+        raise IllegalAction("the Ratcatcher has 0 wounds and can act no more; end the turn with scenario-step")
+    return clone(state), Events()
+
+
+# ---- 1.1 recoup ------------------------------------------------------------------------
+
+def recoup(state: dict, events: Events) -> None:
+    """1.1: attack dice, movement and traps back to their (upgraded) maxima. In place."""
+    rc = state["ratcatcher"]
+    s = rc["stats"]
+    rc["attack_dice"], rc["movement"], rc["traps"] = s["attack"], s["movement"], s["trap_volume"]
+    rc["defence_bonus"] = 0
+    events.add("recoup", f"recoup: {s['attack']} attack dice, {s['movement']} movement, {s['trap_volume']} traps",
+               attack=s["attack"], movement=s["movement"], traps=s["trap_volume"])
+
+
+def defence(state: dict) -> int:
+    rc = state["ratcatcher"]
+    return rc["stats"]["defence"] + rc.get("defence_bonus", 0)
+
+
+def wound_ratcatcher(state: dict, n: int, events: Events, why: str) -> None:
+    if n <= 0:
+        return
+    rc = state["ratcatcher"]
+    before = rc["wounds"]
+    rc["wounds"] = max(0, before - n)
+    events.add("wound", f"{why}: {rc['name']} loses {before - rc['wounds']} wound(s), {rc['wounds']} left",
+               wounds=rc["wounds"], lost=before - rc["wounds"])
+
+
+# ---- 1.2 move ---------------------------------------------------------------------------
+
+def leaving_bites(state: dict, zone: str, events: Events) -> None:
+    """1.2: leaving a zone with brown or Peculiar rats provokes their bite at once."""
+    d = defence(state)
+    browns = state["zones"][zone]["rats"]["brown"]
+    if browns:
+        bites = [state["rat_types"]["brown"]["bite"]] * browns
+        w = common_bite_wounds(bites, d)
+        events.add("bite", f"{browns} brown rat(s) bite as {state['ratcatcher']['name']} leaves {zone}: "
+                   f"bite {sum(bites)} vs defence {d} → {'a wound' if w else 'no wound'}",
+                   zone=zone, kind="common", bite=sum(bites), defence=d, wounds=w)
+        wound_ratcatcher(state, w, events, "brown rats' bite")
+    pecs = [p for p in state["peculiar"] if p["zone"] == zone]
+    if pecs:
+        bites = [state["peculiar_cards"][p["id"]]["bite"] for p in pecs]
+        w = peculiar_bite_wounds(bites, d)
+        events.add("bite", f"Peculiar Rat(s) {', '.join(p['id'] for p in pecs)} bite as the Ratcatcher leaves: "
+                   f"bites {bites} vs defence {d} → {'a wound' if w else 'no wound'}",
+                   zone=zone, kind="peculiar", bites=bites, defence=d, wounds=w)
+        wound_ratcatcher(state, w, events, "Peculiar bite")
+
+
+def pick_up(state: dict, zone: str, events: Events) -> None:
+    """Tokens in a zone the Ratcatcher enters: health tokens are kept for ``heal``;
+    a potion is a token of the ability of its colour (ruling R10), taken if there is room."""
+    z = state["zones"][zone]
+    rc = state["ratcatcher"]
+    colours = {a["colour"]: a["id"] for a in rc["board"]["abilities"] if a.get("colour")}
+    for pile in ("tokens", "found"):
+        keep = []
+        for tok in z[pile]:
+            if tok == "health":
+                rc["health_tokens"] += 1
+                events.add("pickup", f"picks up a health token in {zone}", zone=zone, token=tok)
+            elif tok.startswith("potion-") and tok[7:] in colours:
+                ab = colours[tok[7:]]
+                if give_tokens(state, ab, 1, Events(), "potion"):
+                    events.add("pickup", f"picks up a {tok[7:]} potion: +1 {ab} token", zone=zone, token=tok)
+                else:
+                    keep.append(tok)
+            else:
+                keep.append(tok)
+        z[pile] = keep
+
+
+def move(state: dict, path: list[str]) -> tuple[dict, Events]:
+    """1.2: one movement point per zone, one step at a time along ``path``."""
+    state, events = _start(state)
+    if not path:
+        raise UsageError("move needs at least one zone, e.g. 'claw move 0.b'")
+    adj = neighbours(state)
+    rc = state["ratcatcher"]
+    for step in path:
+        here = rc["zone"]
+        if step not in state["zones"]:
+            raise IllegalAction(f"no such zone in the city: {step!r}")
+        if step not in adj.get(here, []):
+            raise IllegalAction(f"{step} is not adjacent to {here} (adjacent: {', '.join(adj.get(here, []))}): {step!r}")
+        if rc["movement"] < 1:
+            raise IllegalAction(f"no movement points left to enter {step!r}")
+        leaving_bites(state, here, events)
+        if rc["wounds"] <= 0:
+            # the bite was fatal: the game ends at the end of this turn (ruling R12)
+            events.add("fallen", f"{rc['name']} falls in {here}; the rest of the move is not taken",
+                       zone=here)
+            break
+        rc["movement"] -= 1
+        rc["zone"] = step
+        events.add("move", f"{rc['name']} moves {here} → {step} ({rc['movement']} movement left)",
+                   frm=here, to=step, movement=rc["movement"])
+        pick_up(state, step, events)
+    return state, events
+
+
+# ---- traps ------------------------------------------------------------------------------
+
+def trap_def(state: dict, trap: str) -> dict:
+    for t in state["ratcatcher"]["board"]["traps"]:
+        if t["id"] == trap:
+            return t
+    have = ", ".join(t["id"] for t in state["ratcatcher"]["board"]["traps"]) or "none"
+    raise IllegalAction(f"{state['ratcatcher']['name']} has no such trap (traps: {have}): {trap!r}")
+
+
+def deploy_trap(state: dict, trap: str, zone: str | None = None) -> tuple[dict, Events]:
+    """1.2 *Deploy a Trap*: pay its movement cost; current or adjacent zone; one per zone."""
+    state, events = _start(state)
+    rc = state["ratcatcher"]
+    t = trap_def(state, trap)
+    zone = zone or rc["zone"]
+    if zone != rc["zone"] and zone not in neighbours(state).get(rc["zone"], []):
+        raise IllegalAction(f"a trap goes in the current zone {rc['zone']} or an adjacent one: {zone!r}")
+    if zone in state["traps"]:
+        raise IllegalAction(f"{zone} already holds a trap ({state['traps'][zone]}): {zone!r}")
+    if rc["traps"] < 1:
+        raise IllegalAction(f"no trap tokens left this turn: {trap!r}")
+    if rc["movement"] < t["cost"]:
+        raise IllegalAction(f"{t['name']} costs {t['cost']} movement, {rc['movement']} left: {trap!r}")
+    rc["movement"] -= t["cost"]
+    rc["traps"] -= 1
+    state["traps"][zone] = trap
+    events.add("trap", f"{t['name']} set in {zone} for {t['cost']} movement ({rc['traps']} trap(s) left)",
+               trap=trap, zone=zone, cost=t["cost"])
+    return state, events
+
+
+# ---- 1.3 attack -------------------------------------------------------------------------
+
+def zone_targets(state: dict, zone: str) -> list[Target]:
+    out = []
+    for c in COLOURS:
+        for _ in range(state["zones"][zone]["rats"][c]):
+            out.append(Target(c, c, state["rat_types"][c]["defence"]))
+    for p in state["peculiar"]:
+        if p["zone"] == zone:
+            out.append(Target("peculiar", p["id"], state["peculiar_cards"][p["id"]].get("defence", 0)))
+    nem = state["nemesis"]
+    if nem.get("zone") == zone:
+        out.append(Target("nemesis", "nemesis", nem["stats"]["defence"], nem["wounds"]))
+    return out
+
+
+def apply_attack(state: dict, zone: str, rolls: list[int], accuracy: int, plan, events: Events, source: str):
+    """Resolve rolled dice against the figures in ``zone`` and apply captures/wounds."""
+    result = resolve_attack(rolls, accuracy, zone_targets(state, zone), plan)
+    events.add("attack", f"{source}: rolls {rolls} at accuracy {accuracy}+ → {result.hits} hit(s), "
+               f"{result.mortal} mortal wound(s), {result.misses} miss(es)",
+               rolls=rolls, accuracy=accuracy, hits=result.hits, mortal=result.mortal, zone=zone)
+    for a in result.allocations:
+        t = a.target
+        if t.kind == "nemesis":
+            nem = state["nemesis"]
+            dealt = min(a.wounds, nem["wounds"])
+            nem["wounds"] -= dealt
+            text = (f"{a.hits} hit(s) + {a.mortal} mortal on the Nemesis (defence {t.defence}) → "
+                    f"{dealt} wound(s), {nem['wounds']} left")
+            events.add("nemesis-wound", text, hits=a.hits, mortal=a.mortal, wounds=dealt, left=nem["wounds"])
+            if nem["wounds"] <= 0:
+                nem["slain"], nem["zone"] = True, None
+                events.add("nemesis-slain", f"{nem['name']} is destroyed!")
+        elif a.captured:
+            how = "a mortal wound" if a.mortal else f"{a.hits} hit(s) beating defence {t.defence}"
+            if t.kind == "peculiar":
+                state["peculiar"] = [p for p in state["peculiar"] if p["id"] != t.id]
+                state["ratcatcher"]["rewards"].append(t.id)
+                events.add("capture", f"Peculiar Rat {t.id} captured by {how}: its reward card is kept",
+                           kind="peculiar", id=t.id)
+            else:
+                state["zones"][zone]["rats"][t.kind] -= 1
+                state["tallyman"]["rats"][t.kind] += 1
+                events.add("capture", f"a {t.kind} rat is captured by {how} and goes to the Tallyman",
+                           kind=t.kind)
+        elif a.hits or a.mortal:
+            events.add("no-capture", f"{a.hits} hit(s) on the {t.label} do not beat defence {t.defence}",
+                       kind=t.kind, hits=a.hits)
+    if result.wasted_hits or result.wasted_mortal:
+        events.add("wasted", f"{result.wasted_hits + result.wasted_mortal} hit(s) find no target")
+    if result.alternatives:
+        events.add("choice", "allocation alternatives: " + "; ".join(result.alternatives) +
+                   " (choose with --assign)", alternatives=result.alternatives)
+    return result
+
+
+def attack(state: dict, dice, count: int | None = None, plan=None) -> tuple[dict, Events]:
+    """1.3: roll ``count`` of the remaining attack dice at the current zone."""
+    state, events = _start(state)
+    rc = state["ratcatcher"]
+    count = rc["attack_dice"] if count is None else count
+    if count < 1:
+        raise IllegalAction(f"an attack rolls at least one die: {count!r}")
+    if count > rc["attack_dice"]:
+        raise IllegalAction(f"only {rc['attack_dice']} attack dice left: {count!r}")
+    zone = rc["zone"]
+    if not any_rat_in(state, zone):
+        raise IllegalAction(f"no rat to attack in {zone}: {zone!r}")
+    rolls = [dice.die(6) for _ in range(count)]
+    rc["attack_dice"] -= count
+    apply_attack(state, zone, rolls, rc["stats"]["accuracy"], plan, events, rc["name"])
+    return state, events
+
+
+# ---- 1.4 abilities ----------------------------------------------------------------------
+
+def ability_def(state: dict, ability: str) -> dict:
+    for a in state["ratcatcher"]["board"]["abilities"]:
+        if a["id"] == ability:
+            return a
+    have = ", ".join(a["id"] for a in state["ratcatcher"]["board"]["abilities"]) or "none"
+    raise IllegalAction(f"no such ability (abilities: {have}): {ability!r}")
+
+
+def use_ability(state: dict, ability: str, zone: str | None = None) -> tuple[dict, Events]:
+    """1.4: spend a token; its effect lasts this turn; a placed token stays until clean-up."""
+    state, events = _start(state)
+    rc = state["ratcatcher"]
+    a = ability_def(state, ability)
+    ab = rc["abilities"][ability]
+    if not ab["unlocked"]:
+        raise IllegalAction(f"{a['name']} is locked: assign a cheese to it when gathering: {ability!r}")
+    if ab["tokens"] < 1:
+        raise IllegalAction(f"no {a['name']} tokens left: {ability!r}")
+    ab["tokens"] -= 1
+    eff = a.get("effect", {})
+    rc["attack_dice"] += eff.get("attack", 0)
+    rc["movement"] += eff.get("movement", 0)
+    rc["defence_bonus"] = rc.get("defence_bonus", 0) + eff.get("defence", 0)
+    if eff.get("heal"):
+        apply_reward(state, {"heal": eff["heal"]}, events, a["name"])
+    text = f"{a['name']}: {a.get('text', describe(eff))}"
+    if eff.get("place"):
+        zone = zone or rc["zone"]
+        if zone != rc["zone"] and zone not in neighbours(state).get(rc["zone"], []):
+            raise IllegalAction(f"the token goes in the current or an adjacent zone: {zone!r}")
+        state["placed"].append({"ability": ability, "zone": zone})
+        text += f" (token placed in {zone})"
+    events.add("ability", text, ability=ability, tokens=ab["tokens"])
+    return state, events
+
+
+# ---- 1.5 gather cheese ------------------------------------------------------------------
+
+def cheese_slots(state: dict) -> list[str]:
+    """Where a gathered cheese may go, default first: unfinished upgrades in board
+    order, then abilities (unlock or refill)."""
+    rc = state["ratcatcher"]
+    out = [u["id"] for u in rc["board"]["upgrades"] if u["id"] not in rc["unlocked"]]
+    out += [a["id"] for a in rc["board"]["abilities"]
+            if not rc["abilities"][a["id"]]["unlocked"] or rc["abilities"][a["id"]]["tokens"] < a["tokens"]]
+    return out
+
+
+def apply_upgrade(state: dict, upgrade: dict, events: Events) -> None:
+    rc = state["ratcatcher"]
+    eff = upgrade["effect"]
+    for k, v in eff.items():
+        if k in rc["stats"]:
+            rc["stats"][k] += v
+    # "Any unlocks, upgrades or recoups trigger immediately" (1.5): the pools grow now.
+    rc["attack_dice"] += eff.get("attack", 0)
+    rc["movement"] += eff.get("movement", 0)
+    rc["traps"] += eff.get("trap_volume", 0)
+    rc["wounds"] += eff.get("wounds", 0)
+    if "trap" in eff:
+        for t in rc["board"]["traps"]:
+            if t["id"] == eff["trap"]["id"]:
+                t["attack"] += eff["trap"].get("attack", 0)
+                t["cost"] = max(0, t["cost"] - eff["trap"].get("cheaper", 0))
+    rc["unlocked"].append(upgrade["id"])
+    events.add("upgrade", f"upgrade {upgrade['name']} unlocked", upgrade=upgrade["id"], effect=eff)
+
+
+def gather(state: dict, slot: str | None = None) -> tuple[dict, Events]:
+    """1.5: take the cheese from a rat-free zone and place it on an upgrade or ability."""
+    state, events = _start(state)
+    rc = state["ratcatcher"]
+    zone = rc["zone"]
+    if not state["zones"][zone]["cheese"]:
+        raise IllegalAction(f"no Magic Cheese in {zone}: {zone!r}")
+    if any_rat_in(state, zone):
+        raise IllegalAction(f"rats guard the cheese in {zone}: capture them first: {zone!r}")
+    options = cheese_slots(state)
+    if slot is None:
+        slot = options[0] if options else None
+        if len(options) > 1:
+            events.add("choice", f"cheese goes to {slot}; alternatives: {', '.join(options[1:])}",
+                       chosen=slot, alternatives=options[1:])
+    elif slot not in options:
+        raise IllegalAction(f"not an open upgrade or ability slot (open: {', '.join(options) or 'none'}): {slot!r}")
+    state["zones"][zone]["cheese"] -= 1
+    rc["cheese"] += 1
+    events.add("gather", f"{rc['name']} gathers the Magic Cheese in {zone} ({rc['cheese']} gathered, "
+               f"{city_cheese(state)} left in the city)", zone=zone, gathered=rc["cheese"])
+    upgrades = {u["id"]: u for u in rc["board"]["upgrades"]}
+    if slot in upgrades:
+        rc["upgrades"][slot] += 1
+        u = upgrades[slot]
+        events.add("cheese-slot", f"cheese on {u['name']} ({rc['upgrades'][slot]}/{u['cost']})", slot=slot)
+        if rc["upgrades"][slot] >= u["cost"]:
+            apply_upgrade(state, u, events)
+    elif slot is not None:
+        ab = rc["abilities"][slot]
+        was = ab["unlocked"]
+        ab["unlocked"], ab["tokens"] = True, ab["max"]
+        events.add("cheese-slot", f"{slot} {'refilled' if was else 'unlocked'}: {ab['tokens']} token(s)", slot=slot)
+    return state, events
+
+
+# ---- 1.6 Tallyman and Peculiar rewards --------------------------------------------------
+
+def trade(state: dict, which: str, choice: int | None = None) -> tuple[dict, Events]:
+    """1.6: return rats from the Tallyman for a listed reward (``which`` = 1-based
+    index), or claim a held Peculiar Rat card's reward (``which`` = its id)."""
+    state, events = _start(state)
+    rc = state["ratcatcher"]
+    if which in rc["rewards"]:
+        card = state["peculiar_cards"][which]
+        rewards = card["rewards"]
+        i = (choice or 1) - 1
+        if not 0 <= i < len(rewards):
+            raise IllegalAction(f"{card['name']} offers rewards 1..{len(rewards)}: {choice!r}")
+        if len(rewards) > 1 and choice is None:
+            events.add("choice", f"reward 1 taken; alternatives: " +
+                       "; ".join(describe(r) for r in rewards[1:]), alternatives=[describe(r) for r in rewards[1:]])
+        rc["rewards"].remove(which)
+        apply_reward(state, rewards[i], events, f"{card['name']}'s card")
+        return state, events
+    table = state["tallyman"]["rewards"]
+    if not which.isdigit() or not 1 <= int(which) <= len(table):
+        held = ", ".join(rc["rewards"]) or "none held"
+        raise IllegalAction(f"not a Tallyman reward 1..{len(table)} nor a held Peculiar card ({held}): {which!r}")
+    entry = table[int(which) - 1]
+    tally = state["tallyman"]["rats"]
+    have = sum(tally.values())
+    if have < entry["rats"]:
+        raise IllegalAction(f"the Tallyman holds {have} rat(s); this reward needs {entry['rats']}: {which!r}")
+    need = entry["rats"]
+    # Ruling R11: rats go back from the largest colour pile first.
+    while need:
+        c = max(COLOURS, key=lambda c: (tally[c], -COLOURS.index(c)))
+        tally[c] -= 1
+        state["sack"][c] += 1
+        need -= 1
+    events.add("trade", f"{entry['rats']} rat(s) return to the sack for the Tallyman's reward", rats=entry["rats"])
+    apply_reward(state, entry["reward"], events, "Tallyman")
+    return state, events
+
+
+def heal(state: dict) -> tuple[dict, Events]:
+    """*Wounds*: a collected health token moves the wound token up one, never above the max."""
+    state, events = _start(state)
+    rc = state["ratcatcher"]
+    if rc["health_tokens"] < 1:
+        raise IllegalAction("no health token collected: pick one up in the city or trade with the Tallyman")
+    if rc["wounds"] >= rc["stats"]["wounds"]:
+        raise IllegalAction(f"wounds already at the maximum ({rc['wounds']}/{rc['stats']['wounds']})")
+    rc["health_tokens"] -= 1
+    rc["wounds"] += 1
+    events.add("heal", f"a health token: wounds {rc['wounds'] - 1} → {rc['wounds']} (max {rc['stats']['wounds']})",
+               wounds=rc["wounds"])
+    return state, events
+
+
+def explore_now(state: dict, dice, connectors: list[str]) -> tuple[dict, Events]:
+    """*Place New Locations* on demand (lets the player pick connectors); only when the
+    city holds fewer than two Magic Cheese."""
+    state, events = _start(state)
+    have = city_cheese(state)
+    if have >= state["rules"]["min_city_cheese"]:
+        raise IllegalAction(f"explore only when fewer than {state['rules']['min_city_cheese']} cheese are in the city (there are {have})")
+    _explore(state, dice, events, connectors)
+    return state, events
+
+
+def rats_in_zone(state: dict, zone: str) -> int:
+    return common_count(state["zones"][zone])
+
+
+def current_card(state: dict) -> str:
+    return card_of(state["ratcatcher"]["zone"])

@@ -1,0 +1,283 @@
+"""The rats' turn (rulebook 2.1–2.6) and the clean-up (3.0), on active townships only."""
+
+from __future__ import annotations
+
+from claw.core.ratcatcher.city import (
+    COLOURS, active_cards, card_of, city_cheese, distances, neighbours, zone_sort_key,
+)
+from claw.core.ratcatcher.combat import common_bite_wounds, nemesis_bite_wounds, peculiar_bite_wounds
+from claw.core.ratcatcher.events import Events
+from claw.core.ratcatcher.player import apply_attack, defence, trap_def, wound_ratcatcher
+from claw.core.ratcatcher.sack import SackEmpty, place_rats, return_zone_rats
+from claw.core.ratcatcher.townships import spawn_peculiar
+
+
+# ---- 2.1 movement -----------------------------------------------------------------------
+
+class Mover:
+    """Shortest-path steering with the rulebook's tie-breaks (ruling R5).
+
+    Destination: the nearest target zone; ties → the one nearest the Ratcatcher; ties →
+    the one nearest the highest-numbered township in the city; still tied → the first
+    in zone order (reported). Path: among next zones on a shortest path, one the player
+    named with ``prefer``, else the one on the highest-numbered township, then zone
+    order; the others are reported as alternatives.
+    """
+
+    def __init__(self, state: dict, prefer: list[str] | None = None):
+        self.state = state
+        self.adj = neighbours(state)
+        self.prefer = set(prefer or [])
+        self._dist: dict[str, dict[str, int]] = {}
+        self.rc_dist = self.dist(state["ratcatcher"]["zone"])
+        top = max(state["city"], key=int)
+        top_zones = [z for z in self.adj if card_of(z) == top]
+        self.top_dist = {z: min((self.dist(t).get(z, 10**6) for t in top_zones), default=0) for z in self.adj}
+
+    def dist(self, zone: str) -> dict[str, int]:
+        if zone not in self._dist:
+            self._dist[zone] = distances(self.adj, zone)
+        return self._dist[zone]
+
+    def destination(self, start: str, targets: list[str]) -> tuple[str | None, list[str]]:
+        d = self.dist(start)
+        reachable = [t for t in targets if t in d]
+        if not reachable:
+            return None, []
+        def key(t):
+            return (d[t], self.rc_dist.get(t, 10**6), self.top_dist.get(t, 10**6), zone_sort_key(t))
+        ranked = sorted(reachable, key=key)
+        best = ranked[0]
+        ties = [t for t in ranked[1:] if key(t)[:3] == key(best)[:3]]
+        return best, ties
+
+    def step(self, here: str, dest: str) -> tuple[str, list[str]]:
+        dd = self.dist(dest)
+        options = [n for n in self.adj[here] if dd.get(n, 10**6) == dd[here] - 1]
+        chosen = [n for n in options if n in self.prefer]
+        if chosen:
+            best = chosen[0]
+        else:
+            best = sorted(options, key=lambda z: (-int(card_of(z)), zone_sort_key(z)))[0]
+        return best, [o for o in options if o != best]
+
+    def walk(self, start: str, targets: list[str], steps: int, events: Events, who: str) -> str:
+        dest, ties = self.destination(start, targets)
+        if dest is None or steps <= 0 or dest == start:
+            return start
+        if ties:
+            events.add("choice", f"{who}: destination {dest} chosen among equals {', '.join(ties)}",
+                       chosen=dest, alternatives=ties)
+        here = start
+        for _ in range(steps):
+            if here == dest:
+                break
+            nxt, alts = self.step(here, dest)
+            if alts:
+                events.add("choice", f"{who}: path via {nxt}; equal paths via {', '.join(alts)} "
+                           "(choose with --prefer)", chosen=nxt, alternatives=alts)
+            here = nxt
+        return here
+
+
+def cheese_zones(state: dict) -> list[str]:
+    return [z for z, v in state["zones"].items() if v["cheese"]]
+
+
+def target_zones(state: dict, target: str) -> list[str]:
+    return [state["ratcatcher"]["zone"]] if target == "ratcatcher" else cheese_zones(state)
+
+
+def move_rats(state: dict, dice, events: Events, prefer=None) -> None:
+    """2.1: Nemesis (d6 zones), Peculiar (card movement), then common rats (ruling R1:
+    ``options.rat_speed`` zones, default 1), all toward their targets."""
+    active = active_cards(state)
+    mover = Mover(state, prefer)
+    nem = state["nemesis"]
+    if nem.get("zone") and card_of(nem["zone"]) in active:
+        roll = dice.die(nem["stats"].get("movement_die", 6))
+        frm = nem["zone"]
+        nem["zone"] = mover.walk(frm, target_zones(state, nem["target"]), roll, events, nem["name"])
+        events.add("rat-move", f"{nem['name']} rolls {roll} for movement: {frm} → {nem['zone']}",
+                   who="nemesis", roll=roll, frm=frm, to=nem["zone"])
+    for p in state["peculiar"]:
+        if card_of(p["zone"]) not in active:
+            continue
+        card = state["peculiar_cards"][p["id"]]
+        frm = p["zone"]
+        p["zone"] = mover.walk(frm, target_zones(state, card["target"]), card["movement"], events, card["name"])
+        if p["zone"] != frm:
+            events.add("rat-move", f"{card['name']} moves {frm} → {p['zone']}", who=p["id"], frm=frm, to=p["zone"])
+    speed = state["options"].get("rat_speed", 1)
+    rc_zone = [state["ratcatcher"]["zone"]]
+    cheese = cheese_zones(state)
+    moves = []
+    for zid in sorted(state["zones"], key=zone_sort_key):
+        if card_of(zid) not in active:
+            continue
+        z = state["zones"][zid]
+        for colour in COLOURS:
+            n = z["rats"][colour]
+            if not n:
+                continue
+            if colour == "brown":
+                to = mover.walk(zid, rc_zone, speed, events, f"brown rats in {zid}")
+            elif z["cheese"]:
+                continue  # 2.1: black and white rats on a cheese stay put
+            else:
+                to = mover.walk(zid, cheese, speed, events, f"{colour} rats in {zid}")
+            if to != zid:
+                moves.append((zid, to, colour, n))
+    for frm, to, colour, n in moves:  # all common rats move from where they started
+        state["zones"][frm]["rats"][colour] -= n
+        state["zones"][to]["rats"][colour] += n
+        events.add("rat-move", f"{n} {colour} rat(s) {frm} → {to}", who=colour, frm=frm, to=to, count=n)
+
+
+# ---- 2.2 traps --------------------------------------------------------------------------
+
+def trigger_traps(state: dict, dice, events: Events) -> None:
+    """2.2: a trap with a rat in its zone attacks (dice from the Reserve); every trap
+    then returns to the Reserve, triggered or not."""
+    from claw.core.ratcatcher.city import any_rat_in
+
+    for zone in sorted(state["traps"], key=zone_sort_key):
+        trap = trap_def(state, state["traps"][zone])
+        if any_rat_in(state, zone):
+            rolls = [dice.die(6) for _ in range(trap["attack"])]
+            acc = trap.get("accuracy", state["ratcatcher"]["stats"]["accuracy"])
+            apply_attack(state, zone, rolls, acc, None, events, f"{trap['name']} in {zone}")
+        else:
+            events.add("trap-idle", f"{trap['name']} in {zone} finds no rat", zone=zone)
+    state["traps"] = {}
+
+
+# ---- 2.3 bites --------------------------------------------------------------------------
+
+def bites(state: dict, dice, events: Events) -> None:
+    rc = state["ratcatcher"]
+    zone = rc["zone"]
+    d = defence(state)
+    nem = state["nemesis"]
+    if nem.get("zone") == zone:
+        rolls = [dice.die(6) for _ in range(nem["stats"]["bite"])]
+        w = nemesis_bite_wounds(rolls, nem["stats"]["accuracy"], d)
+        events.add("bite", f"{nem['name']} bites: {rolls} at {nem['stats']['accuracy']}+ vs defence {d} → {w} wound(s)",
+                   kind="nemesis", rolls=rolls, wounds=w)
+        wound_ratcatcher(state, w, events, "Nemesis bite")
+    pecs = [p for p in state["peculiar"] if p["zone"] == zone]
+    if pecs:
+        b = [state["peculiar_cards"][p["id"]]["bite"] for p in pecs]
+        w = peculiar_bite_wounds(b, d)
+        events.add("bite", f"Peculiar bite(s) {b} vs defence {d} → {'a wound' if w else 'no wound'}",
+                   kind="peculiar", bites=b, wounds=w)
+        wound_ratcatcher(state, w, events, "Peculiar bite")
+    rats = state["zones"][zone]["rats"]
+    if sum(rats.values()):
+        b = [state["rat_types"][c]["bite"] for c in COLOURS for _ in range(rats[c])]
+        w = common_bite_wounds(b, d)
+        events.add("bite", f"{len(b)} common rat(s) bite for {sum(b)} vs defence {d} → "
+                   f"{'a wound' if w else 'no wound'}", kind="common", bite=sum(b), wounds=w)
+        wound_ratcatcher(state, w, events, "common rats' bite")
+
+
+# ---- 2.4 consume ------------------------------------------------------------------------
+
+def consume(state: dict, dice, events: Events) -> None:
+    """2.4: 5+ rats (Nemesis 5, Peculiar 3, black/white 1, brown 0) on a cheese eat it;
+    the tracker advances per cheese with its effects; black and white rats there go back
+    to the sack."""
+    w = state["rules"]["consume_weight"]
+    for zone in sorted(cheese_zones(state), key=zone_sort_key):
+        z = state["zones"][zone]
+        count = (z["rats"]["black"] + z["rats"]["white"]) * w["common"]
+        count += w["peculiar"] * sum(1 for p in state["peculiar"] if p["zone"] == zone)
+        count += w["nemesis"] * (state["nemesis"].get("zone") == zone)
+        if count < state["rules"]["consume_threshold"]:
+            continue
+        while z["cheese"]:
+            z["cheese"] -= 1
+            state["tracker"] += 1
+            events.add("consume", f"the rats in {zone} (counting {count}) eat a Magic Cheese: "
+                       f"Rat Tracker {state['tracker']}", zone=zone, count=count, tracker=state["tracker"])
+            advance_tracker(state, zone, events)
+        n = return_zone_rats(state, zone, ("black", "white"))
+        events.add("consume-return", f"{n} black/white rat(s) in {zone} return to the sack", zone=zone, returned=n)
+
+
+def advance_tracker(state: dict, zone: str, events: Events) -> None:
+    nem = state["nemesis"]
+    track = nem["tracker"]
+    if state["tracker"] > len(track):
+        return
+    space = track[state["tracker"] - 1]
+    for stat, by in space.get("mutation", {}).items():
+        nem["stats"][stat] = nem["stats"].get(stat, 0) + by
+        if stat == "wounds":
+            nem["wounds"] += by
+        events.add("mutation", f"mutation: Nemesis {stat} {by:+d} (now {nem['stats'][stat]})", stat=stat, by=by)
+    for _ in range(space.get("spawn_peculiar", 0)):
+        spawn_peculiar(state, zone, events)
+    if space.get("spawn_nemesis") and not nem["spawned"]:
+        nem["pending"] = True
+
+
+# ---- 2.5 / 2.6 spawn --------------------------------------------------------------------
+
+def spawn_nemesis(state: dict, events: Events) -> None:
+    """2.5: the Nemesis appears on a Rat's Nest of the Ratcatcher's township (ruling R6:
+    the nest nearest the Ratcatcher; none there → the nearest nest in the city; none at
+    all → the Ratcatcher's zone)."""
+    nem = state["nemesis"]
+    if not nem.pop("pending", False) or nem["spawned"]:
+        return
+    rc_zone = state["ratcatcher"]["zone"]
+    d = distances(neighbours(state), rc_zone)
+    nests = [z for z, v in state["zones"].items() if v["nest"]]
+    own = [z for z in nests if card_of(z) == card_of(rc_zone)]
+    pool = own or nests
+    spot = min(pool, key=lambda z: (d.get(z, 10**6), zone_sort_key(z))) if pool else rc_zone
+    alts = [z for z in own if z != spot]
+    nem["zone"], nem["spawned"] = spot, True
+    events.add("nemesis-spawn", f"{nem['name']} spawns on the Rat's Nest in {spot}", zone=spot, alternatives=alts)
+
+
+def spawn_phase(state: dict, dice, events: Events) -> None:
+    """2.6: one rat per Rat's Nest and per black rat on active townships, the
+    Nemesis's spawn value at its zone; placed black rats bring one more each."""
+    active = active_cards(state)
+    jobs = []
+    for zid in sorted(state["zones"], key=zone_sort_key):
+        if card_of(zid) in active and state["zones"][zid]["nest"]:
+            jobs.append((zid, "Rat's Nest"))
+    for zid in sorted(state["zones"], key=zone_sort_key):
+        if card_of(zid) in active:
+            jobs += [(zid, "black rat")] * state["zones"][zid]["rats"]["black"]
+    nem = state["nemesis"]
+    if nem.get("zone"):
+        jobs += [(nem["zone"], "Nemesis spawn")] * nem["stats"].get("spawn", 0)
+    try:
+        for zid, why in jobs:
+            place_rats(state, zid, dice, events, why)
+    except SackEmpty:
+        events.add("spawn-stop", "spawning stops: no rat can be recovered")
+
+
+# ---- 3.0 clean-up -----------------------------------------------------------------------
+
+def clean_up(state: dict, events: Events) -> None:
+    active = active_cards(state)
+    n = 0
+    for zid, z in state["zones"].items():
+        if card_of(zid) not in active:
+            n += return_zone_rats(state, zid)
+            z["tokens"] = []  # special tokens; revealed "?" tokens ("found") stay
+    placed = len(state["placed"])
+    state["placed"] = []
+    state["traps"] = {}
+    events.add("clean-up", f"clean-up: {n} rat(s) from inactive townships return to the sack; "
+               f"{placed} placed special token(s) removed; traps return to the board", returned=n)
+
+
+def below_cheese(state: dict) -> bool:
+    return city_cheese(state) < state["rules"]["min_city_cheese"]

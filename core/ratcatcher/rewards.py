@@ -1,0 +1,55 @@
+"""Rewards from the Tallyman and from captured Peculiar Rat cards (1.6, *Peculiar Rats*).
+
+A reward is a dict of gains: ``heal`` (wounds back, never above the maximum),
+``health_tokens`` (held for ``claw heal``), ``attack`` / ``movement`` / ``traps``
+(added to this turn's pools), ``tokens`` ({ability id: n}, capped at the ability's
+maximum; the excess goes back to the Reserve).
+"""
+
+from __future__ import annotations
+
+from claw.core.ratcatcher.events import Events
+
+
+def describe(reward: dict) -> str:
+    if reward.get("text"):
+        return reward["text"]
+    parts = []
+    for key in ("heal", "health_tokens", "attack", "movement", "traps"):
+        if reward.get(key):
+            parts.append(f"+{reward[key]} {key.replace('_', ' ')}")
+    for ab, n in reward.get("tokens", {}).items():
+        parts.append(f"+{n} {ab} token(s)")
+    return ", ".join(parts) or "nothing"
+
+
+def apply_reward(state: dict, reward: dict, events: Events, source: str) -> None:
+    rc = state["ratcatcher"]
+    if reward.get("heal"):
+        before = rc["wounds"]
+        rc["wounds"] = min(rc["stats"]["wounds"], rc["wounds"] + reward["heal"])
+        events.add("heal", f"{source}: wounds {before} → {rc['wounds']} (max {rc['stats']['wounds']})",
+                   before=before, after=rc["wounds"])
+    if reward.get("health_tokens"):
+        rc["health_tokens"] += reward["health_tokens"]
+    for key, pool in (("attack", "attack_dice"), ("movement", "movement"), ("traps", "traps")):
+        if reward.get(key):
+            rc[pool] += reward[key]
+    for ab, n in reward.get("tokens", {}).items():
+        give_tokens(state, ab, n, events, source)
+    events.add("reward", f"{source}: {describe(reward)}", reward=reward, source=source)
+
+
+def give_tokens(state: dict, ability: str, n: int, events: Events, source: str) -> int:
+    """Add up to ``n`` tokens of an ability, never above its maximum; returns how many."""
+    rc = state["ratcatcher"]
+    ab = rc["abilities"].get(ability)
+    if ab is None:
+        events.add("tokens-lost", f"{source}: {rc['name']} has no ability {ability!r}; tokens go to the Reserve")
+        return 0
+    room = ab["max"] - ab["tokens"] if ab["unlocked"] else 0  # ruling R9: locked holds none
+    got = max(0, min(n, room))
+    ab["tokens"] += got
+    if got < n:
+        events.add("tokens-excess", f"{source}: {n - got} {ability} token(s) over capacity return to the Reserve")
+    return got

@@ -1,0 +1,121 @@
+"""The Rat Sack: drawing rats, black-rat chains, and the Rat Recovery Process.
+
+A draw picks one of the tokens in the sack uniformly: ``dice.draw(1, total)`` and the
+tokens are counted brown, then black, then white. So a physical ``--dice`` value names
+"the k-th token" and a seed replays exactly.
+"""
+
+from __future__ import annotations
+
+from claw.core.ratcatcher.city import COLOURS, active_cards, card_of, common_count
+from claw.core.ratcatcher.events import Events
+from claw.core.ratcatcher.rewards import apply_reward, describe
+
+
+class SackEmpty(Exception):
+    """Raised internally when a draw finds the sack empty even after recovery."""
+
+
+def sack_total(state: dict) -> int:
+    return sum(state["sack"].values())
+
+
+def draw_colour(state: dict, dice) -> str:
+    sack = state["sack"]
+    total = sum(sack.values())
+    k = dice.draw(1, total, f"rat sack token (1..{total})")
+    for colour in COLOURS:
+        if k <= sack[colour]:
+            sack[colour] -= 1
+            return colour
+        k -= sack[colour]
+    raise AssertionError("unreachable")
+
+
+def place_rats(state: dict, zone: str, dice, events: Events, why: str, recover: bool = True) -> list[str]:
+    """Draw one rat into ``zone``; every black rat placed draws one more (Setup 5, 2.6).
+
+    Returns the colours placed. Raises ``SackEmpty`` when the sack stays empty.
+    """
+    placed = []
+    pending = 1
+    while pending:
+        if sack_total(state) == 0:
+            if not (recover and recover_rats(state, events)):
+                events.add("spawn-short", f"the Rat Sack is empty: no rat for {zone} ({why})", zone=zone)
+                if placed:
+                    events.add("spawn", f"{why}: {', '.join(placed)} into {zone}", zone=zone, colours=placed)
+                raise SackEmpty(zone)
+        colour = draw_colour(state, dice)
+        state["zones"][zone]["rats"][colour] += 1
+        placed.append(colour)
+        pending -= 1
+        if colour == "black":
+            pending += 1
+    chain = " (black rats bring one more each)" if "black" in placed else ""
+    events.add("spawn", f"{why}: {', '.join(placed)} into {zone}{chain}", zone=zone, colours=placed)
+    return placed
+
+
+def return_zone_rats(state: dict, zone: str, colours=COLOURS) -> int:
+    n = 0
+    for c in colours:
+        k = state["zones"][zone]["rats"][c]
+        state["sack"][c] += k
+        state["zones"][zone]["rats"][c] = 0
+        n += k
+    return n
+
+
+def card_rats(state: dict, card: str) -> int:
+    return sum(common_count(z) for zid, z in state["zones"].items() if card_of(zid) == card)
+
+
+def recover_rats(state: dict, events: Events) -> bool:
+    """*Run Out of Rats?*: apply the recovery steps in order until the sack holds a rat.
+
+    Returns True when a rat can be drawn again.
+    """
+    opts = state["options"]
+    # Step 1: rats on townships that are not active go back.
+    active = active_cards(state)
+    n = sum(return_zone_rats(state, zid) for zid in state["zones"] if card_of(zid) not in active)
+    events.add("recovery", f"recovery step 1: {n} rat(s) from inactive townships return to the sack",
+               step=1, returned=n)
+    if sack_total(state):
+        return True
+    # Step 2: force tally.
+    tally = state["tallyman"]["rats"]
+    n = sum(tally.values())
+    for c in COLOURS:
+        state["sack"][c] += tally[c]
+        tally[c] = 0
+    reward = best_affordable(state["tallyman"]["rewards"], n)
+    alts = [describe(r["reward"]) for r in state["tallyman"]["rewards"] if r["rats"] <= n and r is not reward]
+    events.add("recovery", f"recovery step 2: force tally returns {n} rat(s) from the Tallyman",
+               step=2, returned=n, alternatives=alts)
+    if reward is not None:
+        apply_reward(state, reward["reward"], events, f"force tally reward ({reward['rats']} rats)")
+    if sack_total(state):
+        return True
+    # Step 3: the least (or lowest-numbered, by option) populated township without the Ratcatcher.
+    rc_card = card_of(state["ratcatcher"]["zone"])
+    while not sack_total(state):
+        populated = [c for c in state["city"] if c != rc_card and card_rats(state, c) > 0]
+        if not populated:
+            events.add("recovery", "recovery step 3: no other township holds rats", step=3, returned=0)
+            return False
+        if opts.get("recovery_lowest", "fewest-rats") == "lowest-number":
+            card = min(populated, key=int)
+        else:
+            card = min(populated, key=lambda c: (card_rats(state, c), int(c)))
+        n = sum(return_zone_rats(state, zid) for zid in state["zones"] if card_of(zid) == card)
+        events.add("recovery", f"recovery step 3: {n} rat(s) from township #{card} return to the sack",
+                   step=3, returned=n, card=card)
+    return True
+
+
+def best_affordable(rewards: list[dict], rats: int):
+    """The default when the player claims one reward: the costliest they can pay for."""
+    ok = [r for r in rewards if r["rats"] <= rats]
+    return max(ok, key=lambda r: r["rats"]) if ok else None

@@ -1,0 +1,148 @@
+"""Placing township cards and populating them (Setup 4–5, *Place New Locations*)."""
+
+from __future__ import annotations
+
+from claw.core.errors import IllegalAction
+from claw.core.ratcatcher.city import (
+    COLOURS, active_cards, card_of, connector_id, connector_zone, distances, free_connectors,
+    neighbours, zone_id, zone_sort_key,
+)
+from claw.core.ratcatcher.events import Events
+from claw.core.ratcatcher.sack import SackEmpty, place_rats
+
+
+def new_zone() -> dict:
+    return {"cheese": 0, "rats": {c: 0 for c in COLOURS}, "tokens": [], "found": [], "nest": False}
+
+
+def add_card(state: dict, num: str) -> None:
+    state["city"].append(num)
+    for z in state["cards"][num]["zones"]:
+        zone = new_zone()
+        zone["nest"] = "nest" in z.get("slots", [])
+        state["zones"][zone_id(num, z["id"])] = zone
+
+
+def connect(state: dict, num: str, target: str, events: Events) -> None:
+    """Join card ``num`` (not yet placed) to the city at connector ``target``.
+
+    The new card uses its first connector (ruling R7: only one pair of connectors meets
+    when a card is laid, so the new card joins the city through exactly one link).
+    """
+    own = connector_id(num, state["cards"][num]["connectors"][0]["id"])
+    add_card(state, num)
+    state["links"].append([target, own])
+    card = state["cards"][num]
+    events.add("township", f"township #{num} {card.get('name', '')} joins the city: {own} meets {target} "
+               f"({connector_zone(state, own)} ↔ {connector_zone(state, target)})",
+               card=num, connector=own, target=target)
+
+
+def slots(state: dict, num: str):
+    for z in state["cards"][num]["zones"]:
+        for s in z.get("slots", []):
+            yield zone_id(num, z["id"]), s
+
+
+def populate_tokens(state: dict, num: str, events: Events) -> None:
+    """Cheese on cheese slots, a revealed "?" token on each "?" slot, potions by colour."""
+    for zid, s in slots(state, num):
+        zone = state["zones"][zid]
+        if s == "cheese":
+            zone["cheese"] += 1
+            events.add("cheese", f"a Magic Cheese is placed in {zid}", zone=zid)
+        elif s == "?":
+            reveal_question(state, zid, events)
+        elif s.startswith("potion-"):
+            zone["tokens"].append(s)
+            events.add("potion", f"a {s[7:]} potion is placed in {zid}", zone=zid, token=s)
+
+
+def reveal_question(state: dict, zid: str, events: Events) -> None:
+    pool = state["question_pool"]
+    if not pool:
+        events.add("question", f"no \"?\" token left for {zid}", zone=zid)
+        return
+    token = pool.pop(0)
+    if token == "peculiar":
+        events.add("question", f"the \"?\" token in {zid} is a Peculiar Rat", zone=zid, token=token)
+        spawn_peculiar(state, zid, events)
+    elif token == "nothing":
+        events.add("question", f"the \"?\" token in {zid} is empty", zone=zid, token=token)
+    else:
+        state["zones"][zid]["found"].append(token)
+        events.add("question", f"the \"?\" token in {zid} is {token}", zone=zid, token=token)
+
+
+def spawn_peculiar(state: dict, zid: str, events: Events) -> None:
+    deck = state["peculiar_deck"]
+    if not deck:
+        events.add("peculiar", f"the Peculiar Rat deck is empty: none spawns in {zid}", zone=zid)
+        return
+    card = deck.pop(0)
+    state["peculiar"].append({"id": card, "zone": zid})
+    name = state["peculiar_cards"][card]["name"]
+    events.add("peculiar", f"Peculiar Rat {name} ({card}) appears in {zid}", zone=zid, id=card)
+
+
+def spawn_new_card_rats(state: dict, num: str, dice, events: Events) -> None:
+    """A rat on every Rat's Nest and spawn point of a newly placed card."""
+    for zid, s in slots(state, num):
+        if s in ("nest", "spawn"):
+            place_rats(state, zid, dice, events, f"{'Rat nest' if s == 'nest' else 'spawn point'} on #{num}")
+
+
+def explore_targets(state: dict) -> list[str]:
+    """Free connectors on active townships, best first (ruling R8): those on the
+    Ratcatcher's card, then nearest to the Ratcatcher, then by card and connector."""
+    active = active_cards(state)
+    adj = neighbours(state)
+    dist = distances(adj, state["ratcatcher"]["zone"])
+    rc_card = card_of(state["ratcatcher"]["zone"])
+    conns = free_connectors(state, active)
+    order = {c: i for i, c in enumerate(conns)}
+
+    def key(c: str):
+        z = connector_zone(state, c)
+        return (card_of(z) != rc_card, dist.get(z, 10**6), order[c])
+
+    return sorted(conns, key=key)
+
+
+def explore(state: dict, dice, events: Events, choices: list[str] | None = None, count: int | None = None) -> None:
+    """*Place New Locations*: as many cards as the expansion indicator of the Ratcatcher's
+    current township, each joined to a free connector of an active township."""
+    choices = list(choices or [])
+    rc_card = card_of(state["ratcatcher"]["zone"])
+    if count is None:
+        count = state["cards"][rc_card]["expansion"]
+    events.add("explore", f"explore: {count} township card(s) (indicator of #{rc_card})", count=count)
+    for _ in range(count):
+        if not state["deck"]:
+            events.add("explore", "the township deck is empty: the city cannot grow")
+            return
+        targets = explore_targets(state)
+        if not targets:
+            events.add("explore", "no free connector on an active township: nothing is placed")
+            return
+        if choices:
+            want = choices.pop(0)
+            if want not in targets:
+                raise IllegalAction(f"not a free connector on an active township (free: {', '.join(targets)}): {want!r}")
+            target = want
+        else:
+            target = targets[0]
+            if len(targets) > 1:
+                events.add("choice", f"connector {target} chosen; alternatives: {', '.join(targets[1:])}",
+                           chosen=target, alternatives=targets[1:])
+        num = state["deck"].pop(0)
+        connect(state, num, target, events)
+        populate_tokens(state, num, events)
+        try:
+            spawn_new_card_rats(state, num, dice, events)
+        except SackEmpty:
+            pass
+
+
+def sorted_zones(zones) -> list[str]:
+    return sorted(zones, key=zone_sort_key)

@@ -1,0 +1,93 @@
+"""The round: end of the Ratcatcher's turn, the rats' turn, clean-up, win and loss.
+
+``scenario_step`` is one full step of the cycle after the Ratcatcher has acted:
+1.3 explore if the city is short of cheese → check win/loss → 2.1–2.6 → explore →
+clean-up → check win/loss → next round's 1.1 recoup.
+"""
+
+from __future__ import annotations
+
+from claw.core.errors import IllegalAction
+from claw.core.ratcatcher import rats as R
+from claw.core.ratcatcher.city import clone
+from claw.core.ratcatcher.events import Events
+from claw.core.ratcatcher.player import recoup
+from claw.core.ratcatcher.townships import explore
+
+
+def outcome(state: dict) -> dict | None:
+    """*Objective*. Loss is checked first (ruling R12): a Ratcatcher at 0 wounds is dead
+    even if the same turn slew the Nemesis."""
+    rules, rc, nem = state["rules"], state["ratcatcher"], state["nemesis"]
+    if rc["wounds"] <= 0:
+        return {"result": "lost", "reason": f"{rc['name']} is reduced to 0 wounds"}
+    if state["tracker"] >= rules["lose_cheese"]:
+        return {"result": "lost", "reason": f"the rats consumed {state['tracker']} Magic Cheese"}
+    if nem["slain"]:
+        return {"result": "won", "reason": f"{nem['name']} is slain"}
+    if rc["cheese"] >= rules["win_cheese"]:
+        return {"result": "won", "reason": f"{rc['name']} gathered {rc['cheese']} Magic Cheese"}
+    return None
+
+
+def _check(state: dict, events: Events, when: str) -> bool:
+    result = outcome(state)
+    if result:
+        state["outcome"] = result
+        state["phase"] = "over"
+        verdict = "VICTORY" if result["result"] == "won" else "DEFEAT"
+        events.add("game-over", f"{verdict} at the end of {when}: {result['reason']}", **result)
+        return True
+    return False
+
+
+def end_ratcatcher_turn(state: dict, dice, events: Events, connectors=None) -> bool:
+    """1.3 explore, then the end-of-turn check. In place; True when the game ended."""
+    if R.below_cheese(state):
+        explore(state, dice, events, connectors)
+    return _check(state, events, "the Ratcatcher's turn")
+
+
+def rats_turn(state: dict, dice, events: Events, prefer=None, connectors=None) -> bool:
+    """2.1–2.6 and clean-up, in place; True when the game ended."""
+    state["phase"] = "rats"
+    events.add("phase", f"round {state['round']}: the rats' turn")
+    R.move_rats(state, dice, events, prefer)
+    R.trigger_traps(state, dice, events)
+    R.bites(state, dice, events)
+    R.consume(state, dice, events)
+    R.spawn_nemesis(state, events)
+    R.spawn_phase(state, dice, events)
+    if R.below_cheese(state):
+        explore(state, dice, events, connectors)
+    R.clean_up(state, events)
+    return _check(state, events, "the rats' turn")
+
+
+def scenario_step(state: dict, dice, prefer=None, connectors=None) -> tuple[dict, Events]:
+    """End the Ratcatcher's turn, play the rats' turn, and start the next round."""
+    if state.get("outcome"):
+        raise IllegalAction(f"the game is over: {state['outcome']['result']} ({state['outcome']['reason']})")
+    state = clone(state)
+    events = Events()
+    connectors = list(connectors or [])
+    if end_ratcatcher_turn(state, dice, events, connectors):
+        return state, events
+    if rats_turn(state, dice, events, prefer, connectors):
+        return state, events
+    state["round"] += 1
+    state["phase"] = "ratcatcher"
+    events.add("phase", f"round {state['round']}: the Ratcatcher's turn")
+    recoup(state, events)
+    return state, events
+
+
+def spawn_only(state: dict, dice) -> tuple[dict, Events]:
+    """2.6 alone (``claw spawn``): Nemesis on a pending tracker space, then rats."""
+    if state.get("outcome"):
+        raise IllegalAction(f"the game is over: {state['outcome']['result']}")
+    state = clone(state)
+    events = Events()
+    R.spawn_nemesis(state, events)
+    R.spawn_phase(state, dice, events)
+    return state, events

@@ -1,0 +1,234 @@
+"""The Ratcatcher through the CLI: new, show, turn commands, stateless attack, errors,
+and a whole seeded game played command by command (issue 5 items 2–7)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from claw.cli.testing import run
+from tests.ratcatcher.conftest import EX
+
+SCENARIO = str(EX / "first-game.yaml")
+
+
+@pytest.fixture(scope="module")
+def start() -> str:
+    r = run(["new", SCENARIO, "--seed", "7"])
+    assert r.code == 0, r.stderr
+    return r.stdout
+
+
+def test_new_performs_setup_steps_1_to_5(start):
+    env = json.loads(start)
+    s = env["state"]
+    assert env["game"] == "ratcatcher" and len(s["city"]) == 3 and s["city"][0] == "0"
+    assert s["ratcatcher"]["zone"] == "0.a"
+    assert sum(z["cheese"] for z in s["zones"].values()) == 4
+    on_board = sum(sum(z["rats"].values()) for z in s["zones"].values())
+    assert on_board + sum(s["sack"].values()) == 64
+    assert env["log"][0]["command"] == "new" and env["log"][0]["events"]
+
+
+def test_new_is_deterministic(start):
+    assert run(["new", SCENARIO, "--seed", "7"]).stdout == start
+
+
+def test_show_draws_city_boards_and_trackers(start):
+    r = run(["show", "-s", "-"], stdin=start)
+    assert r.code == 0
+    for bit in ("#00 Market Square", "0.a", "Madam Cage", "The Rat King", "Rat Tracker 0/10", "Rat Sack: 62"):
+        assert bit in r.stdout
+
+
+def test_show_json_is_the_state(start):
+    r = run(["show", "-s", "-", "--json"], stdin=start)
+    assert json.loads(r.stdout) == json.loads(start)["state"]
+
+
+def test_move_gather_pipeline(start):
+    r = run(["move", "0.b", "-s", "-"], stdin=start)
+    assert r.code == 0 and "0.a → 0.b" in r.stderr
+    r = run(["gather", "health-up", "-s", "-"], stdin=r.stdout)
+    assert r.code == 0, r.stderr
+    s = r.state["state"]
+    assert s["ratcatcher"]["cheese"] == 1 and s["ratcatcher"]["upgrades"]["health-up"] == 1
+
+
+def test_attack_with_physical_dice_and_assign(start):
+    r = run(["move", "0.c", "-s", "-"], stdin=start)
+    r = run(["attack", "-s", "-", "--attack-dice", "2", "--dice", "6,1", "--assign", "brown"], stdin=r.stdout)
+    assert r.code == 0, r.stderr
+    s = r.state["state"]
+    assert s["tallyman"]["rats"]["brown"] == 1 and s["ratcatcher"]["attack_dice"] == 2
+    assert r.state["log"][-1]["dice"] == [{"die": "d6", "value": 6}, {"die": "d6", "value": 1}]
+
+
+def test_illegal_actions_exit_4_and_leave_state(start, tmp_path):
+    p = tmp_path / "g.json"
+    p.write_text(start)
+    for args in (["move", "0.d"], ["trap", "net"], ["gather"], ["heal"], ["ability", "lure"],
+                 ["attack", "--attack-dice", "1"], ["trade", "1"], ["explore"]):
+        r = run(args + ["-s", str(p), "-i"])
+        assert r.code == 4, (args, r.stderr)
+        assert r.stderr.strip().count("\n") == 0, r.stderr  # one line, no traceback
+    assert p.read_text() == start
+
+
+def test_usage_errors_exit_2(start):
+    assert run(["trap", "-s", "-"], stdin=start).code == 2
+    assert run(["attack", "-s", "-", "--assign", "brown:x"], stdin=start).code == 2
+    assert run(["attack", "--game", "ratcatcher", "--attack-dice", "4"]).code == 2
+    assert run(["attack", "--game", "ratcatcher", "--attack-dice", "4", "--accuracy", "9"]).code == 2
+    assert run(["move", "-s", "-"], stdin=start).code == 2
+
+
+def test_stateless_attack_rolls_and_explains():
+    r = run(["attack", "--game", "ratcatcher", "--attack-dice", "4", "--accuracy", "4", "--defence", "1",
+             "--dice", "4,1,2,3"])
+    assert r.code == 0
+    assert "1 hit(s), 0 mortal" in r.stdout and "0 of 1 rat(s)" in r.stdout
+    r = run(["attack", "--game", "ratcatcher", "--attack-dice", "3", "--accuracy", "5", "--rats", "2",
+             "--dice", "6,5,2", "--json"])
+    assert json.loads(r.stdout)["captured"] == 2
+
+
+def test_stateless_odds_exact():
+    r = run(["attack", "--game", "ratcatcher", "--attack-dice", "4", "--accuracy", "4", "--defence", "1",
+             "--odds", "--json"])
+    data = json.loads(r.stdout)
+    assert data["capture"]["fraction"] == "37/48" and data["mortal"]["fraction"] == "671/1296"
+    r = run(["attack", "--game", "ratcatcher", "--attack-dice", "4", "--accuracy", "4", "--defence", "1", "--odds"])
+    assert "77.08%" in r.stdout
+
+
+def test_scenario_step_and_spawn_commands(start):
+    r = run(["scenario-step", "-s", "-"], stdin=start)
+    assert r.code == 0, r.stderr
+    assert r.state["state"]["round"] == 2 and "the rats' turn" in r.stderr
+    r2 = run(["spawn", "-s", "-"], stdin=r.stdout)
+    assert r2.code == 0 and "Rat's Nest" in r2.stderr
+
+
+def test_los_is_not_a_ratcatcher_rule(start):
+    r = run(["los", "a", "b", "-s", "-"], stdin=start)
+    assert r.code == 4 and "no 'los' rule" in r.stderr
+
+
+def test_new_rejects_mismatched_content(tmp_path):
+    text = (EX / "first-game.yaml").read_text().replace("potion-blue: 1", "potion-purple: 1")
+    p = tmp_path / "s.yaml"
+    p.write_text(text)
+    for f in ("madam-cage.yaml", "rat-king.yaml", "townships.yaml", "peculiar-rats.yaml"):
+        (tmp_path / f).write_text((EX / f).read_text())
+    r = run(["new", str(p), "--seed", "1"])
+    assert r.code == 3 and "potion-purple" in r.stderr
+
+
+# ---- a whole game, command by command ---------------------------------------------------------
+
+def _next_command(s: dict) -> list[str]:
+    """The bot's policy (claw.core.ratcatcher.bot) expressed as claw commands."""
+    from claw.core.ratcatcher.bot import _step_to_cheese
+    from claw.core.ratcatcher.city import any_rat_in
+
+    rc = s["ratcatcher"]
+    zone = rc["zone"]
+    if rc["wounds"] > 0:
+        if rc["health_tokens"] and rc["wounds"] < rc["stats"]["wounds"]:
+            return ["heal"]
+        if any_rat_in(s, zone) and rc["attack_dice"]:
+            return ["attack"]
+        if s["zones"][zone]["cheese"] and not any_rat_in(s, zone):
+            return ["gather"]
+        if rc["movement"]:
+            step = _step_to_cheese(s)
+            if step:
+                return ["move", step]
+    return ["scenario-step"]
+
+
+def _play(seed: int) -> tuple[str, list[list[str]]]:
+    text = run(["new", SCENARIO, "--seed", str(seed)]).stdout
+    commands = []
+    for _ in range(600):
+        s = json.loads(text)["state"]
+        if s["outcome"]:
+            break
+        cmd = _next_command(s)
+        commands.append(cmd)
+        r = run(cmd + ["-s", "-", "-q"], stdin=text)
+        assert r.code == 0, (cmd, r.stderr)
+        text = r.stdout
+    return text, commands
+
+
+def test_whole_seeded_game_to_the_end_is_reproducible():
+    """Issue 5 item 7: a scripted game from `claw new` to a win or loss, twice identical."""
+    first, cmds = _play(4)
+    s = json.loads(first)["state"]
+    assert s["outcome"] is not None and s["phase"] == "over"
+    assert s["outcome"]["result"] == "won"
+    rc = s["ratcatcher"]
+    assert rc["cheese"] >= 10
+    on_board = sum(sum(z["rats"].values()) for z in s["zones"].values())
+    assert on_board + sum(s["sack"].values()) + sum(s["tallyman"]["rats"].values()) == 64
+    second, cmds2 = _play(4)
+    assert second == first and cmds2 == cmds
+
+
+def test_whole_seeded_game_can_be_lost():
+    text, _ = _play(0)
+    s = json.loads(text)["state"]
+    assert s["outcome"]["result"] == "lost"
+
+
+def test_new_with_inline_content(tmp_path):
+    """A scenario may inline its boards and decks instead of naming files."""
+    from ruamel.yaml import YAML
+
+    y = YAML(typ="safe")
+    sc = y.load((EX / "first-game.yaml").read_text())
+    for key, f in (("character", "madam-cage.yaml"), ("nemesis", "rat-king.yaml"),
+                   ("townships", "townships.yaml"), ("peculiar", "peculiar-rats.yaml")):
+        sc[key] = y.load((EX / f).read_text())
+    p = tmp_path / "inline.json"
+    p.write_text(json.dumps(sc))
+    assert run(["validate", str(p)]).code == 0
+    r = run(["new", str(p), "--seed", "7"])
+    assert r.code == 0, r.stderr
+    assert r.state["state"] == json.loads(run(["new", SCENARIO, "--seed", "7"]).stdout)["state"]
+
+
+def test_new_with_a_missing_file_exits_3(tmp_path):
+    p = tmp_path / "s.yaml"
+    p.write_text((EX / "first-game.yaml").read_text())
+    r = run(["new", str(p)])
+    assert r.code == 3 and "madam-cage.yaml" in r.stderr
+
+
+def test_scenario_step_connector_choice(tmp_path):
+    """Explore with a connector chosen by the player (R5)."""
+    state = json.loads(run(["new", SCENARIO, "--seed", "7"]).stdout)
+    s = state["state"]
+    for zid in ("11.b", "11.c", "12.b"):
+        s["zones"][zid]["cheese"] = 0
+    text = json.dumps(state)
+    r = run(["scenario-step", "-s", "-", "--connector", "12:e"], stdin=text)
+    assert r.code == 0, r.stderr
+    links = r.state["state"]["links"]
+    assert links[2][0] == "12:e"
+    r = run(["scenario-step", "-s", "-", "--connector", "0:zz"], stdin=text)
+    assert r.code == 4 and "'0:zz'" in r.stderr
+
+
+def test_odds_query_on_the_zone(start):
+    """`claw odds`: exact chances against the zone's figures; never writes a state."""
+    r = run(["move", "0.c", "-s", "-"], stdin=start)  # one brown rat (defence 0) there
+    r = run(["odds", "-s", "-", "--json"], stdin=r.stdout)
+    assert r.code == 0, r.stderr
+    data = json.loads(r.stdout)
+    # 4 dice at 4+: the brown is captured unless all four dice miss (3/6 each)
+    assert data["capture"]["fraction"] == "15/16" and data["targets"] == ["brown"]
+    assert run(["attack", "--odds", "-s", "-"], stdin=start).code == 2

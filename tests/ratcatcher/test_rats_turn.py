@@ -1,0 +1,365 @@
+"""The rats' turn (2.1–2.6), recovery, clean-up, and win/loss, on the tiny line city:
+0.a(start) – 0.b – 0.c(nest) ⇄ 1.a – 1.b(cheese) ⇄ 2.a – 2.b."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from claw.core.ratcatcher import rats as R
+from claw.core.ratcatcher.events import Events
+from claw.core.ratcatcher.sack import place_rats, recover_rats
+from claw.core.ratcatcher.setup import new_game
+from claw.core.ratcatcher.turn import outcome, scenario_step, spawn_only
+from claw.core.rng import PhysicalDice, SeededDice
+from tests.ratcatcher.conftest import put
+
+BROWN, BLACK, WHITE = 1, 25, 64  # sack draw values when the sack is full (24/12/28)
+
+
+def rats_at(state, zone):
+    return {c: n for c, n in state["zones"][zone]["rats"].items() if n}
+
+
+# ---- 2.1 movement ------------------------------------------------------------------------
+
+def test_2_1_brown_rats_go_for_the_ratcatcher(tiny):
+    put(tiny, "0.c", brown=2)
+    R.move_rats(tiny, PhysicalDice([]), Events())
+    assert rats_at(tiny, "0.b") == {"brown": 2}
+
+
+def test_2_1_black_and_white_rats_go_for_the_nearest_cheese(tiny):
+    put(tiny, "0.c", black=1, white=2)
+    R.move_rats(tiny, PhysicalDice([]), Events())
+    assert rats_at(tiny, "1.a") == {"black": 1, "white": 2}
+
+
+def test_2_1_black_and_white_rats_on_cheese_stay(tiny):
+    put(tiny, "1.b", white=2, brown=1)
+    R.move_rats(tiny, PhysicalDice([]), Events())
+    assert rats_at(tiny, "1.b") == {"white": 2} and rats_at(tiny, "1.a") == {"brown": 1}
+
+
+def test_2_1_common_rats_move_one_zone_by_default_ruling_r1(tiny):
+    put(tiny, "1.b", brown=1)
+    R.move_rats(tiny, PhysicalDice([]), Events())
+    assert rats_at(tiny, "1.a") == {"brown": 1}
+    tiny["options"]["rat_speed"] = 3
+    R.move_rats(tiny, PhysicalDice([]), Events())
+    assert rats_at(tiny, "0.a") == {"brown": 1}
+
+
+def test_2_only_rats_on_active_townships_move(tiny):
+    """#2 is joined to #1 only and holds no cheese: inactive while the Ratcatcher is on #00."""
+    put(tiny, "2.b", brown=1)
+    R.move_rats(tiny, PhysicalDice([]), Events())
+    assert rats_at(tiny, "2.b") == {"brown": 1}
+
+
+def test_tie_break_destination_closest_to_the_ratcatcher(tiny):
+    """Two cheeses 2 zones from the rat: it heads for the one nearer the Ratcatcher."""
+    tiny["zones"]["0.a"]["cheese"] = 1
+    put(tiny, "0.c", white=1)
+    a = copy.deepcopy(tiny)
+    R.move_rats(a, PhysicalDice([]), Events())
+    assert rats_at(a, "0.b") == {"white": 1}
+    b = copy.deepcopy(tiny)
+    b["ratcatcher"]["zone"] = "1.a"
+    R.move_rats(b, PhysicalDice([]), Events())
+    assert rats_at(b, "1.a") == {"white": 1}
+
+
+def test_tie_break_toward_the_highest_numbered_township(tiny):
+    """Cheeses at 0.a and 0.c, rat and Ratcatcher at 0.b: 0.c lies nearer #2."""
+    tiny["zones"]["0.a"]["cheese"] = 1
+    tiny["zones"]["0.c"]["cheese"] = 1
+    tiny["zones"]["1.b"]["cheese"] = 0
+    tiny["ratcatcher"]["zone"] = "0.b"
+    put(tiny, "0.b", white=1)
+    ev = Events()
+    R.move_rats(tiny, PhysicalDice([]), ev)
+    assert rats_at(tiny, "0.c") == {"white": 1}
+
+
+def test_equal_paths_player_chooses_default_reported_and_prefer(content, rules):
+    """Equal Distance: the player chooses the path; default reported with alternatives."""
+    state, _ = new_game(content["scenario"], content["character"], content["nemesis"], content["townships"],
+                        content["peculiar"], rules, SeededDice(7))
+    assert state["city"] == ["0", "11", "12"]
+    for z in state["zones"].values():
+        z["rats"] = {"brown": 0, "black": 0, "white": 0}
+    state["ratcatcher"]["zone"] = "11.c"
+    state["zones"]["0.c"]["rats"]["white"] = 1
+    ev = Events()
+    a = copy.deepcopy(state)
+    R.move_rats(a, PhysicalDice([]), ev)
+    assert rats_at(a, "0.a") == {"white": 1}
+    choice = [e for e in ev if e["type"] == "choice"]
+    assert choice and choice[0]["alternatives"] == ["0.d"]
+    R.move_rats(state, PhysicalDice([]), Events(), prefer=["0.d"])
+    assert rats_at(state, "0.d") == {"white": 1}
+
+
+def test_nemesis_rolls_a_d6_for_zones(tiny):
+    tiny["nemesis"].update(zone="2.b", spawned=True)
+    R.move_rats(tiny, PhysicalDice([3]), Events())
+    assert tiny["nemesis"]["zone"] == "1.a"
+
+
+def test_nemesis_stops_at_its_target(tiny):
+    tiny["nemesis"].update(zone="0.c", spawned=True)
+    R.move_rats(tiny, PhysicalDice([6]), Events())
+    assert tiny["nemesis"]["zone"] == "0.a"
+
+
+def test_peculiar_rats_move_as_their_card_says(tiny):
+    tiny["peculiar"] += [{"id": "two-tails", "zone": "0.c"}, {"id": "whisker-jack", "zone": "0.b"}]
+    R.move_rats(tiny, PhysicalDice([]), Events())
+    # two-tails: 1 zone toward the Ratcatcher; whisker-jack: 2 zones toward cheese
+    assert [p["zone"] for p in tiny["peculiar"]] == ["0.b", "1.a"]
+
+
+# ---- 2.2 traps --------------------------------------------------------------------------
+
+def test_2_2_trap_triggers_after_movement_then_returns(tiny):
+    tiny["traps"] = {"0.b": "cage", "1.a": "snare"}
+    put(tiny, "0.c", brown=1)
+    ev = Events()
+    R.move_rats(tiny, PhysicalDice([]), ev)
+    R.trigger_traps(tiny, PhysicalDice([4, 1, 1]), ev)
+    assert tiny["traps"] == {} and tiny["tallyman"]["rats"]["brown"] == 1
+    assert any(e["type"] == "trap-idle" for e in ev)
+
+
+# ---- 2.3 bites ---------------------------------------------------------------------------
+
+def test_2_3_three_bite_attacks_at_most(tiny):
+    """Common (summed, one wound), Peculiar (one wound), Nemesis (per hit beyond defence)."""
+    put(tiny, "0.a", brown=1, white=1)
+    tiny["peculiar"].append({"id": "two-tails", "zone": "0.a"})
+    tiny["nemesis"].update(zone="0.a", spawned=True)
+    tiny["ratcatcher"]["wounds"] = 4
+    ev = Events()
+    R.bites(tiny, PhysicalDice([4, 5, 1]), ev)  # Rat King 3 dice at 4+: 2 hits − defence 1 = 1
+    kinds = [e["kind"] for e in ev if e["type"] == "bite"]
+    assert kinds == ["nemesis", "peculiar", "common"]
+    assert tiny["ratcatcher"]["wounds"] == 1
+
+
+def test_2_3_common_bite_at_defence_does_nothing(tiny):
+    put(tiny, "0.a", white=1)
+    R.bites(tiny, PhysicalDice([]), Events())
+    assert tiny["ratcatcher"]["wounds"] == 4
+
+
+# ---- 2.4 consume -----------------------------------------------------------------------------
+
+def test_2_4_five_rats_consume_and_black_white_go_home(tiny):
+    put(tiny, "1.b", black=2, white=3, brown=4)
+    ev = Events()
+    R.consume(tiny, PhysicalDice([]), ev)
+    assert tiny["zones"]["1.b"]["cheese"] == 0 and tiny["tracker"] == 1
+    assert rats_at(tiny, "1.b") == {"brown": 4}  # browns never consume and stay
+
+
+def test_2_4_four_rats_and_browns_do_not_consume(tiny):
+    put(tiny, "1.b", white=4, brown=10)
+    R.consume(tiny, PhysicalDice([]), Events())
+    assert tiny["zones"]["1.b"]["cheese"] == 1 and tiny["tracker"] == 0
+
+
+def test_2_4_peculiar_counts_3_and_nemesis_5(tiny):
+    t = copy.deepcopy(tiny)
+    put(t, "1.b", white=2)
+    t["peculiar"].append({"id": "two-tails", "zone": "1.b"})
+    R.consume(t, PhysicalDice([]), Events())
+    assert t["tracker"] == 1 and t["peculiar"]  # the Peculiar Rat stays
+    t = copy.deepcopy(tiny)
+    put(t, "1.b", white=1)
+    t["peculiar"].append({"id": "two-tails", "zone": "1.b"})
+    R.consume(t, PhysicalDice([]), Events())
+    assert t["tracker"] == 0
+    t = copy.deepcopy(tiny)
+    t["nemesis"].update(zone="1.b", spawned=True)
+    R.consume(t, PhysicalDice([]), Events())
+    assert t["tracker"] == 1 and t["nemesis"]["zone"] == "1.b"
+
+
+def test_2_4_consume_even_with_the_ratcatcher_there(tiny):
+    tiny["ratcatcher"]["zone"] = "1.b"
+    put(tiny, "1.b", white=5)
+    R.consume(tiny, PhysicalDice([]), Events())
+    assert tiny["tracker"] == 1
+
+
+def test_2_4_each_cheese_one_at_a_time_with_tracker_effects(tiny):
+    """Two cheeses in one zone: the tracker moves twice; space 2 mutates bite +1."""
+    tiny["zones"]["1.b"]["cheese"] = 2
+    put(tiny, "1.b", white=5)
+    ev = Events()
+    R.consume(tiny, PhysicalDice([]), ev)
+    assert tiny["tracker"] == 2 and tiny["nemesis"]["stats"]["bite"] == 4
+    assert [e["tracker"] for e in ev if e["type"] == "consume"] == [1, 2]
+
+
+def test_tracker_spawns_a_peculiar_rat_at_the_cheese(tiny):
+    tiny["tracker"] = 2
+    put(tiny, "1.b", white=5)
+    R.consume(tiny, PhysicalDice([]), Events())
+    assert tiny["tracker"] == 3 and tiny["peculiar"] == [{"id": tiny["peculiar"][0]["id"], "zone": "1.b"}]
+
+
+# ---- 2.5 Nemesis spawn ---------------------------------------------------------------------------
+
+def test_2_5_nemesis_spawns_on_a_nest_of_the_ratcatchers_township(tiny):
+    tiny["tracker"] = 3
+    put(tiny, "1.b", white=5)
+    ev = Events()
+    R.consume(tiny, PhysicalDice([]), ev)
+    R.spawn_nemesis(tiny, ev)
+    assert tiny["nemesis"]["zone"] == "0.c" and tiny["nemesis"]["spawned"]
+
+
+# ---- 2.6 spawn --------------------------------------------------------------------------------
+
+def test_2_6_one_rat_per_nest_on_active_townships(tiny):
+    R.spawn_phase(tiny, PhysicalDice([WHITE]), Events())
+    assert rats_at(tiny, "0.c") == {"white": 1}
+
+
+def test_2_6_black_rats_spawn_and_placed_blacks_bring_one_more(tiny):
+    """Each black rat on an active township spawns one; a black placed spawns another."""
+    put(tiny, "1.a", black=1)
+    # nest 0.c draws black (→ one more: white); the black in 1.a draws brown
+    R.spawn_phase(tiny, PhysicalDice([BLACK, 62, 1]), Events())
+    assert rats_at(tiny, "0.c") == {"black": 1, "white": 1}
+    assert rats_at(tiny, "1.a") == {"black": 1, "brown": 1}
+
+
+def test_setup_black_rat_chain_has_no_limit(tiny):
+    """Setup 5: a black rat placed spawns another, repeatedly."""
+    ev = Events()
+    tiny["sack"] = {"brown": 1, "black": 3, "white": 0}
+    placed = place_rats(tiny, "0.b", PhysicalDice([2, 2, 2, 1]), ev, "test")
+    assert placed == ["black", "black", "black", "brown"]
+
+
+def test_nemesis_spawn_value_acts_as_a_nest(tiny):
+    tiny["nemesis"].update(zone="1.a", spawned=True)
+    R.spawn_phase(tiny, PhysicalDice([WHITE, 1]), Events())
+    assert rats_at(tiny, "1.a") == {"brown": 1}
+
+
+# ---- recovery ------------------------------------------------------------------------------------
+
+def test_recovery_step_1_inactive_townships(tiny):
+    tiny["sack"] = {"brown": 0, "black": 0, "white": 0}
+    tiny["zones"]["2.b"]["rats"]["white"] = 2  # #2 is inactive
+    ev = Events()
+    R.spawn_phase(tiny, PhysicalDice([1]), ev)
+    assert rats_at(tiny, "0.c") == {"white": 1} and tiny["sack"]["white"] == 1
+    assert [e["step"] for e in ev if e["type"] == "recovery"] == [1]
+
+
+def test_recovery_step_2_force_tally_claims_one_reward(tiny):
+    tiny["sack"] = {"brown": 0, "black": 0, "white": 0}
+    tiny["tallyman"]["rats"] = {"brown": 3, "black": 0, "white": 0}
+    tiny["ratcatcher"]["wounds"] = 2
+    ev = Events()
+    assert recover_rats(tiny, ev)
+    assert tiny["sack"]["brown"] == 3 and tiny["ratcatcher"]["wounds"] == 3  # reward 1: heal
+    assert [e["step"] for e in ev if e["type"] == "recovery"] == [1, 2]
+
+
+def test_recovery_step_3_least_populated_township_without_the_ratcatcher(tiny):
+    tiny["sack"] = {"brown": 0, "black": 0, "white": 0}
+    tiny["zones"]["0.b"]["rats"]["white"] = 1      # the Ratcatcher's township: never emptied
+    tiny["zones"]["1.a"]["rats"]["brown"] = 2
+    tiny["zones"]["3.a"] = None                     # not in the city
+    del tiny["zones"]["3.a"]
+    ev = Events()
+    assert recover_rats(tiny, ev)
+    assert tiny["sack"]["brown"] == 2 and rats_at(tiny, "0.b") == {"white": 1}
+    assert [e["step"] for e in ev if e["type"] == "recovery"] == [1, 2, 3]
+
+
+def test_recovery_fails_cleanly_when_nothing_can_return(tiny):
+    tiny["sack"] = {"brown": 0, "black": 0, "white": 0}
+    ev = Events()
+    R.spawn_phase(tiny, PhysicalDice([]), ev)
+    assert any(e["type"] == "spawn-stop" for e in ev)
+
+
+# ---- clean-up, whole steps, win/loss -------------------------------------------------------------
+
+def test_clean_up_inactive_rats_and_special_tokens_but_not_question_tokens(tiny):
+    put(tiny, "2.b", white=2)
+    tiny["zones"]["2.a"]["tokens"].append("potion-green")
+    tiny["zones"]["2.a"]["found"].append("health")
+    tiny["placed"].append({"ability": "smoke", "zone": "0.a"})
+    tiny["traps"] = {"0.b": "cage"}
+    R.clean_up(tiny, Events())
+    assert rats_at(tiny, "2.b") == {} and tiny["zones"]["2.a"]["tokens"] == []
+    assert tiny["zones"]["2.a"]["found"] == ["health"] and tiny["placed"] == [] and tiny["traps"] == {}
+
+
+def test_scenario_step_runs_a_whole_round_and_recoups(tiny):
+    put(tiny, "0.c", brown=1)
+    tiny["ratcatcher"].update(attack_dice=0, movement=0)
+    s, ev = scenario_step(tiny, PhysicalDice([63]))  # 63 tokens left: the last is white
+    assert s["round"] == 2 and s["phase"] == "ratcatcher"
+    assert s["ratcatcher"]["attack_dice"] == 4 and s["ratcatcher"]["movement"] == 4
+    assert rats_at(s, "0.b") == {"brown": 1} and rats_at(s, "0.c") == {"white": 1}
+
+
+def test_objective_win_by_ten_cheese(tiny):
+    tiny["ratcatcher"]["cheese"] = 10
+    s, ev = scenario_step(tiny, PhysicalDice([]))
+    assert s["outcome"]["result"] == "won" and s["phase"] == "over"
+
+
+def test_objective_win_by_slaying_the_nemesis(tiny):
+    tiny["nemesis"]["slain"] = True
+    assert outcome(tiny)["result"] == "won"
+
+
+def test_objective_loss_by_ten_consumed(tiny):
+    tiny["tracker"] = 9
+    put(tiny, "1.b", white=5)
+    s, ev = scenario_step(tiny, PhysicalDice([1]))
+    assert s["outcome"] == {"result": "lost", "reason": "the rats consumed 10 Magic Cheese"}
+
+
+def test_objective_loss_by_zero_wounds_checked_first(tiny):
+    tiny["ratcatcher"]["wounds"] = 0
+    tiny["nemesis"]["slain"] = True
+    assert outcome(tiny)["result"] == "lost"
+
+
+def test_spawn_only(tiny):
+    s, ev = spawn_only(tiny, PhysicalDice([WHITE]))
+    assert rats_at(s, "0.c") == {"white": 1} and rats_at(tiny, "0.c") == {}
+
+
+def test_1_3_explore_at_end_of_ratcatcher_turn_when_short_of_cheese(tiny):
+    tiny["zones"]["1.b"]["cheese"] = 0
+    tiny["zones"]["2.b"]["cheese"] = 1
+    s, ev = scenario_step(tiny, PhysicalDice([1] * 10))
+    assert "3" in s["city"]
+
+
+def test_recovery_step_3_option_lowest_number_ruling_r11(tiny):
+    """R11 option: 'lowest populated township' read as the lowest-numbered one with rats."""
+    tiny["sack"] = {"brown": 0, "black": 0, "white": 0}
+    tiny["zones"]["1.a"]["rats"]["brown"] = 3   # #1: more rats, lower number
+    tiny["zones"]["1.b"]["cheese"] = 0
+    tiny["zones"]["2.b"]["cheese"] = 1          # keep #2 active so step 1 returns nothing
+    tiny["zones"]["2.b"]["rats"]["white"] = 1
+    a, b = copy.deepcopy(tiny), copy.deepcopy(tiny)
+    recover_rats(a, Events())
+    assert a["sack"] == {"brown": 0, "black": 0, "white": 1}   # fewest rats: #2
+    b["options"]["recovery_lowest"] = "lowest-number"
+    recover_rats(b, Events())
+    assert b["sack"] == {"brown": 3, "black": 0, "white": 0}   # lowest number: #1
