@@ -280,9 +280,9 @@ def move(call) -> None:
         raise UsageError(f"no figure {ref!r}: claw move takes a cat's id first")
     if state["figures"][fid].get("side") != "cat":
         raise IllegalAction(f"{fid} is not a cat: rats move on their own turn (claw scenario-step)")
-    mode = call.opts.get("mode")
+    mode = call.opts.get("as_")
     if mode is not None and mode not in MODES:
-        raise UsageError(f"--mode must be prowl, stride or pounce: {mode!r}")
+        raise UsageError(f"--as must be prowl, stride or pounce: {mode!r}")
     if call.opts.get("options"):
         _list_moves(call, board, state, fid, call.say)
         return

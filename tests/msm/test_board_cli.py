@@ -151,7 +151,7 @@ def test_move_illegal_exits_4_state_unchanged(tmp_path, s1_state):
     result = run(["move", "-s", str(path), "-i", "nera", "G12", "--free"])
     assert result.code == 4 and "G12 is blocking terrain" in result.stderr
     assert path.read_text() == s1_state
-    result = run(["move", "-s", str(path), "-i", "nera", "A11", "--free", "--mode", "pounce"])
+    result = run(["move", "-s", str(path), "-i", "nera", "A11", "--free", "--as", "pounce"])
     assert result.code == 4
 
 
