@@ -168,3 +168,26 @@ def test_rats_order(s1_state):
     assert "tied: adara, leon" in result.stdout
     data = json.loads(run(["rats", "-s", "-", "--json"], stdin=s1_state).stdout)
     assert data["order"][0] == "rat-3" and data["rats"][0]["distance"] == 5
+
+
+@pytest.mark.parametrize("name", ["scenario-1.yaml", "scenario-2.yaml", "large.yaml"])
+def test_new_state_validates_and_round_trips(tmp_path, name):
+    """The state `new` writes passes `claw validate` and reads back unchanged through `show`."""
+    out = tmp_path / "state.json"
+    result = run(["new", str(ROOT / "examples/msm" / name), "--seed", "5", "-o", str(out), "-q"])
+    assert result.code == 0, result.stderr
+    assert run(["validate", str(out)]).code == 0
+    before = out.read_text()
+    assert run(["show", "-s", str(out)]).code == 0
+    assert out.read_text() == before
+
+
+def test_new_roaches_hinder_option():
+    result = run(["new", S1, "--seed", "7", "--roaches", "hinder"])
+    assert result.code == 0 and result.state["state"]["options"]["roaches"] == "hinder"
+    assert run(["new", S1, "--seed", "7", "--roaches", "sometimes"]).code == 2
+
+
+def test_los_all_show_marks_squares(s1_state):
+    result = run(["los", "-s", "-", "--all", "adara", "--show"], stdin=s1_state)
+    assert result.code == 0 and "o visible" in result.stderr
