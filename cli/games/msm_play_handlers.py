@@ -348,6 +348,19 @@ def scratch(call) -> None:
     call.state = st
 
 
+def entry(call) -> None:
+    from claw.core.msm.entries import apply_entry
+
+    (number,) = _need(call, 1, "N")
+    if not number.lstrip("#").isdigit():
+        raise UsageError(f"an entry number, like 2: {number!r}")
+    hero = call.opts.get("hero")
+    new, events = apply_entry(call.state, _data("entries.yaml"), int(number.lstrip("#")),
+                              hero.lower() if hero else None)
+    call.state = new
+    _emit(call, events)
+
+
 # --- set-up hook (called by the board adapter's `new`) ----------------------------------
 
 

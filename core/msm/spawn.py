@@ -55,6 +55,8 @@ def spawn(state: dict, board, dice, bestiary: dict | None = None, letters: list[
         track = rnd.get("track") or [[]]
         letters = list(track[rnd.get("space", 0) % len(track)])
     rnd["spawned"] = True
+    if st.get("spawns_off"):
+        return st, [event("spawn-none", "Spawn points are inactive (a scenario entry turned them off).")]
     if not letters:
         return st, [event("spawn-none", f"No spawn letter on round-track space {rnd.get('space', 0) + 1}.")]
     events: list[dict] = []
