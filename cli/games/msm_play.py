@@ -111,7 +111,7 @@ PLAY_COMMANDS = {
         needs_state=True,
     ),
     "tavern": Command(
-        help="Between scenarios: ACTION = event | shop | buy HERO CARD | sell HERO CARD | level HERO [SKILL...] | done.",
+        help="Between scenarios: ACTION = event | heal HERO | shop | buy HERO CARD | sell HERO CARD | level HERO [SKILL...] | recruit LOST NEW [CARD...] | show | done --campaign FILE.",
         handler=_H + "tavern",
         usage="ACTION [ARGS...]",
         options=[Opt("--level", int, help="level: the level to set (default: one up)"),
