@@ -79,6 +79,7 @@ NEW = _B + "new"
 NEW_OPTIONS = [
     Opt("--heroes", str, help="comma-separated hero ids (default guy,adara,leon,nera)"),
     Opt("--roaches", str, help="line of sight past roaches: ignore (default) or hinder"),
+    Opt("--place", str, help="choose hero squares on or next to C: nera=B11,leon=C12 (others by default)"),
 ] + PLAY_NEW_OPTIONS
 CHECK = _B + "check"
 FILE_KINDS = ["scenario", "campaign", "loot"]

@@ -191,3 +191,15 @@ def test_new_roaches_hinder_option():
 def test_los_all_show_marks_squares(s1_state):
     result = run(["los", "-s", "-", "--all", "adara", "--show"], stdin=s1_state)
     assert result.code == 0 and "o visible" in result.stderr
+
+
+def test_new_place_heroes_by_choice():
+    """Setup: heroes on or adjacent to C, as the players choose (default otherwise)."""
+    result = run(["new", S1, "--seed", "7", "--place", "nera=B11,guy=C12"])
+    assert result.code == 0, result.stderr
+    figures = result.state["state"]["figures"]
+    assert figures["nera"]["square"] == "B11" and figures["guy"]["square"] == "C12"
+    assert {figures["adara"]["square"], figures["leon"]["square"]} == {"B12", "A12"}
+    result = run(["new", S1, "--seed", "7", "--place", "nera=E5"])
+    assert result.code == 4 and "next to a C square" in result.stderr
+    assert run(["new", S1, "--seed", "7", "--place", "nera"]).code == 2
