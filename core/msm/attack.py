@@ -130,6 +130,9 @@ def attack(state: dict, board, bestiary: dict, attacker: str, target: str, dice,
     a_sq, t_sq = square_of(afig), square_of(tfig)
     cat_attacks = is_cat(afig)
     if cat_attacks:
+        from claw.core.msm.rounds import require_cats_turn
+
+        require_cats_turn(st)
         if afig.get("down"):
             raise IllegalAction(f"{aid} is down")
         if afig.get("stunned") and st.get("options", {}).get("cat_stun") == "keep":
