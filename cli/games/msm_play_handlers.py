@@ -395,6 +395,10 @@ def setup_play(call, doc: dict, state: dict) -> list[dict]:
             cards = {**card_lookup([call.load(full)]), **cards}
         for c in _held_cards(campaign):
             cards.setdefault(c["id"], c)
+        cats = [f for f, x in state["figures"].items() if x.get("side") == "cat"]
+        if set(cats) != set(campaign["heroes"]):
+            wanted = ",".join(campaign["heroes"])
+            raise UsageError(f"the campaign's heroes are {wanted}, not {','.join(cats)}: add --heroes {wanted}")
         state["campaign"] = campaign
         state["scratch_tokens"] = campaign.get("scratch", 0)
     heroes = _data("heroes.yaml")
@@ -404,6 +408,11 @@ def setup_play(call, doc: dict, state: dict) -> list[dict]:
             continue
         fig.update(hero_fields(fid, heroes, cards, unarmed, campaign))
         fig["wounds"] = 0
+        if fig["down"]:
+            fig["square"] = None
+            events.append({"type": "hero-down", "text": f"{fid} has 0 health and stays off the map (heal it at"
+                           " the Taverne, or recruit another hero).", "figure": fid})
+            continue
         arms = ", ".join(w["name"] for w in fig["weapons"]) or "unarmed"
         events.append({"type": "hero", "text": f"{fid}: health {fig['health']}, level {fig['level']}, {arms}.",
                        "figure": fid, "health": fig["health"]})
