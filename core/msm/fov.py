@@ -160,10 +160,11 @@ def _inside(intervals: list, wv: tuple[int, int]) -> bool:
 
 
 def visible_from(board: Board, figures: dict | None, a: Square, *, roaches: str = "ignore",
-                 targets=None) -> dict[Square, Sight]:
+                 targets=None, hindrance: bool = True) -> dict[Square, Sight]:
     """Every square a figure on ``a`` sees (or those of ``targets``), with hindrance.
 
     Blocking squares are never targets. Equal to running ``line_of_sight`` on each.
+    ``hindrance=False`` skips the second sweep (visibility only; ``hindered`` is False).
     """
     figures = figures or {}
     if board.is_blocking(a):
@@ -186,7 +187,7 @@ def visible_from(board: Board, figures: dict | None, a: Square, *, roaches: str 
           if home < 0 or (board.region_grid[(j - 1) * w + i] != home and board.region_grid[j * w + i] != home)}
     corners = [_ends(a, ca, S) for ca in CORNERS]
     clear = [_sweep(board, a, c, S, stop, board.v_walls, board.h_walls) for c in corners]
-    any_hinder = bool(hinder_cells or yv or yh)
+    any_hinder = hindrance and bool(hinder_cells or yv or yh)
     if any_hinder:
         stop_h = stop | hinder_cells
         plain = [_sweep(board, a, c, S, stop_h, board.v_walls | yv, board.h_walls | yh) for c in corners]

@@ -168,3 +168,18 @@ def test_move_options_invariants(data):
                 assert big == 1 or (abs(s[0] - start[0]) == 1 and abs(s[1] - start[1]) == 1)
             else:
                 assert big in (1, 2)
+
+
+def test_revealed_roach_uncovers_the_marker_behind_it():
+    """Revealing Rats + Terrain: a flipped roach stops blocking, so a marker behind it
+    comes into sight in the same reveal."""
+    from claw.core.msm.reveal import reveal_in_los
+
+    board = board_of(["######", "......", "######", "......"])
+    state = {"figures": {"guy": fig("cat", "guy", "A2"),
+                         "rat-1": fig("rat", "roach", "C2", revealed=False),
+                         "rat-2": fig("rat", "detestable", "E2", revealed=False),
+                         "rat-3": fig("rat", "detestable", "F2", revealed=False)}}
+    _, events = reveal_in_los(board, state)
+    assert [e["figure"] for e in events] == ["rat-1", "rat-2"]
+    assert state["figures"]["rat-3"]["revealed"] is False  # behind the Détestable on E2
