@@ -14,7 +14,7 @@ import copy
 from claw.core.errors import IllegalAction
 from claw.core.msm.figures import is_cat, is_rat, occupants
 from claw.core.msm.playstate import event, wound_cat
-from claw.core.msm.squares import parse_square, square_name
+from claw.core.msm.squares import square_name
 
 
 def new_rat(state: dict, rat_type: str, square: str, revealed: bool) -> str:
