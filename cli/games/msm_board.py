@@ -218,7 +218,12 @@ def los(call) -> None:
         else:
             verdict = "[red]blocked[/]"
         call.out(f"{who(a, a_id)} -> {who(b, b_id)}: {verdict}, range {sight.range}")
-    _explain_sight(call, sight, detail=bool(call.opts.get("show")))
+    walled = [square_name(sq) for sq in (a, b) if board.is_blocking(sq)]
+    if walled:
+        call.say(f"{' and '.join(walled)} {'is' if len(walled) == 1 else 'are'} blocking terrain (red): "
+                 "no figure can stand there")
+    else:
+        _explain_sight(call, sight, detail=bool(call.opts.get("show")))
     if call.opts.get("show"):
         from claw.cli.games.msm_render import render_board
         from claw.core.msm.los import line_cells
