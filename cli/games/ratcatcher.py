@@ -41,14 +41,18 @@ COMMANDS = {
     "heal": Command(help="Spend a collected health token: +1 wound, never above the maximum.",
                     handler=H + "heal", needs_state=True),
     "spawn": Command(help="Run the rats' spawn phase (2.5 Nemesis, 2.6 rats) alone.",
-                     handler=H + "spawn", needs_state=True),
+                     handler=H + "spawn", needs_state=True,
+                     options=[Opt("--prefer", str, multiple=True, help="ratcatcher: the Nemesis's nest"),
+                              Opt("--reward", int, help="ratcatcher: Tallyman reward if a tally is forced")]),
     "scenario-step": Command(
         help="End the Ratcatcher's turn and play the rats' turn (move, traps, bite, consume, "
              "spawn, explore, clean-up), then recoup for the next round.",
         handler=H + "scenario_step", needs_state=True,
         options=[
-            Opt("--prefer", str, multiple=True, help="ratcatcher: zone to take when rat paths tie"),
+            Opt("--prefer", str, multiple=True, help="ratcatcher: zone to take when rat paths or "
+                "destinations tie, or for the Nemesis's nest"),
             Opt("--connector", str, multiple=True, help="ratcatcher: free connector for a new township"),
+            Opt("--reward", int, help="ratcatcher: Tallyman reward (1-based) if rat recovery forces a tally"),
         ],
     ),
     "show": Command(help="Draw the city, the figures, the boards and the trackers.",

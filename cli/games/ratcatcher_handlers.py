@@ -256,7 +256,8 @@ def scenario_step(call) -> None:
 
     if call.args:
         raise UsageError(f"scenario-step takes no positional arguments in ratcatcher: {call.args[0]!r}")
-    _apply(call, step(_state(call), call.dice, call.opts.get("prefer") or [], call.opts.get("connector") or []))
+    _apply(call, step(_state(call), call.dice, call.opts.get("prefer") or [], call.opts.get("connector") or [],
+                      call.opts.get("reward")))
 
 
 def spawn(call) -> None:
@@ -264,7 +265,7 @@ def spawn(call) -> None:
 
     if call.args:
         raise UsageError(f"spawn takes no arguments in ratcatcher: {call.args[0]!r}")
-    _apply(call, spawn_only(_state(call), call.dice))
+    _apply(call, spawn_only(_state(call), call.dice, call.opts.get("prefer") or [], call.opts.get("reward")))
 
 
 def show(call) -> None:
