@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import copy
 
-import pytest
-
 from claw.core.ratcatcher import rats as R
 from claw.core.ratcatcher.events import Events
 from claw.core.ratcatcher.sack import place_rats, recover_rats
