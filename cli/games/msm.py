@@ -1,0 +1,76 @@
+"""Adapter for The Cats of Mont Saint-Michel (game id ``msm``).
+
+Board commands (new, show, los, move, rats) live in ``msm_board``; play commands
+(attack, spawn, scenario-step, tavern, …) in ``msm_play``. Only specs here: handlers
+import the rules lazily.
+"""
+
+from __future__ import annotations
+
+from claw.cli.spec import Command, Opt
+
+_B = "claw.cli.games.msm_board:"
+
+BOARD_COMMANDS = {
+    "show": Command(
+        help="Draw the board with coordinates, terrain, walls, figures and the trackers; "
+             "--map SCENARIO draws a scenario's map without a state.",
+        handler=_B + "show",
+        options=[Opt("--map", str, help="a scenario file to draw instead of a state")],
+        changes_state=False,
+    ),
+    "los": Command(
+        help="Line of sight and range from FROM to TO (figure ids or squares like C7), or --all FROM.",
+        handler=_B + "los",
+        usage="FROM [TO]",
+        options=[
+            Opt("--map", str, help="a scenario file to use instead of a state (no figures)"),
+            Opt("--show", bool, help="draw the best line (or the visible squares with --all) on the map"),
+            Opt("--all", bool, help="list every figure and square visible from FROM"),
+            Opt("--roaches", str, help="roach squares: ignore (default) or hinder"),
+        ],
+        changes_state=False,
+    ),
+    "move": Command(
+        help="Move CAT to SQUARE by prowl, stride or pounce (cheapest that reaches, or --mode); "
+             "--options lists the legal squares per mode.",
+        handler=_B + "move",
+        usage="CAT [SQUARE]",
+        options=[
+            Opt("--mode", str, help="movement mode: prowl, stride or pounce (default: the cheapest that reaches)"),
+            Opt("--options", bool, help="list legal destinations per mode (on stderr; the state passes through unchanged) — `claw moves CAT` is the pure query"),
+            Opt("--free", bool, help="table correction: move without the turn and AP checks"),
+        ],
+        needs_state=True,
+    ),
+    "moves": Command(
+        help="List the squares CAT may prowl, stride or pounce to now (a query).",
+        handler=_B + "moves",
+        usage="CAT",
+        needs_state=True,
+        changes_state=False,
+    ),
+    "rats": Command(
+        help="Rat activation order (closest to a cat first), each rat's closest cat, distance "
+             "and next step, with every tie listed.",
+        handler=_B + "rats",
+        usage="[RAT...]",
+        needs_state=True,
+        changes_state=False,
+    ),
+}
+
+try:
+    from claw.cli.games.msm_play import PLAY_COMMANDS, PLAY_NEW_OPTIONS
+except ImportError:
+    PLAY_COMMANDS, PLAY_NEW_OPTIONS = {}, []
+
+COMMANDS = {**BOARD_COMMANDS, **PLAY_COMMANDS}
+
+NEW = _B + "new"
+NEW_OPTIONS = [
+    Opt("--heroes", str, help="comma-separated hero ids (default guy,adara,leon,nera)"),
+    Opt("--roaches", str, help="line of sight past roaches: ignore (default) or hinder"),
+] + PLAY_NEW_OPTIONS
+CHECK = _B + "check"
+FILE_KINDS = ["scenario", "campaign", "loot"]

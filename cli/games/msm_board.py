@@ -1,0 +1,390 @@
+"""Handlers of the msm board commands: new, show, los, move, rats (and the CHECK hook).
+
+Thin: parse arguments, call ``claw.core.msm``, render. Core is imported inside the
+handlers so that loading the adapter stays cheap.
+"""
+
+from __future__ import annotations
+
+from claw.core.errors import IllegalAction, UsageError
+
+
+# -- validation hook ------------------------------------------------------------------
+
+def check(kind: str, doc: dict) -> list:
+    from claw.core.msm.checks import check as core_check
+
+    return core_check(kind, doc, rat_types=_rat_types())
+
+
+def _rat_types() -> set[str] | None:
+    try:
+        from claw.cli.content import load_data
+
+        return set(load_data("msm/bestiary.yaml")["rats"])
+    except Exception:  # no bestiary packaged: skip the name check rather than fail
+        return None
+
+
+def _hero_ids() -> set[str] | None:
+    try:
+        from claw.cli.content import load_data
+
+        return set(load_data("msm/heroes.yaml")["heroes"])
+    except Exception:
+        return None
+
+
+# -- new ------------------------------------------------------------------------------
+
+def new(call) -> None:
+    from claw.core.msm.setup import new_state
+
+    doc = call.doc
+    if doc.get("kind", "scenario") != "scenario":
+        raise UsageError(f"claw new needs an msm scenario file, not a {doc.get('kind')!r} file: {call.source}")
+    heroes = None
+    if call.opts.get("heroes"):
+        heroes = [h.strip().lower() for h in str(call.opts["heroes"]).split(",") if h.strip()]
+        known = _hero_ids()
+        unknown = [h for h in heroes if known is not None and h not in known]
+        if unknown:
+            raise UsageError(f"unknown hero {unknown[0]!r} (heroes: {', '.join(sorted(known))})")
+    roaches = _roaches(call.opts.get("roaches"))
+    state, events = new_state(doc, call.dice, heroes, source=call.source, roaches=roaches)
+    try:  # the play rules add heroes' cards and health, the loot deck, goals
+        from claw.cli.games.msm_play_handlers import setup_play
+    except ImportError:
+        setup_play = None
+    if setup_play is not None:
+        events += setup_play(call, doc, state)
+    call.state = state
+    name = doc.get("name", "scenario")
+    call.event("setup", f"[bold]{name}[/]: set up for {', '.join(f for f, x in state['figures'].items() if x['side'] == 'cat')}.",
+               scenario=name)
+    for e in events:
+        call.event(e.pop("type"), e.pop("text"), **e)
+
+
+def _roaches(value) -> str:
+    if value in (None, ""):
+        return "ignore"
+    if value not in ("ignore", "hinder"):
+        raise UsageError(f"--roaches must be ignore or hinder: {value!r}")
+    return value
+
+
+# -- shared -----------------------------------------------------------------------------
+
+def _board_and_figures(call, required: bool = True):
+    """(board, figures, state) from --map or the state."""
+    from claw.core.msm.board import board_from_map
+    from claw.core.msm.setup import board_from_state
+
+    path = call.opts.get("map")
+    if path:
+        doc = call.load(path)
+        if doc.get("game") != "msm":
+            raise UsageError(f"--map needs an msm scenario file: {path}")
+        return board_from_map(doc["map"]), {}, None
+    if call.state is None:
+        if required:
+            raise UsageError("give a state (-s FILE) or --map SCENARIO")
+        return None, {}, None
+    return board_from_state(call.state), call.state["figures"], call.state
+
+
+def _place(ref: str, board, figures) -> tuple:
+    """A figure id or a square name -> (square, figure id or None)."""
+    from claw.core.msm.figures import find, square_of
+    from claw.core.msm.squares import is_square_name, parse_square, square_name
+
+    found = find(figures, ref)
+    if found is not None:
+        fid, fig = found
+        if not fig.get("square"):
+            raise IllegalAction(f"{fid} is not on the map")
+        return square_of(fig), fid
+    if is_square_name(ref):
+        sq = parse_square(ref)
+        if not board.in_bounds(sq):
+            raise UsageError(f"{ref} is off the map ({board.width}x{board.height}, A1 to "
+                             f"{square_name((board.width - 1, board.height - 1))})")
+        return sq, None
+    names = ", ".join(sorted(figures)) or "none"
+    raise UsageError(f"not a figure id or a square name: {ref!r} (figures: {names})")
+
+
+def _colour(call) -> bool:
+    return call.output.out.colour
+
+
+# -- show -------------------------------------------------------------------------------
+
+def show(call) -> None:
+    from claw.cli.games.msm_render import KEY, figure_legend, render_board
+
+    board, figures, state = _board_and_figures(call)
+    colour = _colour(call)
+    loot = state.get("loot", {}).get("markers") if state else None
+    objectives = state.get("objective_markers") if state else None
+    if call.json:
+        from claw.core.msm.board import format_map
+
+        call.emit_json({"map": format_map(board), "figures": figures,
+                        "trackers": _trackers(state) if state else {}})
+        return
+    for line in render_board(board, figures, loot=loot, objectives=objectives, colour=colour):
+        call.out(line)
+    call.out(KEY)
+    if state:
+        call.out("")
+        title = state["scenario"].get("name", "")
+        call.out(f"[bold]{title}[/]" if colour else title)
+        for line in _tracker_lines(state):
+            call.out(line)
+        if figures:
+            call.out("Figures:")
+            for line in figure_legend(figures):
+                call.out(line)
+
+
+def _trackers(state: dict) -> dict:
+    rnd = state.get("round", {})
+    return {"round": rnd.get("number"), "space": rnd.get("space"), "track": rnd.get("track"),
+            "phase": state.get("phase"), "rat_pool": len(state.get("rat_pool", [])),
+            "rat_discard": len(state.get("rat_discard", [])), "set_aside": state.get("set_aside", []),
+            "loot_markers": state.get("loot", {}).get("markers", {}),
+            "objective_markers": state.get("objective_markers", []),
+            "scratch_tokens": state.get("scratch_tokens", 0)}
+
+
+def _tracker_lines(state: dict) -> list[str]:
+    t = _trackers(state)
+    spaces = []
+    for i, space in enumerate(t["track"] or []):
+        text = ",".join(space) if space else "-"
+        spaces.append(f">{text}<" if i == t["space"] else text)
+    lines = [f"Round {t['round']} · phase {t['phase']} · track: {' '.join(spaces)}",
+             f"Rat pool {t['rat_pool']} face down · discard {t['rat_discard']}"
+             + (f" · set aside: {', '.join(t['set_aside'])}" if t["set_aside"] else ""),
+             "Loot markers: " + (", ".join(f"{k}×{v}" for k, v in t["loot_markers"].items() if v) or "none")
+             + " · objectives: " + (", ".join(t["objective_markers"]) or "none")
+             + f" · scratch tokens {t['scratch_tokens']}/3"]
+    return lines
+
+
+# -- los --------------------------------------------------------------------------------
+
+def los(call) -> None:
+    from claw.core.msm.los import line_of_sight
+    from claw.core.msm.squares import square_name
+
+    board, figures, state = _board_and_figures(call)
+    roaches = _roaches(call.opts.get("roaches") or (state or {}).get("options", {}).get("roaches"))
+    args = call.args
+    if call.opts.get("all"):
+        if len(args) != 1:
+            raise UsageError("claw los --all takes one FROM (a figure id or a square)")
+        return _los_all(call, board, figures, roaches)
+    if len(args) != 2:
+        raise UsageError("claw los needs FROM and TO (figure ids or squares such as C7)")
+    a, a_id = _place(args[0], board, figures)
+    b, b_id = _place(args[1], board, figures)
+    sight = line_of_sight(board, figures, a, b, roaches=roaches)
+    who = lambda sq, fid: f"{fid} ({square_name(sq)})" if fid else square_name(sq)  # noqa: E731
+    if call.json:
+        data = sight.to_json()
+        data.update({"from_figure": a_id, "to_figure": b_id})
+        call.emit_json(data)
+    else:
+        if sight.visible:
+            verdict = "[yellow]hindered (-2)[/]" if sight.hindered else "[green]visible[/]"
+        else:
+            verdict = "[red]blocked[/]"
+        call.out(f"{who(a, a_id)} -> {who(b, b_id)}: {verdict}, range {sight.range}")
+    _explain_sight(call, sight, detail=bool(call.opts.get("show")))
+    if call.opts.get("show"):
+        from claw.cli.games.msm_render import render_board
+        from claw.core.msm.los import line_cells
+
+        marks = {}
+        if sight.witness is not None:
+            marks = {sq: "*" for sq in line_cells(board, a, b, sight.witness) if sq not in (a, b)}
+        for line in render_board(board, figures, marks=marks, colour=_colour(call)):
+            call.say(line)
+
+
+def _explain_sight(call, sight, detail: bool = False) -> None:
+    if sight.visible:
+        call.say(sight.reason.replace("(-2)", "(-2, never more)") if sight.hindered else sight.reason)
+        return
+    counts: dict[str, int] = {}
+    for line in sight.lines:
+        counts[line.blocked_by] = counts.get(line.blocked_by, 0) + 1
+    causes = ", ".join(f"{cause} ({n} line{'s' if n > 1 else ''})" for cause, n in
+                       sorted(counts.items(), key=lambda kv: -kv[1]))
+    call.say(f"no line of sight: all {len(sight.lines)} corner-to-corner lines are blocked — {causes}")
+    if detail:
+        for line in sight.lines:
+            call.say(f"  {sight.corner_text(line)}: {line.blocked_by}")
+
+
+def _los_all(call, board, figures, roaches) -> None:
+    from claw.core.msm.figures import on_map
+    from claw.core.msm.los import visible_from
+    from claw.core.msm.squares import square_name
+
+    a, a_id = _place(call.args[0], board, figures)
+    seen = visible_from(board, figures, a, roaches=roaches)
+    figs = []
+    for fid, fig, sq in on_map(figures):
+        if fid == a_id or fig.get("down"):
+            continue
+        if sq in seen:
+            figs.append((fid, sq, seen[sq]))
+    if call.json:
+        call.emit_json({"from": square_name(a), "figures": [
+            {"id": fid, "square": square_name(sq), "hindered": s.hindered, "modifier": s.modifier,
+             "range": s.range} for fid, sq, s in figs],
+            "squares": [{"square": square_name(sq), "hindered": s.hindered, "range": s.range}
+                        for sq, s in sorted(seen.items(), key=lambda kv: (kv[0][1], kv[0][0]))]})
+    else:
+        call.out(f"From {a_id + ' ' if a_id else ''}{square_name(a)}: {len(seen)} square(s) visible")
+        for fid, sq, s in figs:
+            note = " [yellow]hindered (-2)[/]" if s.hindered else ""
+            call.out(f"  {fid} on {square_name(sq)}: range {s.range}{note}")
+    if call.opts.get("show"):
+        from claw.cli.games.msm_render import render_board
+
+        marks = {sq: ("+" if s.hindered else "o") for sq, s in seen.items()
+                 if sq != a and not any(sq == fsq for _f, _x, fsq in on_map(figures))}
+        call.say("o visible, + visible but hindered")
+        for line in render_board(board, figures, marks=marks, colour=_colour(call)):
+            call.say(line)
+
+
+# -- move -------------------------------------------------------------------------------
+
+def move(call) -> None:
+    from claw.core.msm.movement import MODES, move_cat
+    from claw.core.msm.setup import board_from_state
+
+    state = call.state
+    board = board_from_state(state)
+    if not call.args:
+        raise UsageError("claw move needs CAT and SQUARE (or CAT --options)")
+    ref = call.args[0]
+    sq, fid = _place(ref, board, state["figures"])
+    if fid is None:
+        raise UsageError(f"no figure {ref!r}: claw move takes a cat's id first")
+    if state["figures"][fid].get("side") != "cat":
+        raise IllegalAction(f"{fid} is not a cat: rats move on their own turn (claw scenario-step)")
+    mode = call.opts.get("mode")
+    if mode is not None and mode not in MODES:
+        raise UsageError(f"--mode must be prowl, stride or pounce: {mode!r}")
+    if call.opts.get("options"):
+        _list_moves(call, board, state, fid, call.say)
+        return
+    if len(call.args) != 2:
+        raise UsageError("claw move needs CAT and SQUARE (or CAT --options)")
+    dest, _ = _place(call.args[1], board, {})
+    _state, events = move_cat(board, state, fid, dest, mode)
+    cost = events[0]["cost"]
+    if not call.opts.get("free"):
+        events = _pay(state, board, fid, cost, events[0]["mode"]) + events
+    for e in events:
+        call.event(e.pop("type"), e.pop("text"), **e)
+
+
+def _pay(state, board, fid, cost, mode) -> list[dict]:
+    """Pay AP through the play rules' activation (turn and AP checks)."""
+    try:
+        from claw.core.msm.rounds import spend_ap
+    except ImportError:  # play rules not present: track AP on the figure only
+        fig = state["figures"][fid]
+        if fig.get("ap") is not None:
+            if fig["ap"] < cost:
+                raise IllegalAction(f"{fid} has {fig['ap']} AP left; a {mode} costs {cost}")
+            fig["ap"] -= cost
+        return []
+    return spend_ap(state, board, fid, cost, f"a {mode}")
+
+
+def moves(call) -> None:
+    from claw.core.msm.setup import board_from_state
+
+    state = call.state
+    board = board_from_state(state)
+    if len(call.args) != 1:
+        raise UsageError("claw moves needs one CAT")
+    _sq, fid = _place(call.args[0], board, state["figures"])
+    if fid is None or state["figures"][fid].get("side") != "cat":
+        raise UsageError(f"not a cat on this state: {call.args[0]!r}")
+    _list_moves(call, board, state, fid, call.out)
+
+
+def _list_moves(call, board, state, fid, say) -> None:
+    from claw.core.msm.movement import COST, MODES, enemies_adjacent, move_options
+    from claw.core.msm.squares import square_name
+
+    opts = move_options(board, state["figures"], fid)
+    if call.json and say == call.out:
+        call.emit_json({m: [square_name(s) for s in v] for m, v in opts.items()})
+        return
+    for m in MODES:
+        squares = " ".join(square_name(s) for s in opts[m]) or "-"
+        say(f"{m} ({COST[m]} AP): {squares}")
+    enemies = enemies_adjacent(board, state["figures"], fid)
+    if enemies:
+        call.say(f"{fid} has an enemy adjacent ({', '.join(enemies)}): only a prowl is allowed.")
+
+
+# -- rats -------------------------------------------------------------------------------
+
+def rats(call) -> None:
+    from claw.core.msm.figures import find
+    from claw.core.msm.pathing import activation_order
+    from claw.core.msm.setup import board_from_state
+    from claw.core.msm.squares import square_name
+
+    state = call.state
+    board = board_from_state(state)
+    figures = state["figures"]
+    chosen = None
+    if call.args:
+        chosen = []
+        for ref in call.args:
+            found = find(figures, ref)
+            if found is None or found[1].get("side") != "rat":
+                raise UsageError(f"not a rat on this state: {ref!r}")
+            chosen.append(found[0])
+    order, ties, plans = activation_order(board, figures, chosen)
+    if call.json:
+        call.emit_json({"order": order, "ties": ties, "rats": [plans[r].to_json() for r in order]})
+        return
+    if not order:
+        call.out("No rats on the map.")
+        return
+    for i, rid in enumerate(order, 1):
+        p = plans[rid]
+        if p.distance is None:
+            call.out(f"{i}. {rid} on {square_name(p.square)}: no cat reachable, stays put")
+            continue
+        target = p.cats[0]
+        if p.distance == 0:
+            what = f"already {'on' if figures[rid].get('type') == 'roach' and figures[rid].get('revealed', True) else 'next to'} {target}"
+        else:
+            step = p.steps_for.get(target, p.steps)[0]
+            what = f"{p.distance} move(s) to {target}, next step {square_name(step)}"
+        extra = ""
+        if len(p.cats) > 1:
+            extra += f" [yellow](tied: {', '.join(p.cats)}; the player chooses)[/]"
+        steps = p.steps_for.get(target, p.steps)
+        if p.distance and len(steps) > 1:
+            extra += f" [yellow](steps tied: {', '.join(square_name(s) for s in steps)})[/]"
+        call.out(f"{i}. {rid} on {square_name(p.square)}: {what}{extra}")
+    for group in ties:
+        d = plans[group[0]].distance
+        call.say(f"Tied for closest ({'unreachable' if d is None else f'{d} move(s)'}): "
+                 f"{', '.join(group)} — default order by rat number; the player may choose.")

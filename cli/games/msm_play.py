@@ -1,0 +1,130 @@
+"""Mont Saint-Michel play commands: attack, spawn, scenario-step, tavern, heal,
+search, pickup, trade, remove-stun. ``cli/games/msm.py`` merges ``PLAY_COMMANDS``.
+
+Only specs live at the top level; handlers import core lazily.
+"""
+
+from __future__ import annotations
+
+from claw.cli.spec import Command, Opt
+
+_H = "claw.cli.games.msm_play_handlers:"
+
+PLAY_COMMANDS = {
+    "attack": Command(
+        help="Attack TARGET with ATTACKER (figure ids); stateless: --attack-dice N --stun S --wound W.",
+        handler=_H + "attack",
+        usage="[ATTACKER TARGET]",
+        options=[
+            Opt("--weapon", str, help="weapon card id (cats) or attack id (rats); default: the best that reaches"),
+            Opt("--attack-dice", int, help="stateless: number of d12 attack dice"),
+            Opt("--stun", int, help="stateless: lowest modified roll that stuns"),
+            Opt("--wound", int, help="stateless: lowest modified roll that wounds"),
+            Opt("--mod", int, help="an extra attack modifier (skill, weapon, scenario), e.g. +1"),
+            Opt("--health", int, help="stateless: the target's remaining lives (for --odds; default 1)"),
+            Opt("--roach", bool, help="stateless: the target is a roach (removed when stunned)"),
+            Opt("--stunned-target", bool, help="stateless: the target is a stunned rat (+3)"),
+            Opt("--hindered", bool, help="stateless: the attack is hindered (-2)"),
+            Opt("--vulnerable", bool, help="stateless: a rat attacks a Vulnerable cat (+2)"),
+            Opt("--odds", bool, help="exact chances of a stun, a wound and elimination instead of rolling"),
+            Opt("--reroll", str, help="spend scratch tokens to reroll these dice (1-based, e.g. 1,2)"),
+            Opt("--reroll-ones", bool, help="spend scratch tokens to reroll natural 1s"),
+            Opt("--no-scratch", bool, help="do not take a scratch token for a natural 1"),
+            Opt("--choose", str, help="break a tie the rules leave to the player"),
+        ],
+        changes_state=True,
+    ),
+    "spawn": Command(
+        help="Spawn rats on the spawn squares of the current round-track space.",
+        handler=_H + "spawn",
+        usage="[LETTER...]",
+        options=[Opt("--place", str, help="place a set-aside rat face up: TYPE@SQUARE")],
+        needs_state=True,
+    ),
+    "scenario-step": Command(
+        help="Advance the round by one phase (initiative, cats, rats, end); --until cats runs to the players' next decision.",
+        handler=_H + "scenario_step",
+        options=[
+            Opt("--until", str, help="run automatic phases until this phase: cats, rats, end, initiative"),
+            Opt("--first", str, help="who goes first when the cats win the initiative (cats|rats)"),
+            Opt("--choose", str, help="break a tie the rules leave to the player: FIGURE=TARGET or SQUARE"),
+            Opt("--done", str, help="mark an objective done by id (objectives the tool cannot check)"),
+        ],
+        needs_state=True,
+    ),
+    "activate": Command(
+        help="Activate CAT for its turn (done automatically by the first action).",
+        handler=_H + "activate",
+        usage="CAT",
+        needs_state=True,
+    ),
+    "end-activation": Command(
+        help="End the active cat's activation (unused AP are lost).",
+        handler=_H + "end_activation",
+        usage="[CAT]",
+        needs_state=True,
+    ),
+    "search": Command(
+        help="CAT searches a loot square (L) it stands on or next to: 1 AP, draws a loot card.",
+        handler=_H + "search",
+        usage="CAT [SQUARE]",
+        needs_state=True,
+    ),
+    "pickup": Command(
+        help="CAT picks up an item card lying in its big square (free).",
+        handler=_H + "pickup",
+        usage="CAT CARD",
+        needs_state=True,
+    ),
+    "trade": Command(
+        help="Give CARD from CAT to OTHER in the same big square (free).",
+        handler=_H + "trade",
+        usage="CAT CARD OTHER",
+        options=[Opt("--equip", bool, help="the receiver equips a weapon (max 2) or armour (1)")],
+        needs_state=True,
+    ),
+    "equip": Command(
+        help="Move CARD of CAT between the loot slot and the weapon/armour slots (free).",
+        handler=_H + "equip",
+        usage="CAT CARD",
+        options=[Opt("--unequip", bool, help="put the card back into the loot slot")],
+        needs_state=True,
+    ),
+    "remove-stun": Command(
+        help="CAT spends 1 AP to remove its stun marker.",
+        handler=_H + "remove_stun",
+        usage="CAT",
+        needs_state=True,
+    ),
+    "scratch": Command(
+        help="Show or set the team's scratch tokens (0..3).",
+        handler=_H + "scratch",
+        options=[Opt("--take", bool, help="take one token (after a natural 1)"),
+                 Opt("--spend", bool, help="discard one token")],
+        needs_state=True,
+    ),
+    "tavern": Command(
+        help="Between scenarios: ACTION = event | shop | buy HERO CARD | sell HERO CARD | level HERO [SKILL...] | done.",
+        handler=_H + "tavern",
+        usage="ACTION [ARGS...]",
+        options=[Opt("--level", int, help="level: the level to set (default: one up)"),
+                 Opt("--salves", int, help="heal: how many salves to spend (default: as many as help)"),
+                 Opt("--campaign", str, help="done: the campaign file to write")],
+        needs_state=True,
+    ),
+    "heal": Command(
+        help="Taverne: HERO spends healing salves (or the free healing of an event) up to 9 health.",
+        handler=_H + "heal",
+        usage="HERO",
+        options=[Opt("--salves", int, help="how many salves to spend (default: as many as help)")],
+        needs_state=True,
+    ),
+}
+
+# Options and hook for `claw new` (the board adapter adds them to NEW_OPTIONS and calls
+# the hook after building the state).
+PLAY_NEW_OPTIONS = [
+    Opt("--campaign", str, help="campaign file: the heroes' health, level and cards carried over"),
+    Opt("--cat-stun", str, help="cats' stun markers: clear (at the start of the cats' turn, default) or keep"),
+]
+PLAY_SETUP = _H + "setup_play"

@@ -1,0 +1,439 @@
+"""Handlers of the Mont Saint-Michel play commands (specs in ``msm_play.py``)."""
+
+from __future__ import annotations
+
+from claw.core.errors import UsageError
+
+
+def _pct(x) -> str:
+    return f"{x.numerator}/{x.denominator} ({float(x) * 100:.1f}%)"
+
+
+def parse_indices(text: str | None) -> list[int]:
+    if not text:
+        return []
+    out = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part.isdigit() or int(part) < 1:
+            raise UsageError(f"--reroll wants die numbers from 1, like 1,2: {text!r}")
+        out.append(int(part) - 1)
+    return out
+
+
+# --- shared plumbing ---------------------------------------------------------------
+
+
+def _data(name: str):
+    from claw.cli.content import load_data
+
+    return load_data(f"msm/{name}")
+
+
+def _board(call):
+    from claw.core.msm.setup import board_from_state
+
+    return board_from_state(call.state)
+
+
+def _emit(call, events) -> None:
+    for e in events:
+        e = dict(e)
+        call.event(e.pop("type"), e.pop("text", ""), **e)
+
+
+def _need(call, count: int, usage: str) -> list[str]:
+    if len(call.args) < count:
+        raise UsageError(f"usage: claw {call.command} {usage}")
+    if len(call.args) > count and "..." not in usage and "[" not in usage:
+        raise UsageError(f"too many arguments for claw {call.command} {usage}: {' '.join(call.args)}")
+    return call.args
+
+
+def parse_choices(text: str | None) -> dict:
+    """``rat-3=C7,first=rat-5`` → {"rat-3": "C7", "first": ["rat-5"]}."""
+    out: dict = {}
+    for part in (text or "").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        key, sep, value = part.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise UsageError(f"--choose wants KEY=VALUE items (rat-3=C7, rat-3=nera, first=rat-5): {part!r}")
+        key, value = key.strip().lower(), value.strip()
+        if key == "first":
+            out.setdefault("first", []).append(value.lower())
+        else:
+            from claw.core.msm.squares import is_square_name
+
+            out[key] = value.upper() if is_square_name(value) else value.lower()
+    return out
+
+
+# --- attack ----------------------------------------------------------------------------
+
+
+def attack(call) -> None:
+    if call.state is None or call.opts.get("attack_dice") is not None:
+        return _attack_numbers(call)
+    from claw.core.msm.attack import ScratchPolicy, attack as do_attack
+
+    o = call.opts
+    if o.get("odds"):
+        return _attack_odds_on_state(call)
+    attacker, target = _need(call, 2, "ATTACKER TARGET")
+    policy = ScratchPolicy(take_on_one=not o.get("no_scratch"), reroll_ones=bool(o.get("reroll_ones")),
+                           reroll=parse_indices(o.get("reroll")))
+    new, events, roll = do_attack(call.state, _board(call), _data("bestiary.yaml"), attacker.lower(),
+                                  target.lower(), call.dice, weapon=o.get("weapon"), extra_mod=o.get("mod") or 0,
+                                  scratch=policy)
+    call.state = new
+    _emit(call, events)
+    if call.json:
+        call.emit_json({"game": "msm", "attacker": attacker, "target": target, **roll.to_json()})
+
+
+def _attack_odds_on_state(call) -> None:
+    """Exact odds for ATTACKER on TARGET with the modifiers the board gives now."""
+    from claw.core.msm import combat
+    from claw.core.msm.attack import _modifiers, cat_weapons, pick_weapon, rat_weapons
+    from claw.core.msm.figures import is_cat, square_of
+    from claw.core.msm.los import line_of_sight
+    from claw.core.msm.playstate import figure, rat_health_left
+
+    attacker, target = _need(call, 2, "ATTACKER TARGET")
+    st, board, bestiary = call.state, _board(call), _data("bestiary.yaml")
+    aid, afig = figure(st, attacker.lower())
+    tid, tfig = figure(st, target.lower())
+    weapons = cat_weapons(afig) if is_cat(afig) else rat_weapons(bestiary, afig)
+    chosen, _ = pick_weapon(board, afig, square_of(tfig), weapons, call.opts.get("weapon"))
+    sight = line_of_sight(board, st["figures"], square_of(afig), square_of(tfig),
+                          roaches=st.get("options", {}).get("roaches", "ignore"))
+    if not sight.visible:
+        from claw.core.errors import IllegalAction
+
+        raise IllegalAction(f"{aid} has no line of sight to {tid}: {sight.reason}")
+    mods = _modifiers(st, bestiary, afig, tfig, chosen, sight, call.opts.get("mod") or 0)
+    total = sum(m.value for m in mods)
+    if is_cat(tfig):
+        health, roach = 1, False
+    else:
+        health, roach = rat_health_left(bestiary, tfig), tfig["type"] == "roach"
+    odds = combat.attack_odds(chosen.profile(), total, health=health, roach=roach)
+    if call.json:
+        call.emit_json({"game": "msm", "attacker": aid, "target": tid, "weapon": chosen.id,
+                        "modifiers": [{"label": m.label, "value": m.value} for m in mods],
+                        "chances": odds.to_json()})
+        return
+    mtext = ", ".join(m.text() for m in mods) or "none"
+    call.out(f"{aid} → {tid} with {chosen.name} ({chosen.dice}d12, stun {chosen.stun}+, wound {chosen.wound}+);"
+             f" modifiers: {mtext}")
+    call.out(f"  target stunned:     {_pct(odds.stun)}")
+    call.out(f"  at least one wound: {_pct(odds.wound)}")
+    call.out(f"  eliminated:         {_pct(odds.eliminate)}")
+
+
+def _attack_numbers(call) -> None:
+    """Stateless attack from numbers ("Cat Attack", "Attack Modifiers", "Attack Results")."""
+    from claw.core.msm import combat
+
+    o = call.opts
+    if call.args:
+        raise UsageError("figure ids need a state (-s FILE); without one give --attack-dice/--stun/--wound")
+    missing = [f for f, k in (("--attack-dice", "attack_dice"), ("--stun", "stun"), ("--wound", "wound"))
+               if o.get(k) is None]
+    if missing:
+        raise UsageError(f"a stateless msm attack needs {', '.join(missing)}")
+    profile = combat.Profile(o["attack_dice"], o["stun"], o["wound"])
+    mods = []
+    if o.get("stunned_target"):
+        mods.append(combat.Modifier("stunned rat", combat.STUNNED_RAT))
+    if o.get("hindered"):
+        mods.append(combat.Modifier("hindering terrain", combat.HINDERING))
+    if o.get("vulnerable"):
+        mods.append(combat.Modifier("rat attacking a Vulnerable cat", combat.VULNERABLE_CAT))
+    if o.get("mod"):
+        mods.append(combat.Modifier("given modifier (--mod)", o["mod"], "Skill and Weapon"))
+    total = sum(m.value for m in mods)
+    health = o.get("health") or 1
+    if health < 1 or health > 99:
+        raise UsageError(f"--health must be 1..99: {health}")
+    if o.get("odds"):
+        odds = combat.attack_odds(profile, total, health=health, roach=bool(o.get("roach")))
+        if call.json:
+            call.emit_json({"game": "msm", "attack_dice": profile.dice, "stun": profile.stun,
+                            "wound": profile.wound, "modifier": total,
+                            "modifiers": [{"label": m.label, "value": m.value} for m in mods],
+                            "health": health, "roach": bool(o.get("roach")), "chances": odds.to_json()})
+            return
+        mtext = ", ".join(m.text() for m in mods) or "none"
+        call.out(f"{profile.dice}d12, stun {profile.stun}+, wound {profile.wound}+, modifiers {mtext}")
+        call.out(f"  each die: wound {_pct(odds.per_die['wound'])}, stun only {_pct(odds.per_die['stun'])},"
+                 f" miss {_pct(odds.per_die['miss'])} (a natural 1 always misses)")
+        call.out(f"  target stunned:        {_pct(odds.stun)}")
+        call.out(f"  at least one wound:    {_pct(odds.wound)}")
+        what = "roach removed (any stun)" if o.get("roach") else f"eliminated ({health} {'life' if health == 1 else 'lives'})"
+        call.out(f"  {what + ':':<22} {_pct(odds.eliminate)}")
+        return
+    roll = combat.roll_attack(profile, mods, call.dice)
+    for idx in parse_indices(o.get("reroll")):
+        combat.reroll_die(roll, idx, call.dice)
+    if o.get("reroll_ones"):
+        for i, d in enumerate(list(roll.dice)):
+            if d.natural == 1:
+                combat.reroll_die(roll, i, call.dice)
+    result = roll.to_json()
+    if call.json:
+        call.emit_json({"game": "msm", **result})
+    verdict = (f"{roll.wounds} wound(s) and a stun" if roll.wounds else "a stun" if roll.stuns else "no effect")
+    call.event("attack", combat.roll_text(roll) + f" Result: {verdict}.", **result)
+    if not call.json:
+        call.out(verdict)
+    if roll.ones:
+        call.say("A natural 1: the team may take a scratch token (max 3) or spend one to reroll a die.")
+
+
+# --- the round -------------------------------------------------------------------------
+
+
+def scenario_step(call) -> None:
+    from claw.core.msm import rounds, victory
+
+    o = call.opts
+    until = (o.get("until") or "").lower() or None
+    if until and until not in rounds.PHASES:
+        raise UsageError(f"--until must be one of {', '.join(rounds.PHASES)}: {until!r}")
+    first = (o.get("first") or "cats").lower()
+    choices = parse_choices(o.get("choose"))
+    st = call.state
+    if o.get("done"):
+        import copy
+
+        st = copy.deepcopy(st)
+        _emit(call, victory.mark_done(st, o["done"]))
+        call.state = st
+        if st.get("outcome") or not until:
+            return
+    board, bestiary = _board(call), _data("bestiary.yaml")
+    cat_stun = st.get("options", {}).get("cat_stun", "clear")
+    steps = 0
+    while True:
+        st, events = rounds.step(st, board, call.dice, bestiary, first=first, choices=choices, cat_stun=cat_stun)
+        _emit(call, events)
+        steps += 1
+        if st.get("outcome") or not until or st["phase"] == until or steps >= 400:
+            break
+    call.state = st
+    if not st.get("outcome"):
+        call.say(f"Next: {_next_hint(st)}")
+
+
+def _next_hint(st: dict) -> str:
+    phase = st["phase"]
+    if phase == "cats":
+        return "the cats act (claw move / attack / search …), then claw scenario-step ends their turn."
+    if phase == "rats":
+        return "claw scenario-step runs the rats' turn."
+    if phase == "end":
+        return "claw scenario-step runs the end segment."
+    return "claw scenario-step rolls the initiative."
+
+
+def activate(call) -> None:
+    import copy
+
+    from claw.core.msm.playstate import cat
+    from claw.core.msm.rounds import activate as do_activate
+
+    (ref,) = _need(call, 1, "CAT")
+    st = copy.deepcopy(call.state)
+    cid, _ = cat(st, ref.lower())
+    _emit(call, do_activate(st, _board(call), cid))
+    call.state = st
+
+
+def end_activation(call) -> None:
+    import copy
+
+    from claw.core.errors import IllegalAction
+    from claw.core.msm.rounds import end_activation as do_end
+
+    st = copy.deepcopy(call.state)
+    fid = call.args[0].lower() if call.args else st.get("active")
+    if not fid or fid not in st["figures"]:
+        raise IllegalAction("no cat is activated")
+    _emit(call, do_end(st, fid))
+    call.state = st
+
+
+def spawn(call) -> None:
+    from claw.core.msm.spawn import spawn as do_spawn
+
+    letters = [a.upper() for a in call.args] or None
+    new, events = do_spawn(call.state, _board(call), call.dice, _data("bestiary.yaml"), letters=letters)
+    call.state = new
+    _emit(call, events)
+
+
+# --- other cat actions -----------------------------------------------------------------
+
+
+def search(call) -> None:
+    from claw.core.msm.loot import search as do_search
+
+    if not call.args:
+        raise UsageError("usage: claw search CAT [SQUARE]")
+    square = call.args[1] if len(call.args) > 1 else None
+    new, events = do_search(call.state, _board(call), call.args[0].lower(), call.dice, square)
+    call.state = new
+    _emit(call, events)
+
+
+def pickup(call) -> None:
+    from claw.core.msm.loot import pickup as do_pickup
+
+    cat_id, card = _need(call, 2, "CAT CARD")
+    new, events = do_pickup(call.state, _board(call), cat_id.lower(), card.lower())
+    call.state = new
+    _emit(call, events)
+
+
+def trade(call) -> None:
+    from claw.core.msm.loot import trade as do_trade
+
+    giver, card, taker = _need(call, 3, "CAT CARD OTHER")
+    new, events = do_trade(call.state, _board(call), giver.lower(), card.lower(), taker.lower(),
+                           bool(call.opts.get("equip")))
+    call.state = new
+    _emit(call, events)
+
+
+def equip(call) -> None:
+    from claw.core.msm.loot import equip as do_equip
+
+    cat_id, card = _need(call, 2, "CAT CARD")
+    new, events = do_equip(call.state, cat_id.lower(), card.lower(), bool(call.opts.get("unequip")))
+    call.state = new
+    _emit(call, events)
+
+
+def remove_stun(call) -> None:
+    from claw.core.msm.loot import remove_stun as do_remove
+
+    (cat_id,) = _need(call, 1, "CAT")
+    new, events = do_remove(call.state, _board(call), cat_id.lower())
+    call.state = new
+    _emit(call, events)
+
+
+def scratch(call) -> None:
+    import copy
+
+    from claw.core.errors import IllegalAction
+
+    st = copy.deepcopy(call.state)
+    have = st.get("scratch_tokens", 0)
+    if call.opts.get("take"):
+        if have >= 3:
+            raise IllegalAction("the team already holds 3 scratch tokens (the maximum)")
+        st["scratch_tokens"] = have + 1
+        call.event("scratch-take", f"The team takes a scratch token ({have + 1}/3).", tokens=have + 1)
+    elif call.opts.get("spend"):
+        if have < 1:
+            raise IllegalAction("the team has no scratch token")
+        st["scratch_tokens"] = have - 1
+        call.event("scratch-spend", f"The team discards a scratch token ({have - 1}/3).", tokens=have - 1)
+    else:
+        call.say(f"The team holds {have} scratch token(s) (maximum 3).")
+    call.state = st
+
+
+# --- set-up hook (called by the board adapter's `new`) ----------------------------------
+
+
+def setup_play(call, doc: dict, state: dict) -> list[dict]:
+    """Add the play fields to a new state: heroes' health and cards (from --campaign or
+    the Dramatis Personae weapons), the shuffled loot deck, goals, placements, options."""
+    from pathlib import Path
+
+    from claw.core.msm.campaign import hero_fields
+    from claw.core.msm.loot import build_deck
+    from claw.core.msm.tavern import card_lookup
+
+    events = []
+    decks, paths = [], []
+    for rel in doc.get("loot_files", []):
+        deck = call.load(rel)
+        if deck.get("kind") != "loot":
+            raise UsageError(f"loot file {rel} is not a loot deck (kind: {deck.get('kind')!r})")
+        decks.append(deck)
+        base = Path(call.source).parent if call.source else Path(".")
+        paths.append(str((base / rel).resolve()))
+    cards = card_lookup(decks)
+    campaign = None
+    camp_path = call.opts.get("campaign")
+    if camp_path:
+        campaign = call.load(str(Path(camp_path).resolve()))
+        if campaign.get("kind") != "campaign":
+            raise UsageError(f"--campaign needs a campaign file (kind: campaign): {camp_path}")
+        base = Path(camp_path).resolve().parent
+        for rel in campaign.get("loot_decks", []):
+            full = rel if Path(rel).is_absolute() else str(base / rel)
+            cards = {**card_lookup([call.load(full)]), **cards}
+        for c in _held_cards(campaign):
+            cards.setdefault(c["id"], c)
+        state["campaign"] = campaign
+        state["scratch_tokens"] = campaign.get("scratch", 0)
+    heroes = _data("heroes.yaml")
+    unarmed = next((d["unarmed"] for d in decks if d.get("unarmed")), None)
+    for fid, fig in state["figures"].items():
+        if fig.get("side") != "cat":
+            continue
+        fig.update(hero_fields(fid, heroes, cards, unarmed, campaign))
+        fig["wounds"] = 0
+        arms = ", ".join(w["name"] for w in fig["weapons"]) or "unarmed"
+        events.append({"type": "hero", "text": f"{fid}: health {fig['health']}, level {fig['level']}, {arms}.",
+                       "figure": fid, "health": fig["health"]})
+    state["loot"]["deck"] = build_deck(decks, doc.get("loot_decks"), call.dice)
+    state["loot"].setdefault("discard", [])
+    state["loot"].setdefault("table", {})
+    state["scenario"]["loot_paths"] = paths
+    if decks:
+        events.append({"type": "loot-deck", "text": f"Loot deck: {len(state['loot']['deck'])} cards shuffled.",
+                       "cards": len(state["loot"]["deck"])})
+    if doc.get("goals"):
+        state["goals"] = doc["goals"]
+        state["goals_done"] = []
+    if doc.get("placements"):
+        state["placements"] = dict(doc["placements"])
+    stun = (call.opts.get("cat_stun") or "clear").lower()
+    if stun not in ("clear", "keep"):
+        raise UsageError(f"--cat-stun must be clear or keep: {stun!r}")
+    state.setdefault("options", {})["cat_stun"] = stun
+    state["active"] = None
+    return events
+
+
+def _held_cards(campaign: dict):
+    for h in campaign.get("heroes", {}).values():
+        for slot in ("weapons", "loot"):
+            for c in h.get(slot, []):
+                if isinstance(c, dict):
+                    yield c
+        if isinstance(h.get("armour"), dict):
+            yield h["armour"]
+
+
+# --- Taverne ---------------------------------------------------------------------------
+
+
+def tavern(call) -> None:
+    from claw.cli.games.msm_play_tavern import tavern as run
+
+    run(call)
+
+
+def heal(call) -> None:
+    from claw.cli.games.msm_play_tavern import heal as run
+
+    run(call)

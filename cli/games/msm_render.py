@@ -1,0 +1,163 @@
+"""Drawing an msm board as text (rich markup; plain when not on a terminal).
+
+Layout: one character per small square with a separator column between squares and
+a separator row between rows. ``|`` and ``-`` with ``+`` outline the big squares;
+a wall is a red ``‖``/``=``, a yellow line a yellow ``:``/``·``. Columns are lettered
+on top (two label rows past Z), rows numbered on the left.
+"""
+
+from __future__ import annotations
+
+from claw.core.msm.board import BLOCKING, HINDERING, Board, edge
+from claw.core.msm.squares import Square, column_name, square_name
+
+MARKER_SYMBOLS = {"L": "$", "R": ".", "C": "c"}
+KEY = ("key: . open  # red (blocking)  ~ yellow (hindering)  ‖ = wall  : · yellow line  "
+       "$ loot  O objective  S 1 2 3 spawn  c cat start  ? face-down rat  * several figures")
+RAT_LETTERS = {"roach": "r", "norwegian-brown": "b", "detestable": "d", "arbaletrier": "a"}
+
+
+def figure_symbols(figures: dict) -> dict[str, str]:
+    """One character per figure: cats by a capital of their name, rats by type, ? face down."""
+    out: dict[str, str] = {}
+    used: set[str] = set()
+    for fid, fig in figures.items():
+        if fig.get("side") == "cat":
+            for ch in fid.upper() + "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
+                if ch.isalpha() and ch not in used:
+                    out[fid] = ch
+                    used.add(ch)
+                    break
+    for fid, fig in figures.items():
+        if fig.get("side") == "rat":
+            out[fid] = RAT_LETTERS.get(fig.get("type"), fig.get("type", "x")[:1].lower()) \
+                if fig.get("revealed", True) else "?"
+    return out
+
+
+def render_board(board: Board, figures: dict | None = None, *, marks: dict[Square, str] | None = None,
+                 loot: dict | None = None, objectives: list | None = None, colour: bool = True) -> list[str]:
+    """Lines of text (with rich markup when ``colour``) drawing the board."""
+    figures = figures or {}
+    symbols = figure_symbols(figures)
+    at: dict[Square, list[str]] = {}
+    for fid, fig in figures.items():
+        if fig.get("square") and not fig.get("down"):
+            from claw.core.msm.squares import parse_square
+
+            at.setdefault(parse_square(fig["square"]), []).append(fid)
+    marks = marks or {}
+
+    def style(text: str, name: str) -> str:
+        return f"[{name}]{text}[/]" if colour and text.strip() else text
+
+    def cell(sq: Square) -> str:
+        if sq in marks:
+            return style(marks[sq], "bold magenta")
+        here = at.get(sq)
+        if here:
+            cats = [f for f in here if figures[f].get("side") == "cat"]
+            fid = cats[0] if cats else here[0]
+            sym = symbols[fid] if len(here) == 1 or cats else "*"
+            return style(sym, "bold cyan" if cats else ("bold red" if sym != "?" else "bold yellow"))
+        terrain = board.terrain_at(sq)
+        markers = board.markers_at(sq)
+        ch = "."
+        if terrain == BLOCKING:
+            return style("#", "red")
+        if markers:
+            m = markers[0]
+            ch = MARKER_SYMBOLS.get(m, m if len(m) == 1 else m[-1])
+            if m == "L" and loot is not None and loot.get(square_name(sq), 0) == 0:
+                ch = "."
+            if m == "O" and objectives is not None and square_name(sq) not in objectives:
+                ch = "."
+        if terrain == HINDERING:
+            return style("~" if ch == "." else ch, "yellow")
+        return style(ch, "dim") if ch == "." else ch
+
+    w, h = board.width, board.height
+    dx, dy = board.offset
+
+    def big_border_x(x: int) -> bool:  # is there a big-square border left of column x?
+        return (x + dx) % 2 == 0
+
+    def big_border_y(y: int) -> bool:
+        return (y + dy) % 2 == 0
+
+    label_width = len(str(h)) + 1
+    lines: list[str] = []
+    names = [column_name(x) for x in range(w)]
+    depth = max(len(n) for n in names)
+    for level in range(depth):
+        row = " " * label_width
+        for x in range(w):
+            name = names[x].rjust(depth)
+            row += " " + name[level]
+        lines.append(row)
+
+    def separator_row(y: int) -> str:
+        """The line above row y (y == h: the bottom line)."""
+        border = y in (0, h) or big_border_y(y)
+        out = " " * label_width
+        for x in range(w + 1):
+            # junction left of square x
+            if x in (0, w) or big_border_x(x):
+                out += "+" if border else "|"
+            else:
+                out += "-" if border else " "
+            if x == w:
+                break
+            if 0 < y < h and edge((x, y - 1), (x, y)) in board.walls:
+                out += style("=", "bold red")
+            elif 0 < y < h and edge((x, y - 1), (x, y)) in board.yellow_lines:
+                out += style("·", "yellow")
+            else:
+                out += "-" if border else " "
+        return out
+
+    for y in range(h):
+        lines.append(separator_row(y))
+        out = str(y + 1).rjust(label_width - 1) + " "
+        for x in range(w + 1):
+            if 0 < x < w and edge((x - 1, y), (x, y)) in board.walls:
+                out += style("‖", "bold red")
+            elif 0 < x < w and edge((x - 1, y), (x, y)) in board.yellow_lines:
+                out += style(":", "yellow")
+            elif x in (0, w) or big_border_x(x):
+                out += "|"
+            else:
+                out += " "
+            if x < w:
+                out += cell((x, y))
+        lines.append(out)
+    lines.append(separator_row(h))
+    return lines
+
+
+def cell_chars(lines: list[str], width: int, height: int) -> list[str]:
+    """Read the square characters back out of plain ``render_board`` lines (tests)."""
+    first = next(i for i, ln in enumerate(lines) if ln.lstrip().startswith("+"))
+    label_width = lines[first].index("+")
+    rows = []
+    for y in range(height):
+        line = lines[first + 1 + 2 * y]
+        rows.append("".join(line[label_width + 1 + 2 * x] for x in range(width)))
+    return rows
+
+
+def figure_legend(figures: dict) -> list[str]:
+    symbols = figure_symbols(figures)
+    out = []
+    for fid, fig in figures.items():
+        where = fig.get("square") or "off the map"
+        status = [s for s in ("stunned", "vulnerable", "down") if fig.get(s)]
+        if fig.get("wounds"):
+            status.append(f"{fig['wounds']} wound(s)")
+        if fig.get("side") == "cat" and fig.get("health") is not None:
+            status.append(f"health {fig['health']}")
+        if fig.get("side") == "cat" and fig.get("ap") is not None:
+            status.append(f"{fig['ap']} AP")
+        kind = fig["type"] if fig.get("revealed", True) or fig.get("side") == "cat" else "face-down marker"
+        out.append(f"  {symbols.get(fid, '?')} {fid:<10} {where:<5} {kind}" + (f" ({', '.join(status)})" if status else ""))
+    return out

@@ -1,0 +1,115 @@
+"""Warriors adapter: command specs only (handlers are imported when a command runs)."""
+
+from claw.cli.spec import Command, Opt
+
+_H = "claw.cli.games.warriors_handlers:"
+_HUNT = "claw.cli.games.warriors_hunt:"
+_FIGHT = "claw.cli.games.warriors_fight:"
+_DAYS = "claw.cli.games.warriors_days:"
+
+KNACK = Opt("--knack", str, help="use a knack, paid from the pools: NAME or NAME:USES (repeatable)", multiple=True)
+CONVERT = Opt("--convert-from", str, help="pools to convert 2:1 from when short, in order (e.g. spirit,strength)")
+
+COMMANDS = {
+    "check": Command(
+        help="A check for CAT: 3d6 + ability + skill + points + knacks. Stateless: --bonus N.",
+        handler=_H + "check", usage="[CAT] [SKILL|ABILITY]",
+        options=[
+            Opt("--vs", int, help="difficulty: success when the total meets or beats N"),
+            Opt("--points", int, help="ability points to spend (+1 each; 2 other points convert to 1)"),
+            KNACK, CONVERT,
+            Opt("--mod", int, help="the GM's situational modifier"),
+            Opt("--bonus", int, help="stateless: everything added to 3d6"),
+            Opt("--physical", str, help="yes/no: is this a physical check (a critical failure sprains)?"),
+            Opt("--refresh", bool, help="refresh the ability-point pools (of CAT, or every cat) first"),
+            Opt("--odds", bool, help="exact chance of success instead of rolling"),
+        ]),
+    "refresh": Command(
+        help="Refresh ability-point pools (the GM's call): every cat, or the CATs named.",
+        handler=_H + "refresh", usage="[CAT...]", needs_state=True),
+    "knack": Command(
+        help="Use a knack that is not part of a check (Dash, Leap, Spring, Pathfinder, Interpret Dreams, Yowl's call).",
+        handler=_H + "use_knack", usage="CAT KNACK", needs_state=True,
+        options=[Opt("--uses", int, help="paid uses (Leap: up to 4)"), CONVERT]),
+    "hunt": Command(
+        help="Hunt PREY with CAT: Locate, Approach, Grab, Kill against the prey table.",
+        handler=_HUNT + "hunt", usage="[CAT] PREY",
+        options=[
+            Opt("--sense", str, help="Locate with listen, see or smell (default: the cat's best)"),
+            Opt("--points", str, help="points for a stage: STAGE=N (repeatable)", multiple=True),
+            KNACK, CONVERT,
+            Opt("--weight", str, help="weight of the catch (default average): skin-and-bones, underweight, average, plump, massive"),
+            Opt("--crowfood", bool, help="the catch is crowfood: roll to fall ill (not ShadowClan)"),
+            Opt("--illness", str, help="disease given by crowfood sickness (default: a note only)"),
+            Opt("--stage-bonus", str, help="stateless: bonus for a stage: STAGE=N (repeatable)", multiple=True),
+            Opt("--odds", bool, help="exact chance of each stage and of the whole hunt"),
+        ]),
+    "eat": Command(
+        help="CAT eats crowfood: 1d100 below 66 falls ill (ShadowClan never rolls).",
+        handler=_HUNT + "eat", usage="CAT", needs_state=True,
+        options=[Opt("--illness", str, help="disease the sickness is (default: a note only)")]),
+    "fight": Command(
+        help="Start a fight: initiative (Spirit + d6) for the CATs; `claw fight --end` ends it, --next skips a turn.",
+        handler=_FIGHT + "fight", usage="[CAT...]", needs_state=True,
+        options=[
+            Opt("--end", bool, help="end the fight"),
+            Opt("--next", bool, help="the current cat passes (or acts outside claw); go to the next"),
+            Opt("--first", str, help="who wins an initiative tie that the rules leave to a fair choice"),
+        ]),
+    "attack": Command(
+        help="ATTACKER attacks TARGET: Swat (default), --pounce, --bite, or the Wrestling round.",
+        handler=_FIGHT + "attack", usage="ATTACKER TARGET",
+        options=[
+            Opt("--pounce", bool, help="pounce to start or join Wrestling"),
+            Opt("--swat", bool, help="swat (the default; while Wrestling only a Pinned cat at its pinner)"),
+            Opt("--bite", bool, help="bite instead of swatting (+1 damage; dishonourable unless life-or-death)"),
+            Opt("--life-or-death", bool, help="the fight is life-or-death (biting is acceptable)"),
+            KNACK, CONVERT,
+            Opt("--points", int, help="points for the attack check"),
+            Opt("--damage-points", int, help="Strength points for the damage check"),
+            Opt("--dodge", int, help="defender uses Dodge (paid) on the Jump check"),
+            Opt("--jump-points", int, help="defender's Spirit points for the Jump check"),
+            Opt("--escape", str, help="Wrestling: cats (comma-separated) making Jump checks to escape"),
+            Opt("--let-go", bool, help="Chomp: let go for a second Bite's damage (default: hold on)"),
+            Opt("--winner-target", str, help="Wrestling: whom the winner damages"),
+            Opt("--odds", bool, help="exact chance to hit instead of rolling"),
+            Opt("--attack-bonus", int, help="stateless: attacker's Swat total bonus"),
+            Opt("--jump-bonus", int, help="stateless: defender's Jump total bonus"),
+        ]),
+    "heal": Command(
+        help="Heal CAT: a Herb Lore / Medicine Lore healing check (once a day), --natural, --herbs to treat illness.",
+        handler=_DAYS + "heal", usage="CAT", needs_state=True,
+        options=[
+            Opt("--healer", str, help="who makes the healing check (default: the cat itself)"),
+            Opt("--natural", bool, help="one morning's natural healing (1 HP) instead"),
+            Opt("--herbs", str, help="herbs given (comma-separated) to treat an illness"),
+            Opt("--points", int, help="healer's Intelligence points for the check"),
+            KNACK, CONVERT,
+            Opt("--mod", int, help="the GM's modifier"),
+        ]),
+    "scenario-step": Command(
+        help="One sunrise for the party: natural healing, illness rolls and progressions, sprains; --age adds a moon.",
+        handler=_DAYS + "sunrise", needs_state=True,
+        options=[
+            Opt("--age", bool, help="every living cat ages one moon (age-table gains; retirement at 71)"),
+            Opt("--cough-season", bool, help="late leaf-fall: each cat checks Strength against whitecough (and kitten-cough)"),
+        ]),
+    "grow": Command(
+        help="Choose CAT's pending age-table gains: --skill, --knack, --ability.",
+        handler=_DAYS + "grow", usage="CAT", needs_state=True,
+        options=[Opt("--skill", str, help="skill to raise"), Opt("--knack", str, help="knack to learn or repeat"),
+                 Opt("--ability", str, help="ability to raise")]),
+    "show": Command(help="The party: HP, pools, skills, knacks, illness, the fight.",
+                    handler=_H + "show", needs_state=True, changes_state=False),
+}
+
+NEW = _H + "new"
+NEW_OPTIONS = [
+    Opt("--criticals", str, help="absolute (a critical decides the check) or total"),
+    Opt("--d100", str, help="below (1d100 < N, as printed) or percent (N%)"),
+    Opt("--initiative-order", str, help="roll (Spirit + d6 order all round) or spirit (then by Spirit)"),
+    Opt("--launch-second-cost", str, help="spirit (as printed) or strength"),
+    Opt("--complications", str, help="onset (one redcough/yellowcough roll) or daily"),
+]
+CHECK = _H + "validate"
+FILE_KINDS = ["character"]

@@ -1,0 +1,81 @@
+"""`claw heal`, `claw scenario-step` (one sunrise) and `claw grow` for Warriors."""
+
+from __future__ import annotations
+
+from claw.cli.games.warriors_handlers import convert_from, get_cat, knack_uses, option, put_cat, rules
+from claw.core.errors import IllegalAction, UsageError
+
+
+def _emit(call, events) -> None:
+    for e in events:
+        call.event(e["type"], e["text"], **{k: v for k, v in e.items() if k not in ("type", "text")})
+
+
+def heal(call) -> None:
+    from claw.core.warriors.checks import CheckSpec
+    from claw.core.warriors.healing import herb_check, natural, treat
+    r = rules()
+    o = call.opts
+    if len(call.args) != 1:
+        raise UsageError("usage: claw heal CAT [--healer CAT] [--natural] [--herbs a,b]")
+    cat = get_cat(call, call.args[0])
+    day = call.state["day"]
+    if o.get("herbs"):
+        herbs = [r.lookup("herb", h) for h in o["herbs"].split(",") if h.strip()]
+        new, cured = treat(cat, herbs, r)
+        if not cured:
+            ills = ", ".join(d["id"] for d in cat["diseases"]) or "no illness"
+            raise IllegalAction(f"{', '.join(herbs)} cure none of {cat['name']}'s illnesses ({ills})")
+        put_cat(call, new)
+        call.event("cure", f"{cat['name']} is treated with {', '.join(herbs)}: cured of {', '.join(cured)}",
+                   cat=cat["id"], herbs=herbs, cured=cured)
+        return
+    if o.get("natural"):
+        new, res = natural(cat, day)
+        put_cat(call, new)
+        call.event("heal", f"{cat['name']} heals {res['gained']} HP naturally ({new['hp']}/{new['hp_max']})", **res)
+        return
+    healer = get_cat(call, o["healer"]) if o.get("healer") else cat
+    spec = CheckSpec(spend=o.get("points") or 0, knacks=knack_uses(call, r), modifier=o.get("mod") or 0,
+                     convert_from=convert_from(call), label=f"{healer['id']} healing check")
+    patient, healer2, res = herb_check(cat, healer, r, spec, call.dice, day, option(call, "criticals"))
+    put_cat(call, healer2)
+    put_cat(call, patient)
+    band = {1: "below", 2: "at least", 3: "more than double"}[res["extra"]]
+    call.event("herb-check",
+               f"{healer['name']}'s healing check (Ponder): 3d6 {'+'.join(map(str, res['dice']))} + INT "
+               f"{res['ability_score']} + ponder {res['skill_score']}"
+               + (f" + {res['spent']} pts" if res["spent"] else "")
+               + (f" + {res['knack_bonus']} lore" if res["knack_bonus"] else "")
+               + (f" {res['modifier']:+d}" if res["modifier"] else "")
+               + f" = {res['total']}, {band} HP lost {res['lost']} + 5 = {res['target']}: "
+               f"{cat['name']} heals {res['gained']} HP ({patient['hp']}/{patient['hp_max']})",
+               cat=cat["id"], healer=healer["id"], dice=res["dice"], total=res["total"], target=res["target"],
+               extra=res["extra"], gained=res["gained"], paid=res["paid"])
+
+
+def sunrise(call) -> None:
+    from claw.cli.games.warriors_handlers import DEFAULT_OPTIONS
+    from claw.core.warriors.sunrise import sunrise as step
+    if call.args:
+        raise UsageError("claw scenario-step takes no arguments (the whole party greets the sunrise)")
+    opts = {**DEFAULT_OPTIONS, **call.state.get("options", {})}
+    new, events = step(call.state, rules(), call.dice, opts, age=bool(call.opts.get("age")),
+                       cough_season=bool(call.opts.get("cough_season")))
+    call.state = new
+    _emit(call, events)
+
+
+def grow(call) -> None:
+    from claw.core.warriors.rules import ability_name
+    from claw.core.warriors.sunrise import grow as spend
+    r = rules()
+    o = call.opts
+    if len(call.args) != 1:
+        raise UsageError("usage: claw grow CAT [--skill S] [--knack K] [--ability A]")
+    cat = get_cat(call, call.args[0])
+    new, events = spend(cat, r, skill=r.lookup("skill", o["skill"]) if o.get("skill") else None,
+                        knack=r.lookup("knack", o["knack"]) if o.get("knack") else None,
+                        ability=ability_name(o["ability"]) if o.get("ability") else None)
+    put_cat(call, new)
+    _emit(call, events)

@@ -1,0 +1,99 @@
+"""`claw fight` and `claw attack` for Warriors (rules in claw.core.warriors.fight)."""
+
+from __future__ import annotations
+
+from claw.cli.games.warriors_handlers import convert_from, fmt_chance, get_cat, knack_uses, rules, verdict
+from claw.core.errors import IllegalAction, UsageError
+
+
+def _options(call) -> dict:
+    from claw.cli.games.warriors_handlers import DEFAULT_OPTIONS
+    return {**DEFAULT_OPTIONS, **(call.state or {}).get("options", {})}
+
+
+def _emit(call, events) -> None:
+    for e in events:
+        data = {k: v for k, v in e.items() if k not in ("type", "text")}
+        call.event(e["type"], e["text"], **data)
+
+
+def fight(call) -> None:
+    from claw.core.warriors.fight import advance, end_fight, initiative
+    o = call.opts
+    s = call.state
+    if o.get("end"):
+        new, events = end_fight(s)
+    elif o.get("next"):
+        if not s.get("fight"):
+            raise IllegalAction("no fight in progress")
+        new = s
+        events = advance(new)
+    else:
+        if s.get("fight"):
+            raise IllegalAction("a fight is already on (claw fight --end first)")
+        ids = [get_cat(call, a)["id"] for a in call.args]
+        first = get_cat(call, o["first"])["id"] if o.get("first") else None
+        new, events = initiative(s, ids, call.dice, first, _options(call)["initiative_order"])
+    call.state = new
+    _emit(call, events)
+
+
+def attack(call) -> None:
+    from claw.core.warriors.fight import AttackSpec, attack as run_attack
+    r = rules()
+    o = call.opts
+    if call.state is None:
+        return _stateless(call)
+    if len(call.args) != 2:
+        raise UsageError("usage: claw attack ATTACKER TARGET [--pounce|--bite] [--knack K]")
+    a, t = get_cat(call, call.args[0]), get_cat(call, call.args[1])
+    if sum(bool(o.get(x)) for x in ("pounce", "bite", "swat")) > 1:
+        raise UsageError("choose one of --swat, --pounce and --bite")
+    if o.get("odds"):
+        return _odds(call, a, t, r)
+    escape = [get_cat(call, x)["id"] for x in (o.get("escape") or "").split(",") if x.strip()]
+    spec = AttackSpec(mode="pounce" if o.get("pounce") else "bite" if o.get("bite") else "swat",
+                      knacks=knack_uses(call, r), points=o.get("points") or 0,
+                      damage_points=o.get("damage_points") or 0, dodge=o.get("dodge") or 0,
+                      jump_points=o.get("jump_points") or 0, escape=escape, let_go=bool(o.get("let_go")),
+                      winner_target=get_cat(call, o["winner_target"])["id"] if o.get("winner_target") else None,
+                      life_or_death=bool(o.get("life_or_death")), convert_from=convert_from(call),
+                      swat_explicit=bool(o.get("swat")))
+    new, events = run_attack(call.state, r, a["id"], t["id"], spec, call.dice, _options(call))
+    call.state = new
+    _emit(call, events)
+
+
+def _odds(call, a, t, r) -> None:
+    o = call.opts
+    ab = a["abilities"]["intelligence"] + a["skills"].get("swat", 0) + (o.get("points") or 0)
+    jb = t["abilities"]["spirit"] + t["skills"].get("jump", 0) + (o.get("jump_points") or 0)
+    _report_odds(call, ab, jb, _options(call)["criticals"], f"{a['name']} Swat vs {t['name']} Jump")
+
+
+def _report_odds(call, ab, jb, crit, title) -> None:
+    from claw.core.warriors.odds import opposed
+    p = opposed(ab, jb, crit)
+    verdict(call, f"{title}: 3d6+{ab} vs 3d6+{jb}: hits {fmt_chance(p)}",
+            {"attack_bonus": ab, "jump_bonus": jb, "hit": {"fraction": str(p), "float": float(p)}})
+
+
+def _stateless(call) -> None:
+    """`claw attack --game warriors --attack-bonus 5 --jump-bonus 4 [--odds]`."""
+    from claw.cli.games.warriors_handlers import DEFAULT_OPTIONS
+    from claw.core.warriors.dice import critical, roll_3d6
+    from claw.core.warriors.fight import opposed_wins
+    o = call.opts
+    ab, jb = o.get("attack_bonus"), o.get("jump_bonus")
+    if ab is None or jb is None:
+        raise UsageError("without a state, give --attack-bonus N and --jump-bonus N")
+    crit = DEFAULT_OPTIONS["criticals"]
+    if o.get("odds"):
+        return _report_odds(call, ab, jb, crit, "Swat vs Jump")
+    ra, rj = roll_3d6(call.dice, "swat"), roll_3d6(call.dice, "jump")
+    ta, tj = sum(ra) + ab, sum(rj) + jb
+    hit = opposed_wins(ta, critical(ra), tj, critical(rj), crit)
+    double = hit and ta > 2 * tj
+    call.say(f"Swat {'+'.join(map(str, ra))} + {ab} = {ta} vs Jump {'+'.join(map(str, rj))} + {jb} = {tj}: "
+             + ("hit" + (" (more than double: +2 to the damage check)" if double else "") if hit else "miss"))
+    verdict(call, "hit" if hit else "miss", {"swat": ta, "jump": tj, "hit": hit, "double": double})

@@ -1,0 +1,281 @@
+"""Warriors handlers: party state, validation, checks, pools, knacks, show.
+
+Rules live in claw.core.warriors; this module parses arguments, calls them and
+reports what happened."""
+
+from __future__ import annotations
+
+from claw.core.errors import IllegalAction, UsageError
+
+DEFAULT_OPTIONS = {"criticals": "absolute", "d100": "below", "initiative_order": "roll",
+                   "launch_second_cost": "spirit", "complications": "onset"}
+CHOICES = {"criticals": ("absolute", "total"), "d100": ("below", "percent"),
+           "initiative_order": ("roll", "spirit"), "launch_second_cost": ("spirit", "strength"),
+           "complications": ("onset", "daily")}
+
+
+def rules():
+    from claw.cli.games.warriors_data import rules as load
+    return load()
+
+
+# -- helpers shared by the handler modules -----------------------------------------
+
+def option(call, name: str) -> str:
+    state = call.state or {}
+    return state.get("options", {}).get(name, DEFAULT_OPTIONS[name])
+
+
+def get_cat(call, cat_id: str) -> dict:
+    cats = call.state["cats"]
+    key = cat_id.strip().lower()
+    if key not in cats:
+        raise UsageError(f"no cat with id {cat_id!r} in the party (cats: {', '.join(cats)})")
+    return cats[key]
+
+
+def put_cat(call, cat: dict) -> None:
+    call.state["cats"][cat["id"]] = cat
+
+
+def knack_uses(call, r) -> dict:
+    from claw.core.warriors.knacks import parse_uses
+    out: dict = {}
+    for text in call.opts.get("knack") or []:
+        k, n = parse_uses(text, r)
+        out[k] = out.get(k, 0) + n
+    return out
+
+
+def convert_from(call) -> list | None:
+    from claw.core.warriors.rules import ability_name
+    text = call.opts.get("convert_from")
+    return [ability_name(a) for a in text.split(",") if a.strip()] if text else None
+
+
+def verdict(call, text: str, obj=None) -> None:
+    """A query answer: on stdout when no state is being written there, else in the
+    explanation (stdout carries the state; the log entry keeps the details)."""
+    if call.state is None:
+        if call.json and obj is not None:
+            call.emit_json(obj)
+        else:
+            call.out(text)
+    else:
+        call.say(text)
+
+
+def fmt_chance(p) -> str:
+    return f"{p.numerator}/{p.denominator} = {float(p):.2%}"
+
+
+# -- new / validate -----------------------------------------------------------------
+
+def validate(kind: str, doc: dict) -> list:
+    """Rule-level checks for `claw validate` (the core function does the work)."""
+    if kind != "character":
+        return []
+    from claw.core.warriors.character import check
+    return check(doc, rules())
+
+
+def new(call) -> None:
+    from claw.core.errors import InvalidInput
+    from claw.core.warriors.character import build
+    r = rules()
+    options = dict(DEFAULT_OPTIONS)
+    for key, allowed in CHOICES.items():
+        value = call.opts.get(key)
+        if value is not None:
+            if value not in allowed:
+                raise UsageError(f"--{key.replace('_', '-')} is one of {', '.join(allowed)}: {value!r}")
+            options[key] = value
+    cats, order = {}, []
+    for doc, source in zip(call.docs, call.sources):
+        if doc.get("kind") != "character":
+            raise InvalidInput(f"{source}: warriors games start from character files (kind: character)")
+        cat, problems = build(doc, r)
+        if problems:
+            raise InvalidInput(f"{source}: {problems[0][1]} (run claw validate {source})")
+        if cat["id"] in cats:
+            raise InvalidInput(f"{source}: two cats share the id {cat['id']!r}")
+        cats[cat["id"]] = cat
+        order.append(cat["id"])
+        call.event("join", f"{cat['name']} ({r.clans[cat['clan']]['name']}, {cat['age']} moons) joins: "
+                           f"HP {cat['hp']}/{cat['hp_max']}, pools {_pools(cat)}", cat=cat["id"])
+    changed = {k: v for k, v in options.items() if v != DEFAULT_OPTIONS[k]}
+    if changed:
+        call.event("options", "options: " + ", ".join(f"{k}={v}" for k, v in changed.items()), **changed)
+    call.state = {"day": 0, "options": options, "cats": cats, "order": order, "fight": None}
+
+
+def _pools(cat: dict) -> str:
+    p = cat["pools"]
+    return f"STR {p['strength']} INT {p['intelligence']} SPT {p['spirit']}"
+
+
+# -- checks ---------------------------------------------------------------------------
+
+def _yes_no(value: str | None) -> bool | None:
+    if value is None:
+        return None
+    v = value.strip().lower()
+    if v in ("yes", "y", "true", "1"):
+        return True
+    if v in ("no", "n", "false", "0"):
+        return False
+    raise UsageError(f"--physical is yes or no: {value!r}")
+
+
+def check(call) -> None:
+    from claw.core.warriors.checks import CheckSpec, explain, resolve
+    from claw.core.warriors.rules import ABILITIES, ability_name
+    r = rules()
+    args = list(call.args)
+    o = call.opts
+    if call.state is None:
+        return _stateless_check(call)
+    if o.get("refresh"):
+        refresh(call, quiet_if_none=True)
+        if not args:
+            return
+    if len(args) != 2:
+        raise UsageError("usage: claw check CAT SKILL|ABILITY [--vs N] (or --refresh alone)")
+    cat = get_cat(call, args[0])
+    word = args[1].strip().lower()
+    if word in ABILITIES or word in ("str", "int", "spt", "spi"):
+        skill, ability = None, ability_name(word)
+    else:
+        skill, ability = r.lookup("skill", word), None
+    spec = CheckSpec(skill=skill, ability=ability, spend=o.get("points") or 0, knacks=knack_uses(call, r),
+                     modifier=o.get("mod") or 0, vs=o.get("vs"), convert_from=convert_from(call),
+                     physical=_yes_no(o.get("physical")), label=f"{cat['id']} check")
+    if cat["status"] != "ok":
+        raise IllegalAction(f"{cat['name']} is {cat['status']} and cannot make checks: {cat['id']}")
+    if o.get("odds"):
+        return _check_odds(call, cat, spec, r)
+    new, result = resolve(cat, r, spec, call.dice, option(call, "criticals"))
+    put_cat(call, new)
+    text = f"{cat['name']}: " + explain(result, r)
+    call.event("check", text, **{k: v for k, v in result.items() if k not in ("knacks",)},
+               knacks=result["knacks"])
+    for k in result["knacks"]:
+        if k.get("condition"):
+            call.say(f"  {k['knack']}: only if {k['condition'][0].lower()}{k['condition'][1:]}")
+
+
+
+def _check_odds(call, cat, spec, r) -> None:
+    from claw.core.warriors import knacks as K
+    from claw.core.warriors.odds import chance
+    if spec.vs is None:
+        raise UsageError("--odds needs --vs N")
+    ability = spec.ability or r.skill_ability(spec.skill)
+    bonus = (cat["abilities"][ability] + cat["skills"].get(spec.skill, 0) + spec.spend + spec.modifier
+             + sum(K.bonus(r, k, K.require(cat, r, k, n)) * n for k, n in spec.knacks.items()))
+    p = chance(bonus, spec.vs, option(call, "criticals"))
+    _emit_odds(call, bonus, spec.vs, p)
+
+
+def _emit_odds(call, bonus, vs, p) -> None:
+    verdict(call, f"3d6+{bonus} vs {vs}: {fmt_chance(p)}",
+            {"bonus": bonus, "vs": vs, "success": {"fraction": f"{p.numerator}/{p.denominator}", "float": float(p)}})
+
+
+def _stateless_check(call) -> None:
+    o = call.opts
+    bonus = o.get("bonus")
+    if bonus is None or call.args:
+        raise UsageError("without a state, give --bonus N (and --vs N): claw check --game warriors --bonus 5 --vs 12")
+    from claw.core.warriors.checks import decide
+    from claw.core.warriors.dice import critical, roll_3d6
+    crit_rule = DEFAULT_OPTIONS["criticals"]
+    vs = o.get("vs")
+    if o.get("odds"):
+        from claw.core.warriors.odds import chance
+        if vs is None:
+            raise UsageError("--odds needs --vs N")
+        return _emit_odds(call, bonus, vs, chance(bonus, vs, crit_rule))
+    rolled = roll_3d6(call.dice, "check")
+    total = sum(rolled) + bonus
+    crit = critical(rolled)
+    ok = decide(total, crit, vs, crit_rule)
+    call.say(f"3d6 {'+'.join(map(str, rolled))} + {bonus} = {total}"
+             + (f" vs {vs}: {'success' if ok else 'failure'}" if vs is not None else "")
+             + (f" (critical {crit})" if crit else ""))
+    verdict(call, str(total) if ok is None else f"{total} {'success' if ok else 'failure'}",
+            {"dice": rolled, "bonus": bonus, "total": total, "vs": vs, "success": ok, "critical": crit})
+
+
+# -- pools and knacks ---------------------------------------------------------------------
+
+def refresh(call, quiet_if_none: bool = False) -> None:
+    from claw.core.warriors.points import refresh as refill
+    targets = [get_cat(call, a)["id"] for a in call.args[:1 if call.command == "check" else None]] \
+        if call.args else list(call.state["order"])
+    for cid in targets:
+        cat = call.state["cats"][cid]
+        put_cat(call, refill(cat))
+    call.event("refresh", f"ability points refreshed: {', '.join(targets)}", cats=targets)
+
+
+def use_knack(call) -> None:
+    from claw.core.warriors import knacks as K
+    from claw.core.warriors.points import describe, pay
+    r = rules()
+    if len(call.args) != 2:
+        raise UsageError("usage: claw knack CAT KNACK [--uses N]")
+    cat = get_cat(call, call.args[0])
+    knack = r.lookup("knack", call.args[1])
+    row = r.knacks[knack]
+    if row["kind"] in ("check", "fight") and knack != "yowl":
+        where = "a check (claw check ... --knack)" if row["kind"] == "check" else "a fight (claw attack ... --knack)"
+        raise IllegalAction(f"{row['name']} is used in {where}: {knack}")
+    if cat["status"] != "ok":
+        raise IllegalAction(f"{cat['name']} is {cat['status']}: {cat['id']}")
+    uses = call.opts.get("uses") or 1
+    lvl = K.require(cat, r, knack, uses)
+    c = K.cost(r, knack, lvl)
+    pools, parts = pay(cat["pools"], c["ability"], c["points"] * uses, convert_from(call), cat["name"], row["name"])
+    put_cat(call, dict(cat, pools=pools))
+    extra = {"leap": f"the Pounce reaches up to {uses} more body length(s); the landing is uncontrolled",
+             "pathfinder": f"{'two answers' if lvl >= 2 else 'one answer'}: distance, direction or nearby known places",
+             "yowl": "one simple call heard by cats within range"}.get(knack, row["effect"])
+    call.event("knack", f"{cat['name']} uses {row['name']}" + (f" x{uses}" if uses > 1 else "")
+               + f" (paid {describe(parts)}): {extra}", cat=cat["id"], knack=knack, uses=uses, paid=parts)
+
+
+# -- show --------------------------------------------------------------------------
+
+def show(call) -> None:
+    r = rules()
+    s = call.state
+    lines = [f"Day {s['day']}"]
+    for cid in s["order"]:
+        c = s["cats"][cid]
+        a, p = c["abilities"], c["pools"]
+        status = "" if c["status"] == "ok" else f" [{c['status'].upper()}]".replace("[", "\\[")
+        lines.append(f"{c['name']} ({cid}) {r.clans[c['clan']]['name']}, {c['age']} moons{status}")
+        lines.append(f"  HP {c['hp']}/{c['hp_max']}  STR {p['strength']}/{a['strength']}  "
+                     f"INT {p['intelligence']}/{a['intelligence']}  SPT {p['spirit']}/{a['spirit']}")
+        lines.append("  skills: " + ", ".join(f"{k} {v}" for k, v in c["skills"].items()))
+        lines.append("  knacks: " + ", ".join(k + (f" x{v}" if v > 1 else "") for k, v in c["knacks"].items()))
+        ills = [f"{r.diseases[d['id']]['name']} day {d['day']}" for d in c["diseases"]] + c.get("ailments", [])
+        if c.get("sprain"):
+            ills.append(f"sprain ({c['sprain']} sunrise(s) of rest left)")
+        if ills:
+            lines.append("  ailing: " + ", ".join(ills))
+        if c.get("pending"):
+            lines.append("  to choose: " + ", ".join(f"{g['type']} (moon {g['moon']})" for g in c["pending"]))
+    f = s.get("fight")
+    if f:
+        lines.append(f"Fight, round {f['round']}: " + " > ".join(
+            ("*" if i == f["turn"] else "") + x for i, x in enumerate(f["order"])))
+        for w in f["wrestles"]:
+            lines.append("  wrestling: " + ", ".join(w))
+        for pinned, pinner in f["pins"].items():
+            lines.append(f"  {pinned} is pinned by {pinner}")
+    if call.json:
+        call.emit_json(s)
+    else:
+        call.out("\n".join(lines))

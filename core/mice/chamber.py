@@ -1,0 +1,61 @@
+"""King's Chamber 3 and 5: pushing the chest lid shut on the burly raider."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from claw.core.errors import IllegalAction
+from claw.core.mice import actiondie as A
+from claw.core.mice import rooms as R
+from claw.core.mice.result import Result, begin
+from claw.core.mice.scare import add_points, remove_raider
+
+SUSPICIOUS_CAP = 3
+
+
+def lid_points(cheese: int, suspicious: bool) -> tuple[int, int]:
+    """(points earned, points lost): one per cheese, at most 3 once he is suspicious."""
+    if suspicious and cheese > SUSPICIOUS_CAP:
+        return SUSPICIOUS_CAP, cheese - SUSPICIOUS_CAP
+    return cheese, 0
+
+
+def lid_odds(faces, n_dice: int, suspicious: bool) -> dict[int, Fraction]:
+    """Exact distribution of scare points from one attempt with ``n_dice`` dice."""
+    out: dict[int, Fraction] = {}
+    for c, p in A.symbol_total(faces, A.CHEESE, n_dice).items():
+        pts = lid_points(c, suspicious)[0]
+        out[pts] = out.get(pts, Fraction(0)) + p
+    return dict(sorted(out.items()))
+
+
+def chest_lid(state: dict, mid: str, dice, faces, tiles: dict) -> Result:
+    R.ensure_playing(state)
+    res = begin(state)
+    s = res.state
+    m = R.mouse(s, mid)
+    R.ensure_free(s, m)
+    why = R.cite(tiles, "kings-chamber", 3)
+    raider = next((r for r in s["raiders"] if r.get("burly")), None)
+    if raider is None:
+        raise IllegalAction(f"{why}: there is no raider in the chest to scare: {mid}")
+    if m["room"] != "kings-chamber" or m["spot"] != "bed":
+        raise IllegalAction(f"{why}: only a mouse on the king's bed can push the lid; {m['name']} is at "
+                            f"{m['room']} ({m['spot']}): {mid}")
+    helpers = [o["id"] for o in R.free_mice(s) if o is not m and o["room"] == "kings-chamber" and o["spot"] == "bed"]
+    rolled = A.roll(dice, faces, 1 + len(helpers), "chest lid action die")
+    cheese = A.count(rolled, A.CHEESE)
+    info = {"dice": 1 + len(helpers), "rolled": [f.number for f in rolled], "cheese": cheese}
+    res.info.update(info)
+    if not cheese:
+        res.add("chest-lid", f"{why}: {m['name']} and {len(helpers)} helper(s) roll {A.show(rolled)}: no cheese, "
+                "the lid will not budge. Another mouse may try on its turn.", mouse=mid, helpers=helpers, **info)
+        return res
+    pts, lost = lid_points(cheese, s["burly"]["suspicious"])
+    note = f"; he was suspicious, so {lost} point(s) are lost (King's Chamber 5)" if lost else ""
+    res.add("chest-lid", f"{why}: {m['name']} and {len(helpers)} helper(s) roll {A.show(rolled)}: {cheese} cheese, "
+            f"the lid slams on the raider{note}.", mouse=mid, helpers=helpers, points=pts, lost=lost, **info)
+    remove_raider(res, raider["id"], tiles, scared=True, why="scared by the chest lid")
+    add_points(res, pts, "chest lid", tiles)
+    res.add("story", f"{why}: the raider is scared; read the story moment.")
+    return res

@@ -1,0 +1,138 @@
+"""Kitchen 5 (Actions with the Ghost) and the Dining Hall's set-up (Dining Hall 1-3)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from claw.core.errors import IllegalAction, UsageError
+from claw.core.mice import actiondie as A
+from claw.core.mice import rooms as R
+from claw.core.mice.result import Result, begin
+from claw.core.mice.scare import add_points, check_revert, remove_raider
+
+MAX_DISTANCE = 200
+
+
+def move_odds(faces, number: int, movers: int) -> dict[int, Fraction]:
+    """Exact distribution of spaces the ghost may move."""
+    return A.sum_of(A.matches_per_die(faces, number), movers)
+
+
+def noise_odds(faces, mice: int, distance: int) -> Fraction:
+    """Chance the cheese total of ``mice`` dice beats ``distance`` spaces."""
+    return A.at_least(A.symbol_total(faces, A.CHEESE, mice), distance + 1)
+
+
+def _ghost(state: dict, tiles: dict) -> dict:
+    if not state["ghost"]:
+        raise IllegalAction(f"{R.cite(tiles, 'kitchen', 5)}: there is no ghost on the board (build-ghost first)")
+    return state["ghost"]
+
+
+def _job(state: dict, mid: str, job: str, tiles: dict) -> dict:
+    m = R.mouse(state, mid)
+    if m.get("job") != job:
+        what = "holding the mop" if job == "mop" else "at an eye"
+        raise IllegalAction(f"{R.cite(tiles, 'kitchen', 5)}: only a mouse {what} can do this; "
+                            f"{m['name']} has job {m.get('job') or 'none'}: {mid}")
+    return m
+
+
+def move_ghost(state: dict, mid: str, number: int, dice, faces, tiles: dict, enter: str | None = None) -> Result:
+    R.ensure_playing(state)
+    if not 1 <= number <= 3:
+        raise UsageError(f"choose a number from 1 to 3: {number}")
+    _ghost(state, tiles)
+    res = begin(state)
+    s = res.state
+    m = _job(s, mid, "mop", tiles)
+    g = s["ghost"]
+    movers = [x["id"] for x in s["mice"] if x.get("job") == "mop"]
+    rolled = A.roll(dice, faces, len(movers), "ghost movement action die")
+    spaces = sum(1 for f in rolled if f.number == number)
+    res.info.update(number=number, rolled=[f.number for f in rolled], spaces=spaces)
+    res.add("ghost-move", f"{R.cite(tiles, 'kitchen', 5)}: {m['name']} calls {number}; the {len(movers)} mop mice "
+            f"roll {A.show(rolled)}: the ghost may move up to {spaces} space(s).",
+            mouse=mid, number=number, rolled=[f.number for f in rolled], spaces=spaces)
+    if enter:
+        R.tile(tiles, enter)
+        if spaces < 1:
+            raise IllegalAction(f"the ghost cannot move this turn, so it cannot enter the {enter}: {enter}")
+        if enter == g["room"]:
+            raise UsageError(f"the ghost is already in the {enter}: {enter}")
+        g["room"] = enter
+        s["current_room"] = enter
+        res.add("ghost-enters", f"The ghost enters the {R.tile(tiles, enter)['name']}.", room=enter)
+        if not s["rooms"][enter]["explored"]:
+            s["rooms"][enter]["explored"] = True
+            if enter == "dining-hall":
+                dining_setup(res, tiles)
+        check_revert(res, tiles)
+    return res
+
+
+def scary_noises(state: dict, mid: str, distance: int, dice, faces, tiles: dict,
+                 raider: str | None = None) -> Result:
+    R.ensure_playing(state)
+    if not 0 <= distance <= MAX_DISTANCE:
+        raise UsageError(f"--distance must be 0..{MAX_DISTANCE} spaces: {distance}")
+    _ghost(state, tiles)
+    res = begin(state)
+    s = res.state
+    m = _job(s, mid, "eye", tiles)
+    why = R.cite(tiles, "kitchen", 5)
+    if not s["raiders"]:
+        raise IllegalAction(f"{why}: there is no raider left to scare: {mid}")
+    room = s["ghost"]["room"]
+    order = sorted(s["raiders"], key=lambda r: (r["room"] != room, r["id"]))
+    if raider:
+        target = next((r for r in s["raiders"] if r["id"] == raider), None)
+        if target is None:
+            raise UsageError(f"no such raider token on the board: {raider!r} "
+                             f"(raiders: {', '.join(r['id'] for r in order)})")
+    else:
+        target = order[0]
+    others = [r["id"] for r in order if r is not target]
+    crew = [x["id"] for x in s["mice"] if x.get("job")]
+    rolled = A.roll(dice, faces, len(crew), "scary noises action die")
+    total = A.count(rolled, A.CHEESE)
+    ok = total > distance
+    res.info.update(rolled=[f.number for f in rolled], cheese=total, distance=distance, scared=ok)
+    res.add("scary-noises", f"{why}: {m['name']} leads {len(crew)} mice in ghostly noises: {A.show(rolled)} = "
+            f"{total} cheese against {distance} space(s) to {target['id']}: "
+            + ("[green]the raider is scared![/]" if ok else "not enough, the raider stays."),
+            mouse=mid, raider=target["id"], cheese=total, distance=distance, scared=ok,
+            rolled=[f.number for f in rolled], alternatives=others)
+    if ok:
+        remove_raider(res, target["id"], tiles, scared=True, why="scared by the ghost")
+        add_points(res, R.RAIDER_POINTS_NOISES, "scary noises", tiles)
+    return res
+
+
+def dining_setup(res: Result, tiles: dict) -> None:
+    """Dining Hall 1: raiders on three entry spaces, Blackpaw's crew on the table.
+    They stay suspicious (inactive) while the ghost is in play (Dining Hall 3)."""
+    from claw.core.mice.outcomes import place_minions
+
+    s = res.state
+    rule = R.rule(tiles, "dining-hall", 1)
+    why = R.cite(tiles, "dining-hall", 1)
+    s["current_room"] = "dining-hall"
+    res.add("story", f"{why}: no encounter card this time.")
+    if s["objectives"]["raiders_scared"]:
+        res.add("no-raiders", f"{why}: the raiders have already left the castle; no raider tokens.")
+    else:
+        for _ in range(rule["raiders"]):
+            rid = R.new_id(s, "raider")
+            s["raiders"].append({"id": rid, "room": "dining-hall"})
+        res.add("raider-placed", f"{why}: {rule['raiders']} raider tokens on minion entry spaces.",
+                raiders=[r["id"] for r in R.raiders_in(s, "dining-hall")])
+    wary = s["ghost"] is not None
+    for p in rule["place"]:
+        place_minions(res, p["kind"], p["count"], "dining-hall", why=why, spot=p.get("spot", "floor"),
+                      fid=p.get("id"), suspicious=wary)
+    res.add("story", f"{why}: shuffle the rat warrior cards into the initiative track, put Barnacle's card by "
+            "the rat warriors', and read the story moment.")
+    if wary:
+        res.add("suspicious", f"{R.cite(tiles, 'dining-hall', 3)}: the minions on the table watch the ghost and do "
+                "not move or attack for now.")

@@ -1,0 +1,252 @@
+"""Base-game outcomes the table records (one command each) and exploring rooms.
+
+The chapter leans on the base game for movement, encounters and most combat; these
+functions keep the chapter's tracker in step with what happened at the table.
+"""
+
+from __future__ import annotations
+
+from claw.core.errors import IllegalAction, UsageError
+from claw.core.mice import rooms as R
+from claw.core.mice.result import Result, begin
+from claw.core.mice.scare import check_cleared, check_revert
+from claw.core.mice.track import add_wheel, advance_hourglass, check_end
+
+MAX_MINIONS = 200
+ESCAPE_ROOMS = ("tunnel-entrance", "kings-tunnels")  # ruling: the tunnels borrow marker 3 (tiles.json)
+
+
+def place_minions(res: Result, kind: str, count: int, room: str, *, why: str, escapes: bool = True,
+                  spot: str = "floor", fid: str | None = None, suspicious: bool = False) -> list[str]:
+    s = res.state
+    if len(s["minions"]) + count > MAX_MINIONS:
+        raise UsageError(f"too many minions on the board (limit {MAX_MINIONS}): {count}")
+    ids = []
+    for _ in range(count):
+        mid = fid or R.new_id(s, kind)
+        s["minions"].append({"id": mid, "kind": kind, "room": room, "spot": spot, "wounds": 0,
+                             "escapes": escapes, "suspicious": suspicious})
+        ids.append(mid)
+    res.add("minions-placed", f"{why}: {count} {kind} placed in the {room} ({', '.join(ids)}).",
+            kind=kind, ids=ids, room=room)
+    return ids
+
+
+def add_minion(state: dict, kind: str, count: int, room: str | None, tiles: dict) -> Result:
+    """Minions from a revealed encounter card or a base-game effect."""
+    R.ensure_playing(state)
+    if not 1 <= count <= 20:
+        raise UsageError(f"count must be 1..20: {count}")
+    res = begin(state)
+    room = room or res.state["current_room"]
+    R.tile(tiles, room)
+    if not res.state["rooms"][room]["explored"]:
+        raise IllegalAction(f"the {room} is not explored yet: {room}")
+    place_minions(res, kind, count, room, why="Encounter")
+    return res
+
+
+def defeat(state: dict, fid: str, tiles: dict) -> Result:
+    """A minion defeated in base-game combat: remove it (Barnacle and Blackpaw count)."""
+    R.ensure_playing(state)
+    res = begin(state)
+    f = R.minion(res.state, fid)
+    if f is None:
+        raise UsageError(f"no such minion on the board: {fid!r}")
+    if fid == "blackpaw" and R.minion(res.state, "barnacle"):
+        raise IllegalAction("Blackpaw cannot be attacked until Barnacle is defeated (Dining Hall 4): blackpaw")
+    remove_minion(res, f, tiles, "defeated")
+    return res
+
+
+def remove_minion(res: Result, f: dict, tiles: dict, why: str) -> None:
+    s = res.state
+    s["minions"].remove(f)
+    res.add("minion-defeated", f"{f['id']} ({f['kind']}) {why}.", minion=f["id"], room=f["room"])
+    if f["id"] in ("barnacle", "blackpaw"):
+        s["objectives"][f"{f['id']}_defeated"] = True
+        if f["id"] == "barnacle":
+            res.add("barnacle-gone", f"{R.cite(tiles, 'dining-hall', 4)}: Barnacle is gone; "
+                    "Blackpaw may be attacked now.")
+    check_cleared(res, f["room"], tiles)
+    check_end(res)
+
+
+def capture(state: dict, mid: str, tiles: dict) -> Result:
+    R.ensure_playing(state)
+    res = begin(state)
+    capture_mouse(res, R.mouse(res.state, mid), tiles)
+    return res
+
+
+def capture_mouse(res: Result, m: dict, tiles: dict) -> None:
+    if m["captured"]:
+        raise IllegalAction(f"{m['name']} is already captured: {m['id']}")
+    if m.get("job"):
+        raise IllegalAction(f"{m['name']} is inside the ghost costume and cannot be captured: {m['id']}")
+    m.update(captured=True, room=None, spot=None)
+    res.add("captured", f"{m['name']} is captured.", mouse=m["id"])
+    check_end(res)
+    if res.state["options"]["capture_advances_hourglass"] and not res.state["outcome"]:
+        advance_hourglass(res, 1, f"{m['name']} captured (base game)")
+
+
+def release(state: dict, mid: str) -> Result:
+    R.ensure_playing(state)
+    res = begin(state)
+    m = R.mouse(res.state, mid)
+    if not m["captured"]:
+        raise IllegalAction(f"{m['name']} is not captured: {mid}")
+    m.update(captured=False, wounds=0, room=res.state["current_room"], spot="floor")
+    res.add("released", f"{m['name']} rejoins the party in the {m['room']}.", mouse=mid)
+    return res
+
+
+def gain_cheese(state: dict, mid: str, n: int) -> Result:
+    R.ensure_playing(state)
+    if not 1 <= n <= 100:
+        raise UsageError(f"cheese must be 1..100: {n}")
+    res = begin(state)
+    m = R.mouse(res.state, mid)
+    m["cheese"] += n
+    res.add("cheese", f"{m['name']} gains {n} cheese ({m['cheese']}).", mouse=mid, change=n)
+    return res
+
+
+def spend_cheese(state: dict, mid: str, n: int) -> Result:
+    R.ensure_playing(state)
+    if not 1 <= n <= 100:
+        raise UsageError(f"cheese must be 1..100: {n}")
+    res = begin(state)
+    m = R.mouse(res.state, mid)
+    if m["cheese"] < n:
+        raise IllegalAction(f"{m['name']} has only {m['cheese']} cheese: {n}")
+    m["cheese"] -= n
+    res.add("cheese", f"{m['name']} spends {n} cheese ({m['cheese']} left).", mouse=mid, change=-n)
+    return res
+
+
+def wheel_cheese(state: dict, n: int, tiles: dict, reason: str = "base game") -> Result:
+    R.ensure_playing(state)
+    if not 1 <= n <= 12:
+        raise UsageError(f"cheese must be 1..12: {n}")
+    res = begin(state)
+    add_wheel(res, n, reason, tiles)
+    return res
+
+
+def minion_turn(state: dict, kind: str, tiles: dict, room: str | None = None, pick: str | None = None) -> Result:
+    """Tunnel Entrance 3, Minions Escaping: as a minion card starts its turn, one of its
+    minions is set aside for the next encounter (the surge spider never escapes)."""
+    R.ensure_playing(state)
+    res = begin(state)
+    s = res.state
+    rooms = [room] if room else list(ESCAPE_ROOMS)
+    for r in rooms:
+        if r not in ESCAPE_ROOMS:
+            raise IllegalAction(f"minions only escape up the ladder from the Tunnel Entrance or King's Tunnels: {r}")
+    cands = [f for f in s["minions"] if f["kind"] == kind and f["room"] in rooms and f["escapes"]]
+    if not cands:
+        res.add("no-escape", f"No {kind} here can escape up the ladder; the card plays normally.")
+        return res
+    f = cands[0]
+    if pick:
+        f = next((c for c in cands if c["id"] == pick), None)
+        if f is None:
+            raise IllegalAction(f"{pick} is not a {kind} that can escape here "
+                                f"(choices: {', '.join(c['id'] for c in cands)}): {pick}")
+    s["minions"].remove(f)
+    s["escaped"].append({"id": f["id"], "kind": f["kind"]})
+    others = [c["id"] for c in cands if c is not f]
+    res.add("escaped", f"{R.cite(tiles, 'tunnel-entrance', 3)}: {f['id']} climbs the ladder and is set aside "
+            f"({len(s['escaped'])} set aside for the next encounter).", minion=f["id"],
+            alternatives=others)
+    check_cleared(res, f["room"], tiles)
+    return res
+
+
+def place_mouse(state: dict, mid: str, room: str, spot: str, tiles: dict) -> Result:
+    """A base-game move: where a mouse now stands (room and spot)."""
+    R.ensure_playing(state)
+    res = begin(state)
+    s = res.state
+    m = R.mouse(s, mid)
+    R.ensure_free(s, m)
+    t = R.tile(tiles, room)
+    if not s["rooms"][room]["explored"]:
+        raise IllegalAction(f"the {t['name']} is not explored yet: {room}")
+    allowed = t["spots"] + ["next-to-flip", "ghost-space", "next-to-ghost"]
+    if spot not in allowed:
+        raise UsageError(f"no spot {spot!r} in the {t['name']} (spots: {', '.join(t['spots'])})")
+    burly_there = room == "kings-chamber" and any(r.get("burly") for r in s["raiders"])
+    if spot == "chest" and burly_there:
+        raise IllegalAction(f"{R.cite(tiles, room, 2)}: the raider occupies the chest spaces: chest")
+    if spot in t.get("high_spots", []) and burly_there and s["options"]["bed_needs_fishhook"] \
+            and "fishhook-and-thread" not in s["stash"]:
+        raise IllegalAction(f"{R.cite(tiles, room, 2)}: with the chest blocked, climbing to the {spot} needs the "
+                            f"Fishhook & Thread in the party stash: {spot}")
+    m["room"], m["spot"] = room, spot
+    res.add("placed", f"{m['name']} is now in the {t['name']} ({spot}).", mouse=mid, room=room, spot=spot)
+    return res
+
+
+def explore(state: dict, room: str, tiles: dict) -> Result:
+    """Exploring a room: its Special Setup and Story Moment (the Dining Hall's set-up
+    runs when the ghost enters; see ``ghost.enter``)."""
+    R.ensure_playing(state)
+    t = R.tile(tiles, room)
+    if state["rooms"][room]["explored"]:
+        raise IllegalAction(f"the {t['name']} is already explored: {room}")
+    res = begin(state)
+    s = res.state
+    if room == "dining-hall":
+        from claw.core.mice.ghost import dining_setup
+
+        s["rooms"][room]["explored"] = True
+        s["current_room"] = room
+        res.add("explored", f"The mice explore the {t['name']}.", room=room)
+        dining_setup(res, tiles)
+        return res
+    s["rooms"][room]["explored"] = True
+    s["current_room"] = room
+    res.add("explored", f"The mice explore the {t['name']}.", room=room)
+    for r in t["rules"]:
+        if r["kind"] == "story-moment" and r.get("when") == "explored":
+            res.add("story", f"{R.cite(tiles, room, r['n'])}: read the story moment.")
+        if r["kind"] != "special-setup":
+            continue
+        why = R.cite(tiles, room, r["n"])
+        if r.get("encounter_card", True):
+            res.add("story", f"{why}: reveal an encounter card and record its minions with add-minion.")
+        else:
+            res.add("story", f"{why}: no encounter card this time.")
+        for p in r.get("place", []):
+            place_minions(res, p["kind"], p["count"], room, why=why)
+        if r.get("returns_escaped") and s["escaped"]:
+            back = s["escaped"]
+            s["escaped"] = []
+            for e in back:
+                s["minions"].append({"id": e["id"], "kind": e["kind"], "room": room, "spot": "floor",
+                                     "wounds": 0, "escapes": False, "suspicious": False})
+            res.add("escaped-return", f"{why}: the {len(back)} minion(s) that climbed the ladder join this "
+                    f"encounter ({', '.join(e['id'] for e in back)}); add their initiative card if needed.",
+                    ids=[e["id"] for e in back])
+        if r.get("raiders") and s["objectives"]["raiders_scared"]:
+            res.add("no-raiders", f"{why}: the raiders have already left the castle; no raider token.")
+        for _ in range(0 if s["objectives"]["raiders_scared"] else r.get("raiders", 0)):
+            rid = R.new_id(s, "raider")
+            raider = {"id": rid, "room": room}
+            if room == "kings-chamber":
+                raider["burly"] = True
+                s["burly"]["placed"] = True
+            s["raiders"].append(raider)
+            res.add("raider-placed", f"{why}: raider token {rid} placed.", raider=rid, room=room)
+        if room == "kings-tunnels":
+            res.add("story", f"{why}: after dealing the initiative track, read the story moment before the "
+                    "first card acts.")
+        if room == "kings-chamber":
+            res.add("chest-blocked", f"{R.cite(tiles, room, 2)}: the chest spaces are the raider's, the chest "
+                    "is no way up to the bed, and no minion may be placed on the corner entry space by it.")
+            res.add("story", f"{why}: read the story moment.")
+    check_revert(res, tiles)
+    return res

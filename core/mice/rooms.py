@@ -1,0 +1,77 @@
+"""Look-ups over the tile data (``data/mice/tiles.json``) and the state's figures."""
+
+from __future__ import annotations
+
+from claw.core.errors import IllegalAction, UsageError
+
+ROOM_IDS = ("tunnel-entrance", "kings-tunnels", "kings-chamber", "kitchen", "dining-hall")
+RAIDER_POINTS_NOISES = 3
+SCARE_GOAL = 10
+WHEEL_SIZE = 6  # base game: a full minion cheese wheel causes a surge
+
+
+def tile(tiles: dict, room: str) -> dict:
+    for t in tiles["tiles"]:
+        if t["id"] == room:
+            return t
+    raise UsageError(f"no such room in this chapter: {room!r} (rooms: {', '.join(ROOM_IDS)})")
+
+
+def rule(tiles: dict, room: str, n: int) -> dict:
+    for r in tile(tiles, room)["rules"]:
+        if r["n"] == n:
+            return r
+    raise KeyError(f"{room} rule {n}")
+
+
+def cite(tiles: dict, room: str, n: int) -> str:
+    r = rule(tiles, room, n)
+    name = r.get("title") or r["kind"].replace("-", " ")
+    return f"{tile(tiles, room)['name']} {n}, {name}"
+
+
+def mouse(state: dict, mid: str) -> dict:
+    for m in state["mice"]:
+        if m["id"] == mid:
+            return m
+    raise UsageError(f"no such mouse: {mid!r} (party: {', '.join(m['id'] for m in state['mice'])})")
+
+
+def minion(state: dict, fid: str) -> dict | None:
+    for f in state["minions"]:
+        if f["id"] == fid:
+            return f
+    return None
+
+
+def free_mice(state: dict) -> list[dict]:
+    return [m for m in state["mice"] if not m["captured"]]
+
+
+def minions_in(state: dict, room: str) -> list[dict]:
+    return [f for f in state["minions"] if f["room"] == room]
+
+
+def raiders_in(state: dict, room: str) -> list[dict]:
+    return [r for r in state["raiders"] if r["room"] == room]
+
+
+def new_id(state: dict, kind: str) -> str:
+    n = state["counters"].get(kind, 0) + 1
+    state["counters"][kind] = n
+    return f"{kind}-{n}"
+
+
+def ensure_playing(state: dict) -> None:
+    if state.get("outcome"):
+        raise IllegalAction(f"the chapter is over ({state['outcome']}): {state.get('outcome_reason', '')}")
+
+
+def ensure_free(state: dict, m: dict) -> None:
+    """A mouse acting on the board: not captured and not inside the ghost costume."""
+    if m["captured"]:
+        raise IllegalAction(f"{m['name']} is captured and cannot act: {m['id']}")
+    if m.get("job"):
+        raise IllegalAction(
+            f"{m['name']} is inside the ghost (job: {m['job']}); only ghost actions are possible: {m['id']}"
+        )

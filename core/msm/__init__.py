@@ -1,0 +1,1 @@
+"""Rules of The Cats of Mont Saint-Michel (board geometry, combat, spawning, rounds)."""

@@ -1,0 +1,285 @@
+"""Attacks on the board ("Cat Attack", "Counting Range", "Attack Modifiers",
+"Attack Results", "Rat Attack", "Rat Elimination", "Roaches Are Different",
+"Scratch Rule"). The dice arithmetic is in ``combat.py``.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from claw.core.errors import IllegalAction, UsageError
+from claw.core.msm import combat
+from claw.core.msm.figures import is_cat, is_rat, square_of
+from claw.core.msm.playstate import (
+    DEFAULT_UNARMED, discard_rat, event, figure, powers, rat_health_left, rat_stats, stench_key,
+    wound_cat,
+)
+
+MAX_SCRATCH = 3
+
+
+@dataclass
+class Weapon:
+    id: str
+    name: str
+    dice: int
+    stun: int
+    wound: int
+    range: int
+    modifier: int = 0
+    once: bool = False
+
+    def profile(self) -> combat.Profile:
+        return combat.Profile(self.dice, self.stun, self.wound, self.name, self.range)
+
+
+@dataclass
+class ScratchPolicy:
+    """What the team does with scratch tokens on this attack ("Scratch Rule")."""
+
+    take_on_one: bool = True          # take a token for a natural 1 (team max 3)
+    reroll_ones: bool = False         # spend tokens to reroll natural 1s
+    reroll: list[int] = field(default_factory=list)   # 0-based dice to reroll with tokens
+
+
+def cat_weapons(fig: dict) -> list[Weapon]:
+    """Equipped weapons (up to 2) and the unarmed attack from the hero sheet."""
+    out = []
+    for card in fig.get("weapons", []):
+        out.append(Weapon(card["id"], card["name"], card["dice"], card["stun"], card["wound"],
+                          card["range"], card.get("modifier", 0), bool(card.get("once_per_scenario"))))
+    un = fig.get("unarmed") or DEFAULT_UNARMED
+    out.append(Weapon("unarmed", "unarmed", un["dice"], un["stun"], un["wound"], un["range"],
+                      un.get("modifier", 0)))
+    return out
+
+
+def rat_weapons(bestiary: dict, fig: dict) -> list[Weapon]:
+    return [Weapon(a["id"], a["name"], a.get("dice", 1), a["stun"], a["wound"], a["range"], 0,
+                   bool(a.get("once_per_scenario")))
+            for a in rat_stats(bestiary, fig)["attacks"]]
+
+
+def _better(w: Weapon) -> tuple:
+    """Default weapon order: lowest wound value, then lowest stun, then more dice."""
+    return (w.wound - w.modifier, w.stun - w.modifier, -w.dice)
+
+
+def usable(board, fig: dict, target_sq, weapons: list[Weapon]) -> tuple[list[Weapon], list[str]]:
+    """Weapons that reach the target and are not depleted, best first; and why others not."""
+    from claw.core.msm.geometry import in_range, range_between
+
+    here = square_of(fig)
+    depleted = set(fig.get("depleted", []))
+    ok, why = [], []
+    for w in weapons:
+        if w.id in depleted:
+            why.append(f"{w.name} is Depleted (once per scenario)")
+        elif not in_range(board, here, target_sq, w.range):
+            why.append(f"{w.name} (RANGE {w.range}) does not reach: the target is "
+                       f"{range_between(board, here, target_sq)} big square(s) away")
+        else:
+            ok.append(w)
+    ok.sort(key=_better)
+    return ok, why
+
+
+def pick_weapon(board, fig: dict, target_sq, weapons: list[Weapon], wanted: str | None) -> tuple[Weapon, list[Weapon]]:
+    ok, why = usable(board, fig, target_sq, weapons)
+    if wanted:
+        match = [w for w in weapons if wanted.lower() in (w.id.lower(), w.name.lower())]
+        if not match:
+            raise UsageError(f"no weapon {wanted!r} (has: {', '.join(w.id for w in weapons)})")
+        if match[0] not in ok:
+            reason = next((r for r in why if r.startswith(match[0].name)), "it cannot be used")
+            raise IllegalAction(reason)
+        return match[0], [w for w in ok if w is not match[0]]
+    if not ok:
+        raise IllegalAction("no weapon can hit the target: " + "; ".join(why))
+    return ok[0], ok[1:]
+
+
+def skill_modifiers(fig: dict, weapon: Weapon) -> list[combat.Modifier]:
+    out = []
+    for skill in fig.get("skills", []):
+        if isinstance(skill, dict) and skill.get("modifier"):
+            names = skill.get("weapons")
+            if not names or weapon.id in names or weapon.name in names:
+                out.append(combat.Modifier(f"skill: {skill['name']}", skill["modifier"], "Skill and Weapon"))
+    return out
+
+
+def attack(state: dict, board, bestiary: dict, attacker: str, target: str, dice, *,
+           weapon: str | None = None, extra_mod: int = 0, scratch: ScratchPolicy | None = None,
+           free: bool = False) -> tuple[dict, list[dict], combat.AttackRoll]:
+    """One attack action by a cat or a rat. Returns (new state, events, roll)."""
+    from claw.core.msm.los import line_of_sight
+    from claw.core.msm.reveal import reveal_in_los
+    from claw.core.msm.rounds import spend_ap
+
+    st = copy.deepcopy(state)
+    scratch = scratch or ScratchPolicy()
+    aid, afig = figure(st, attacker)
+    tid, tfig = figure(st, target)
+    if not afig.get("square") or not tfig.get("square"):
+        raise IllegalAction(f"{aid if not afig.get('square') else tid} is not on the map")
+    if is_cat(afig) == is_cat(tfig):
+        raise IllegalAction(f"{aid} and {tid} are on the same side")
+    events: list[dict] = []
+    a_sq, t_sq = square_of(afig), square_of(tfig)
+    cat_attacks = is_cat(afig)
+    if cat_attacks:
+        if afig.get("down"):
+            raise IllegalAction(f"{aid} is down")
+        if afig.get("stunned") and st.get("options", {}).get("cat_stun") == "keep":
+            raise IllegalAction(f"{aid} is stunned: remove the stun first (claw remove-stun {aid}, 1 AP)")
+        weapons = cat_weapons(afig)
+    else:
+        if tfig.get("down"):
+            raise IllegalAction(f"{tid} is down")
+        weapons = rat_weapons(bestiary, afig)
+        if not weapons:
+            raise IllegalAction(f"{aid} ({afig['type']}) has no attack: a roach only hurts a cat in its own square")
+    chosen, others = pick_weapon(board, afig, t_sq, weapons, weapon)
+    roaches = st.get("options", {}).get("roaches", "ignore")
+    sight = line_of_sight(board, st["figures"], a_sq, t_sq, roaches=roaches)
+    if not sight.visible:
+        raise IllegalAction(f"{aid} has no line of sight to {tid}: {sight.reason}")
+    if cat_attacks:
+        pounce = free or (afig.get("pounced") and chosen.range == 0)
+        events += spend_ap(st, board, aid, 0 if pounce else 1, "an attack")
+        if pounce and afig.get("pounced"):
+            afig["pounced"] = False
+            events.append(event("pounce-attack", f"{aid} makes the free RANGE 0 attack that ends its pounce.",
+                                figure=aid))
+    alt = f" (other choices: {', '.join(w.id for w in others)}; --weapon)" if others else ""
+    events.append(event("weapon", f"{aid} attacks {tid} with {chosen.name}{alt}.", weapon=chosen.id,
+                        alternatives=[w.id for w in others]))
+    if is_rat(tfig) and not tfig.get("revealed", True):
+        tfig["revealed"] = True
+        events.append(event("reveal", f"{tid} is attacked while face down: revealed as {tfig['type']}.",
+                            figure=tid, rat=tfig["type"]))
+    mods = _modifiers(st, bestiary, afig, tfig, chosen, sight, extra_mod)
+    roll = combat.roll_attack(chosen.profile(), mods, dice, f"{aid} attack d12")
+    if cat_attacks:
+        events += _scratch(st, roll, dice, scratch)
+    if chosen.once:
+        afig.setdefault("depleted", []).append(chosen.id)
+        events.append(event("depleted", f"{chosen.name} is Depleted: it fired its one shot this scenario.",
+                            figure=aid, weapon=chosen.id))
+    verdict = ("wound" if roll.wounds else "stun" if roll.stuns else "no effect")
+    events.append(event("attack-roll", combat.roll_text(roll), attacker=aid, target=tid, **roll.to_json()))
+    if cat_attacks:
+        events += apply_to_rat(st, bestiary, tid, roll, board)
+    else:
+        events += apply_to_cat(st, tid, roll)
+    st, evs = reveal_in_los(board, st)
+    events += evs
+    from claw.core.msm import victory
+
+    events += victory.check(st, bestiary)
+    return st, events, roll
+
+
+def _modifiers(st, bestiary, afig, tfig, weapon: Weapon, sight, extra: int) -> list[combat.Modifier]:
+    """Every modifier that applies, each kept for the explanation ("Attack Modifiers")."""
+    mods = []
+    if is_rat(tfig) and tfig.get("stunned"):
+        mods.append(combat.Modifier("stunned rat", combat.STUNNED_RAT))
+    if sight.hindered:
+        why = sight.witness.hindered_by if sight.witness else "hindering terrain"
+        mods.append(combat.Modifier(f"hindering terrain ({why})", combat.HINDERING))
+    if is_cat(tfig) and tfig.get("vulnerable"):
+        mods.append(combat.Modifier("rat attacking a Vulnerable cat", combat.VULNERABLE_CAT))
+    if weapon.modifier:
+        mods.append(combat.Modifier(f"weapon: {weapon.name}", weapon.modifier, "Skill and Weapon"))
+    if is_cat(afig):
+        mods += skill_modifiers(afig, weapon)
+    if extra:
+        mods.append(combat.Modifier("given modifier (--mod)", extra, "Skill and Weapon"))
+    return mods
+
+
+def _scratch(st: dict, roll: combat.AttackRoll, dice, policy: ScratchPolicy) -> list[dict]:
+    """Scratch Rule: on a natural 1 take a token (team max 3) or spend one to reroll a die."""
+    events = []
+    for idx in policy.reroll:
+        if idx >= len(roll.dice):
+            raise UsageError(f"--reroll: there is no attack die number {idx + 1}")
+        if st.get("scratch_tokens", 0) < 1:
+            raise IllegalAction("the team has no scratch token to spend on a reroll")
+        st["scratch_tokens"] -= 1
+        old = roll.dice[idx].natural
+        new = combat.reroll_die(roll, idx, dice)
+        events.append(event("scratch-spend", f"A scratch token is spent to reroll die {idx + 1} ({old} → "
+                            f"{new.natural}); {st['scratch_tokens']} left.", tokens=st["scratch_tokens"]))
+    if policy.reroll_ones:
+        for idx, d in enumerate(list(roll.dice)):
+            if d.natural == 1 and st.get("scratch_tokens", 0) > 0:
+                st["scratch_tokens"] -= 1
+                new = combat.reroll_die(roll, idx, dice)
+                events.append(event("scratch-spend", f"A scratch token rerolls the natural 1 on die {idx + 1}"
+                                    f" → {new.natural}; {st['scratch_tokens']} left.",
+                                    tokens=st["scratch_tokens"]))
+    ones = roll.ones
+    if ones and policy.take_on_one:
+        have = st.get("scratch_tokens", 0)
+        gain = min(ones, MAX_SCRATCH - have)
+        if gain > 0:
+            st["scratch_tokens"] = have + gain
+            events.append(event("scratch-take", f"A natural 1: the team takes {gain} scratch token(s)"
+                                f" ({st['scratch_tokens']}/{MAX_SCRATCH}); --no-scratch declines.",
+                                tokens=st["scratch_tokens"]))
+        else:
+            events.append(event("scratch-full", f"A natural 1, but the team already holds {MAX_SCRATCH}"
+                                " scratch tokens.", tokens=have))
+    return events
+
+
+def apply_to_rat(st: dict, bestiary: dict, tid: str, roll: combat.AttackRoll, board) -> list[dict]:
+    """Attack Results on a rat: wounds, elimination, stun (no second marker), roach
+    removal, Toxic Stench."""
+    fig = st["figures"][tid]
+    if roll.wounds:
+        fig["wounds"] = fig.get("wounds", 0) + roll.wounds
+        left = rat_health_left(bestiary, fig)
+        if left <= 0:
+            st.setdefault("eliminated", []).append(fig["type"])
+            return [discard_rat(st, tid, f"takes {roll.wounds} wound(s) and is eliminated")]
+        text = f"{tid} takes {roll.wounds} wound(s): {left} {'life' if left == 1 else 'lives'} left"
+        events = [event("rat-wounded", text + ".", figure=tid, wounds=fig["wounds"], health=left)]
+    elif roll.stuns:
+        events = []
+    else:
+        return [event("no-effect", f"{tid}: no stun, no wound.", figure=tid)]
+    # stunned (a wound stuns too, when the rat survives it)
+    if fig["type"] == "roach" and fig.get("revealed", True):
+        st.setdefault("eliminated", []).append("roach")
+        return events + [discard_rat(st, tid, "is stunned; a stunned roach is removed")]
+    if fig.get("stunned"):
+        return events + [event("stun-again", f"{tid} is already stunned: no second stun marker.", figure=tid)]
+    fig["stunned"] = True
+    events.append(event("rat-stunned", f"{tid} is stunned.", figure=tid))
+    if "toxic-stench" in powers(bestiary, fig):
+        big = board.big(square_of(fig))
+        key = stench_key(big)
+        stench = st.setdefault("toxic_stench", [])
+        if key not in stench:
+            stench.append(key)
+        events.append(event("toxic-stench", f"{tid}'s bottle breaks: a toxic stench token fills its big square;"
+                            " a cat activating there takes 1 wound.", figure=tid, big_square=key))
+    return events
+
+
+def apply_to_cat(st: dict, tid: str, roll: combat.AttackRoll) -> list[dict]:
+    """Rat Attack: unless stated otherwise a rat attack causes 1 stun or 1 wound; a wound stuns."""
+    fig = st["figures"][tid]
+    if roll.wounds:
+        return wound_cat(st, tid, 1, "a rat attack")
+    if roll.stuns:
+        if fig.get("stunned"):
+            return [event("stun-again", f"{tid} is already stunned: no second stun marker.", figure=tid)]
+        fig["stunned"] = True
+        return [event("cat-stunned", f"{tid} is stunned.", figure=tid)]
+    return [event("no-effect", f"{tid}: no stun, no wound.", figure=tid)]

@@ -1,0 +1,217 @@
+"""Loot ("Loot Cards and Loot Deck", "Picking Up Stuff", "Trading Stuff", the
+character sheet's weapon and armour slots) and the remove-stun action.
+
+The deck lives in ``state["loot"]["deck"]`` (card dicts, next draw first);
+``loot.discard`` takes resolved event cards; ``loot.table`` holds cards lying on
+the map by square (a downed cat's cards, see Rulings).
+"""
+
+from __future__ import annotations
+
+import copy
+
+from claw.core.errors import IllegalAction, UsageError
+from claw.core.msm.playstate import cat, event
+from claw.core.msm.squares import orthogonal_neighbours, parse_square, square_name
+
+MAX_WEAPONS, MAX_ARMOUR = 2, 1
+
+
+def build_deck(decks: list[dict], levels: list[int] | None, dice) -> list[dict]:
+    """"Only use the loot cards listed for the scenario" (by level), shuffled."""
+    cards = []
+    for deck in decks:
+        for card in deck["cards"]:
+            if levels and card["level"] not in levels:
+                continue
+            cards += [copy.deepcopy(card) for _ in range(card.get("count", 1))]
+    for c in cards:
+        c.pop("count", None)
+    return list(dice.shuffle(cards)) if cards else []
+
+
+def search(state: dict, board, cat_id: str, dice, square: str | None = None) -> tuple[dict, list[dict]]:
+    """Search an L square on or adjacent to the cat: 1 AP, one card, one marker off;
+    each cat searches each loot square once."""
+    from claw.core.msm.rounds import spend_ap
+
+    st = copy.deepcopy(state)
+    cid, fig = cat(st, cat_id)
+    here = parse_square(fig["square"])
+    loot = st.setdefault("loot", {})
+    markers = loot.setdefault("markers", {})
+    searched = loot.setdefault("searched", {})
+    near = [here] + [n for n in orthogonal_neighbours(here) if board.in_bounds(n)]
+    candidates = [square_name(s) for s in near if square_name(s) in markers]
+    if square:
+        sq = square_name(parse_square(square))
+        if sq not in candidates:
+            raise IllegalAction(f"{cid} on {fig['square']} is not on or next to a loot square {sq}")
+        candidates = [sq]
+    if not candidates:
+        raise IllegalAction(f"{cid} on {fig['square']} is not on or next to a loot square (L)")
+    usable = [s for s in candidates if markers.get(s, 0) > 0 and cid not in searched.get(s, [])]
+    if not usable:
+        why = "; ".join(f"{s}: " + ("already searched by " + cid if cid in searched.get(s, []) else "no loot marker left")
+                        for s in candidates)
+        raise IllegalAction(f"{cid} cannot search here ({why})")
+    if not loot.get("deck"):
+        raise IllegalAction("the loot deck is empty (does the scenario name loot_files?)")
+    sq = usable[0]
+    events = spend_ap(st, board, cid, 1, "a search")
+    if len(usable) > 1:
+        events.append(event("tie", f"{cid} could search {', '.join(usable)}; it searches {sq} (give SQUARE to change).",
+                            tie="loot-square", chosen=sq, alternatives=usable[1:]))
+    markers[sq] -= 1
+    searched.setdefault(sq, []).append(cid)
+    card = loot["deck"].pop(0)
+    events.append(event("search", f"{cid} searches {sq} (1 AP): draws {card['name']} ({card['type']});"
+                        f" {markers[sq]} loot marker(s) left there.", figure=cid, square=sq, card=card["id"]))
+    if card["type"] == "event":
+        events += _resolve_event(st, board, card, sq, dice)
+        loot.setdefault("discard", []).append(card)
+    else:
+        fig = st["figures"][cid]
+        fig.setdefault("loot", []).append(card)
+        events.append(event("loot", f"{card['name']} goes to {cid}'s loot slot (claw equip to use it).",
+                            figure=cid, card=card["id"]))
+    from claw.core.msm import victory
+
+    events += victory.check(st)
+    return st, events
+
+
+def _resolve_event(st: dict, board, card: dict, searched: str, dice) -> list[dict]:
+    from claw.core.msm.reveal import reveal_in_los
+    from claw.core.msm.spawn import _spawn_at
+
+    if card.get("effect") != "ambush":
+        return [event("loot-event", f"{card['name']}: {card.get('ability', 'no rule in claw')}", card=card["id"])]
+    targets = st.get("objective_markers") or []
+    if not targets:
+        return [event("ambush", f"{card['name']}: the scenario has no objective square; nothing is placed.",
+                      card=card["id"])]
+    where = targets[0]
+    events = [event("ambush", f"{card['name']}: a rat marker from the pool goes on the objective square {where}"
+                    + (f" (others: {', '.join(targets[1:])})" if len(targets) > 1 else "") + ".",
+                    card=card["id"], square=where)]
+    events += _spawn_at(st, "Ambush", parse_square(where), dice)
+    _, evs = reveal_in_los(board, st)
+    return events + evs
+
+
+def _big_of(board, sq: str):
+    return board.big(parse_square(sq))
+
+
+def _take(fig: dict, card_id: str) -> tuple[str, dict]:
+    for slot in ("loot", "weapons", "armour"):
+        held = fig.get(slot)
+        if slot == "armour":
+            if held and held["id"] == card_id:
+                fig["armour"] = None
+                return slot, held
+            continue
+        for i, card in enumerate(held or []):
+            if card["id"] == card_id:
+                return slot, held.pop(i)
+    names = [c["id"] for s in ("loot", "weapons") for c in fig.get(s) or []] + \
+        ([fig["armour"]["id"]] if fig.get("armour") else [])
+    raise IllegalAction(f"no card {card_id!r} held (holds: {', '.join(names) or 'nothing'})")
+
+
+def _store(fig: dict, card: dict, equip: bool) -> str:
+    if not equip:
+        fig.setdefault("loot", []).append(card)
+        return "loot slot"
+    if card["type"] == "weapon":
+        if len(fig.get("weapons") or []) >= MAX_WEAPONS:
+            raise IllegalAction(f"the weapon slots are full ({MAX_WEAPONS} weapons): unequip one first")
+        fig.setdefault("weapons", []).append(card)
+        return "weapon slot"
+    if card["type"] == "armour":
+        if fig.get("armour"):
+            raise IllegalAction("the armour slot already holds a card: unequip it first")
+        fig["armour"] = card
+        return "armour slot"
+    raise IllegalAction(f"{card['name']} is a {card['type']} card: it can only go in the loot slot")
+
+
+def equip(state: dict, cat_id: str, card_id: str, unequip: bool = False) -> tuple[dict, list[dict]]:
+    """Move a card between the loot slot and the weapon (2) / armour (1) slots (free, any time)."""
+    st = copy.deepcopy(state)
+    cid, fig = cat(st, cat_id)
+    slot, card = _take(fig, card_id)
+    where = _store(fig, card, equip=not unequip)
+    return st, [event("equip", f"{cid} puts {card['name']} in its {where}.", figure=cid, card=card_id)]
+
+
+def trade(state: dict, board, giver: str, card_id: str, taker: str, equip_it: bool = False) -> tuple[dict, list[dict]]:
+    """Trading Stuff: give a card to a cat in the same big square (free, while activating)."""
+    from claw.core.msm.rounds import spend_ap
+
+    st = copy.deepcopy(state)
+    gid, gfig = cat(st, giver)
+    tid, tfig = cat(st, taker)
+    if gid == tid:
+        raise UsageError("a cat cannot trade with itself")
+    if _big_of(board, gfig["square"]) != _big_of(board, tfig["square"]):
+        raise IllegalAction(f"{gid} ({gfig['square']}) and {tid} ({tfig['square']}) are not in the same big square")
+    active = st.get("active")
+    events = spend_ap(st, board, tid if active == tid else gid, 0, "a trade")
+    _, card = _take(gfig, card_id)
+    where = _store(tfig, card, equip_it)
+    events.append(event("trade", f"{gid} gives {card['name']} to {tid} ({where}).", figure=gid, to=tid,
+                        card=card_id))
+    return st, events
+
+
+def pickup(state: dict, board, cat_id: str, card_id: str) -> tuple[dict, list[dict]]:
+    """Picking Up Stuff: take a card lying in the cat's big square (free)."""
+    from claw.core.msm.rounds import spend_ap
+
+    st = copy.deepcopy(state)
+    cid, fig = cat(st, cat_id)
+    table = st.setdefault("loot", {}).setdefault("table", {})
+    big = _big_of(board, fig["square"])
+    for sq, cards in table.items():
+        if _big_of(board, sq) != big:
+            continue
+        for i, card in enumerate(cards):
+            if card["id"] == card_id:
+                events = spend_ap(st, board, cid, 0, "picking up")
+                cards.pop(i)
+                if not cards:
+                    del table[sq]
+                fig.setdefault("loot", []).append(card)
+                events.append(event("pickup", f"{cid} picks up {card['name']} from {sq}.", figure=cid,
+                                    card=card_id, square=sq))
+                return st, events
+    lying = [f"{c['id']}@{sq}" for sq, cs in table.items() if _big_of(board, sq) == big for c in cs]
+    raise IllegalAction(f"no {card_id!r} lies in {cid}'s big square" + (f" (there: {', '.join(lying)})" if lying else ""))
+
+
+def drop_all(state: dict, fid: str, square: str) -> list[dict]:
+    """A downed cat's cards stay on its square for others to pick up (see Rulings)."""
+    fig = state["figures"][fid]
+    cards = list(fig.get("loot") or []) + list(fig.get("weapons") or []) + ([fig["armour"]] if fig.get("armour") else [])
+    if not cards:
+        return []
+    fig["loot"], fig["weapons"], fig["armour"] = [], [], None
+    state.setdefault("loot", {}).setdefault("table", {}).setdefault(square, []).extend(cards)
+    return [event("drop", f"{fid}'s cards ({', '.join(c['name'] for c in cards)}) lie on {square}.",
+                  figure=fid, square=square, cards=[c["id"] for c in cards])]
+
+
+def remove_stun(state: dict, board, cat_id: str) -> tuple[dict, list[dict]]:
+    """Cat Actions: Remove Stun Marker, 1 AP."""
+    from claw.core.msm.rounds import spend_ap
+
+    st = copy.deepcopy(state)
+    cid, fig = cat(st, cat_id)
+    if not fig.get("stunned"):
+        raise IllegalAction(f"{cid} is not stunned")
+    events = spend_ap(st, board, cid, 1, "removing a stun marker")
+    fig["stunned"] = False
+    events.append(event("unstun", f"{cid} spends 1 AP to remove its stun marker.", figure=cid))
+    return st, events

@@ -1,0 +1,201 @@
+"""Cat movement ("Moving Your Cat", "Yellow and Red Squares", "Vulnerable").
+
+- prowl (1 AP): one small square, no diagonal; the only mode allowed while an enemy
+  is in an adjacent small square;
+- stride (1 AP): any empty small square of an orthogonally adjacent big square, or a
+  diagonal small square;
+- pounce (2 AP): any empty small square of a big square 1 or 2 big squares away
+  counted without diagonals; the cat becomes Vulnerable and may make one RANGE 0
+  attack at the end.
+
+"Passing through" (our reading, docs/rules/msm.md Rulings): a stride or pounce is a
+walk of orthogonal small steps that stays inside the big squares it crosses (the
+cat's own, any big square in between, the destination's) and never enters a
+blocking square, crosses a wall, or enters a square holding a figure other than a
+roach. A diagonal stride squeezes past the shared corner through either of the two
+orthogonal neighbours. The destination must hold no figure.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from claw.core.errors import IllegalAction
+from claw.core.msm.board import Board
+from claw.core.msm.figures import acts_as_roach, is_cat, is_rat, occupants, square_of
+from claw.core.msm.squares import Square, diagonal_neighbours, orthogonal_neighbours, square_name
+
+PROWL, STRIDE, POUNCE = "prowl", "stride", "pounce"
+MODES = (PROWL, STRIDE, POUNCE)
+COST = {PROWL: 1, STRIDE: 1, POUNCE: 2}
+
+
+class _Area:
+    """Occupancy around one moving cat."""
+
+    def __init__(self, board: Board, figures: dict, cat_id: str) -> None:
+        self.board = board
+        self.cat_id = cat_id
+        self.start = square_of(figures[cat_id])
+        self.occupied = occupants(figures)
+        self.figures = figures
+
+    def empty(self, sq: Square) -> bool:
+        here = [f for f in self.occupied.get(sq, []) if f != self.cat_id]
+        return not here and self.board.in_bounds(sq) and not self.board.is_blocking(sq)
+
+    def passable(self, sq: Square) -> bool:
+        """Blocking terrain and every figure except roaches stop a cat."""
+        if not self.board.in_bounds(sq) or self.board.is_blocking(sq):
+            return False
+        return all(f == self.cat_id or acts_as_roach(self.figures[f]) for f in self.occupied.get(sq, []))
+
+    def walk(self, allowed: set) -> set[Square]:
+        """Squares reachable from the start by orthogonal steps inside ``allowed`` big squares."""
+        board = self.board
+        seen = {self.start}
+        queue = deque([self.start])
+        while queue:
+            sq = queue.popleft()
+            for n in orthogonal_neighbours(sq):
+                if n in seen or not board.in_bounds(n) or board.big(n) not in allowed:
+                    continue
+                if board.wall_between(sq, n) or not self.passable(n):
+                    continue
+                seen.add(n)
+                queue.append(n)
+        return seen
+
+
+def enemies_adjacent(board: Board, figures: dict, cat_id: str) -> list[str]:
+    """Rat figures (markers included) in a small square adjacent to the cat."""
+    start = square_of(figures[cat_id])
+    around = set(orthogonal_neighbours(start))
+    return sorted(fid for fid, f in figures.items()
+                  if is_rat(f) and f.get("square") and square_of(f) in around)
+
+
+def move_options(board: Board, figures: dict, cat_id: str) -> dict[str, list[Square]]:
+    """Legal destinations per mode (empty lists for modes not allowed now)."""
+    area = _Area(board, figures, cat_id)
+    start = area.start
+    out: dict[str, list[Square]] = {PROWL: [], STRIDE: [], POUNCE: []}
+    for n in orthogonal_neighbours(start):
+        if board.in_bounds(n) and not board.wall_between(start, n) and area.empty(n):
+            out[PROWL].append(n)
+    if enemies_adjacent(board, figures, cat_id):
+        return out
+    home = board.big(start)
+    bx, by = home
+    stride: set[Square] = set()
+    for nb in ((bx, by - 1), (bx + 1, by), (bx, by + 1), (bx - 1, by)):
+        if not board.big_exists(nb):
+            continue
+        reach = area.walk({home, nb})
+        stride.update(sq for sq in board.big_members(nb) if sq in reach and area.empty(sq))
+    for d in diagonal_neighbours(start):
+        if not board.in_bounds(d) or not area.empty(d):
+            continue
+        for via in ((d[0], start[1]), (start[0], d[1])):
+            if (area.passable(via) and not board.wall_between(start, via)
+                    and not board.wall_between(via, d)):
+                stride.add(d)
+                break
+    out[STRIDE] = sorted(stride, key=lambda s: (s[1], s[0]))
+    pounce: set[Square] = set()
+    for ox in range(-2, 3):
+        for oy in range(-2, 3):
+            dist = abs(ox) + abs(oy)
+            if not 1 <= dist <= 2:
+                continue
+            target = (bx + ox, by + oy)
+            if not board.big_exists(target):
+                continue
+            if dist == 1:
+                routes = [{home, target}]
+            elif ox == 0 or oy == 0:
+                routes = [{home, (bx + ox // 2, by + oy // 2), target}]
+            else:
+                routes = [{home, (bx + ox, by), target}, {home, (bx, by + oy), target}]
+            for route in routes:
+                if not all(board.big_exists(b) for b in route):
+                    continue
+                reach = area.walk(route)
+                pounce.update(sq for sq in board.big_members(target) if sq in reach and area.empty(sq))
+    out[POUNCE] = sorted(pounce, key=lambda s: (s[1], s[0]))
+    return out
+
+
+def move_cat(board: Board, state: dict, cat_id: str, dest: Square, mode: str | None = None
+             ) -> tuple[dict, list[dict]]:
+    """Move a cat (changes ``state`` in place). Raises IllegalAction saying why not.
+
+    Without ``mode`` the cheapest mode that reaches ``dest`` is used (prowl, then
+    stride, then pounce). AP are paid by the caller (the play rules' activation).
+    """
+    from claw.core.msm.reveal import reveal_in_los
+
+    figures = state["figures"]
+    fig = figures[cat_id]
+    if not is_cat(fig):
+        raise IllegalAction(f"{cat_id} is not a cat")
+    start = square_of(fig)
+    if mode is not None and mode not in MODES:
+        raise IllegalAction(f"unknown movement mode {mode!r} (prowl, stride, pounce)")
+    options = move_options(board, figures, cat_id)
+    name = square_name(dest)
+    if not board.in_bounds(dest):
+        raise IllegalAction(f"{name} is off the map")
+    modes = [m for m in ((mode,) if mode else MODES) if dest in options[m]]
+    if not modes:
+        raise IllegalAction(_why_not(board, figures, cat_id, start, dest, mode, options))
+    used = modes[0]
+    fig["square"] = name
+    events = [{"type": "move", "text": f"{cat_id} {used}s from {square_name(start)} to {name} "
+               f"({COST[used]} AP).", "figure": cat_id, "mode": used, "from": square_name(start),
+               "to": name, "cost": COST[used]}]
+    if used == POUNCE:
+        fig["vulnerable"] = True
+        fig["pounced"] = True
+        events.append({"type": "vulnerable", "text": f"{cat_id} is Vulnerable after pouncing (+2 to rat "
+                       "attacks against it) and may make one RANGE 0 attack now.", "figure": cat_id})
+    _state, reveals = reveal_in_los(board, state)
+    return state, events + reveals
+
+
+def _why_not(board, figures, cat_id, start, dest, mode, options) -> str:
+    name = square_name(dest)
+    if board.is_blocking(dest):
+        return f"{name} is blocking terrain (red): nothing may enter it"
+    here = [f for f in occupants(figures).get(dest, []) if f != cat_id]
+    if here:
+        return f"{name} is occupied by {', '.join(here)}"
+    if dest == start:
+        return f"{cat_id} is already on {name}"
+    enemies = enemies_adjacent(board, figures, cat_id)
+    if enemies and mode != PROWL:
+        return (f"{cat_id} has an enemy in an adjacent square ({', '.join(enemies)}): only a prowl "
+                f"(one square, no diagonal) is allowed, and {name} is not one")
+    if mode:
+        return f"{cat_id} cannot {mode} from {square_name(start)} to {name}: " + _mode_reason(board, start, dest, mode)
+    return (f"{cat_id} cannot reach {name} from {square_name(start)} by prowl, stride or pounce "
+            "(too far, or walls, red squares or figures are in the way)")
+
+
+def _mode_reason(board: Board, start: Square, dest: Square, mode: str) -> str:
+    (ax, ay), (bx, by) = board.big(start), board.big(dest)
+    big = abs(ax - bx) + abs(ay - by)
+    if mode == PROWL:
+        if abs(start[0] - dest[0]) + abs(start[1] - dest[1]) != 1:
+            return "a prowl moves one small square, not diagonally"
+        return "a wall is in the way"
+    if mode == STRIDE:
+        diag = abs(start[0] - dest[0]) == 1 and abs(start[1] - dest[1]) == 1
+        if big != 1 and not diag:
+            return "a stride goes to an adjacent big square or a diagonal small square"
+        return "walls, red squares or figures block the way"
+    if big == 0:
+        return "a pounce goes to another big square"
+    if big > 2:
+        return f"a pounce reaches 2 big squares, {square_name(dest)} is {big} away (no diagonals)"
+    return "walls, red squares or figures block the way"

@@ -1,0 +1,194 @@
+"""Rat path-finding ("Rat Actions", "Les Cafard", "Roaches Are Different",
+"Tied for Closest").
+
+A rat's closest cat is the one it could be moved adjacent to (no diagonals) in the
+fewest single-square moves; a roach counts the moves onto the cat's square, since it
+stacks. Blocking squares and walls stop every rat. Every move of a rat ends on a
+square, so a rat that cannot stack (any rat but a revealed roach) can neither end
+on nor pass through a square holding another figure; a roach may enter any square.
+
+One reverse breadth-first search per mover kind (roach / other) from every cat's
+goal squares at once gives, for every square, the distance to the nearest cat and
+the set of cats tied at that distance (a bitmask), so all rats are planned with two
+searches per activation instead of one per rat per cat.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from claw.core.msm.board import Board
+from claw.core.msm.figures import acts_as_roach, is_cat, is_rat, occupants, square_of
+from claw.core.msm.squares import Square, orthogonal_neighbours, square_name
+
+
+@dataclass
+class RatPlan:
+    rat: str
+    square: Square
+    distance: int | None                 # moves to reach a cat; None: no cat reachable
+    cats: list[str] = field(default_factory=list)    # closest cats, tied (default first)
+    steps: list[Square] = field(default_factory=list)  # first squares on a shortest path, tied
+    steps_for: dict[str, list[Square]] = field(default_factory=dict)  # per closest cat
+
+    def to_json(self) -> dict:
+        return {"rat": self.rat, "square": square_name(self.square), "distance": self.distance,
+                "cats": self.cats, "steps": [square_name(s) for s in self.steps]}
+
+
+def step_graph(board: Board) -> list[list[int]]:
+    """Per square index ``y * width + x``: the open orthogonal neighbours a figure may
+    step to (no wall between, not blocking). Cached on the board."""
+    graph = getattr(board, "_step_graph", None)
+    if graph is None:
+        w, h = board.width, board.height
+        graph = [[] for _ in range(w * h)]
+        for y in range(h):
+            for x in range(w):
+                k = y * w + x
+                if board.blocked[k]:
+                    continue
+                out = graph[k]
+                for nx, ny, wall in ((x, y - 1, (x, y) in board.h_walls), (x + 1, y, (x + 1, y) in board.v_walls),
+                                     (x, y + 1, (x, y + 1) in board.h_walls), (x - 1, y, (x, y) in board.v_walls)):
+                    if 0 <= nx < w and 0 <= ny < h and not wall and not board.blocked[ny * w + nx]:
+                        out.append(ny * w + nx)
+        board._step_graph = graph
+    return graph
+
+
+def _search(board: Board, goals: dict[int, int], passable: bytearray) -> tuple[list, list]:
+    """Multi-source BFS over square indices: distance to the nearest goal (-1: none) and
+    the bitmask of the cats tied at that distance. ``passable[k]``: a mover may stand there."""
+    graph = step_graph(board)
+    n = board.width * board.height
+    dist = [-1] * n
+    mask = [0] * n
+    frontier = []
+    for k, m in goals.items():
+        dist[k] = 0
+        mask[k] = m
+        frontier.append(k)
+    d = 0
+    while frontier:
+        d += 1
+        nxt = []
+        for k in frontier:
+            m = mask[k]
+            for j in graph[k]:
+                dj = dist[j]
+                if dj < 0:
+                    if passable[j]:
+                        dist[j] = d
+                        mask[j] = m
+                        nxt.append(j)
+                elif dj == d:
+                    mask[j] |= m
+        frontier = nxt
+    return dist, mask
+
+
+def rat_distances(board: Board, figures: dict, rats: list[str] | None = None) -> dict[str, RatPlan]:
+    """Plans for the given rats (default: every rat on the map), from one search per kind."""
+    cats = [fid for fid, f in figures.items() if is_cat(f) and f.get("square") and not f.get("down")]
+    bit = {fid: 1 << i for i, fid in enumerate(cats)}
+    cat_sq = {fid: square_of(figures[fid]) for fid in cats}
+    occupied = occupants(figures)
+    rat_ids = rats if rats is not None else [fid for fid, f in figures.items() if is_rat(f) and f.get("square")]
+
+    def open_sq(sq: Square) -> bool:
+        return 0 <= sq[0] < board.width and 0 <= sq[1] < board.height and not board.is_blocking(sq)
+
+    w = board.width
+    free = bytearray(0 if b else 1 for b in board.blocked)
+    empty = bytearray(free)
+    for (x, y) in occupied:
+        empty[y * w + x] = 0
+
+    searches: dict[bool, tuple] = {}
+
+    def search(roach: bool):
+        if roach not in searches:
+            goals: dict[Square, int] = {}
+            if roach:
+                for fid in cats:
+                    k = cat_sq[fid][1] * w + cat_sq[fid][0]
+                    goals[k] = goals.get(k, 0) | bit[fid]
+                searches[roach] = _search(board, goals, free)
+            else:
+                for fid in cats:
+                    for n in orthogonal_neighbours(cat_sq[fid]):
+                        if open_sq(n) and not occupied.get(n):
+                            k = n[1] * w + n[0]
+                            goals[k] = goals.get(k, 0) | bit[fid]
+                searches[roach] = _search(board, goals, empty)
+        return searches[roach]
+
+    plans: dict[str, RatPlan] = {}
+    for rid in rat_ids:
+        fig = figures[rid]
+        sq = square_of(fig)
+        roach = acts_as_roach(fig)
+        dist, mask = search(roach)
+        here = 0
+        for fid in cats:
+            if (cat_sq[fid] == sq) if roach else (abs(cat_sq[fid][0] - sq[0]) + abs(cat_sq[fid][1] - sq[1]) == 1):
+                here |= bit[fid]
+        if here:
+            plans[rid] = RatPlan(rid, sq, 0, [c for c in cats if here & bit[c]], [])
+            continue
+        best, best_mask, steps = None, 0, []
+        step_from = set(step_graph(board)[sq[1] * w + sq[0]])
+        for n in orthogonal_neighbours(sq):
+            kn = n[1] * w + n[0]
+            if kn not in step_from or dist[kn] < 0:
+                continue
+            dn = dist[kn]
+            if best is None or dn < best:
+                best, best_mask, steps = dn, mask[kn], [n]
+            elif dn == best:
+                best_mask |= mask[kn]
+                steps.append(n)
+        if best is None:
+            plans[rid] = RatPlan(rid, sq, None)
+            continue
+        tied = [c for c in cats if best_mask & bit[c]]
+        per_cat = {c: [s for s in steps if mask[s[1] * w + s[0]] & bit[c]] for c in tied}
+        plans[rid] = RatPlan(rid, sq, best + 1, tied, steps, per_cat)
+    return plans
+
+
+def activation_order(board: Board, figures: dict, rats: list[str] | None = None
+                     ) -> tuple[list[str], list[list[str]], dict[str, RatPlan]]:
+    """Rats closest to a cat first ("Rat Actions"). Returns (order, tied groups, plans).
+
+    Equal distances are a tie the player settles; the default puts them in rat-number
+    order. Rats that can reach no cat come last.
+    """
+    plans = rat_distances(board, figures, rats)
+
+    def number(rid: str) -> tuple:
+        tail = rid.rsplit("-", 1)[-1]
+        return (0, int(tail), rid) if tail.isdigit() else (1, 0, rid)
+
+    order = sorted(plans, key=lambda r: (plans[r].distance is None, plans[r].distance or 0, number(r)))
+    groups: dict = {}
+    for r in order:
+        groups.setdefault(plans[r].distance, []).append(r)
+    ties = [g for g in groups.values() if len(g) > 1]
+    return order, ties, plans
+
+
+def next_step(plan: RatPlan, cat: str | None = None, choose: Square | None = None) -> Square | None:
+    """The square a rat moves to: toward ``cat`` (default: the first tied closest cat),
+    ``choose`` among tied steps (default: the first in N, E, S, W order)."""
+    if plan.distance in (None, 0):
+        return None
+    target = cat or plan.cats[0]
+    steps = plan.steps_for.get(target, plan.steps)
+    if choose is not None:
+        if choose not in steps:
+            return None
+        return choose
+    return steps[0] if steps else None

@@ -1,0 +1,199 @@
+"""The rats' turn ("Rat Actions", "Rat Attack", "Unrevealed Rat Markers",
+"Roaches Are Different", Leader of the Pack, "Tied for Closest").
+
+Rats activate one at a time, the one closest to a cat first (distances are
+recomputed before each activation, since earlier rats move and die). Per action
+point a rat attacks a cat in range and line of sight, else moves one small
+square toward the closest cat. A stunned rat spends all its AP removing the stun.
+A roach that shares a square with a cat wounds it once and is discarded.
+
+``choices`` settles ties the rulebook leaves to the players: ``{"first": [rat
+ids]}`` picks who activates first among rats tied for closest, and
+``{rat_id: cat id or square name}`` picks a rat's target cat or its next square.
+"""
+
+from __future__ import annotations
+
+from claw.core.msm.figures import acts_as_roach, square_of
+from claw.core.msm.playstate import (
+    cats_on_map, discard_rat, event, leader_on_map, rat_stats, rats_on_map, wound_cat,
+)
+from claw.core.msm.squares import parse_square, square_name
+
+
+def rat_ap(state: dict, bestiary: dict, fig: dict) -> tuple[int, str]:
+    if not fig.get("revealed", True):
+        return 1, "a face-down marker has 1 AP"
+    if leader_on_map(state, bestiary):
+        return 2, "Leader of the Pack gives every rat 2 AP"
+    return rat_stats(bestiary, fig)["action_points"], "its card"
+
+
+def rats_turn(state: dict, board, dice, bestiary: dict, choices: dict | None = None
+              ) -> tuple[dict, list[dict]]:
+    """Activate every rat on the map once. Works on ``state`` in place and returns it."""
+    from claw.core.msm.pathing import activation_order
+
+    choices = choices or {}
+    preferred = list(choices.get("first", []))
+    done: set[str] = set()
+    events: list[dict] = []
+    while not state.get("outcome"):
+        waiting = [rid for rid, _ in rats_on_map(state) if rid not in done]
+        if not waiting:
+            break
+        order, ties, plans = activation_order(board, state["figures"], waiting)
+        rid = order[0]
+        group = next((g for g in ties if rid in g), [rid])
+        pick = next((p for p in preferred if p in group), None)
+        if pick:
+            preferred.remove(pick)
+            rid = pick
+        if len(group) > 1:
+            d = plans[rid].distance
+            events.append(event("tie", f"Rats tied for closest ({d} move(s)): {', '.join(group)}; {rid}"
+                                f" activates first (--choose first=RAT to change).", tie="activation",
+                                chosen=rid, alternatives=[g for g in group if g != rid]))
+        done.add(rid)
+        events += activate_rat(state, board, dice, bestiary, rid, choices, plans.get(rid))
+    return state, events
+
+
+def activate_rat(state: dict, board, dice, bestiary: dict, rid: str, choices: dict, plan=None) -> list[dict]:
+    """One rat's activation. ``plan`` is its path plan if nothing moved since it was made."""
+    fig = state["figures"][rid]
+    ap, why = rat_ap(state, bestiary, fig)
+    shown = fig["type"] if fig.get("revealed", True) else "face-down marker"
+    events = [event("rat-activate", f"{rid} ({shown}) on {fig['square']} activates with {ap} AP ({why}).",
+                    figure=rid, ap=ap)]
+    if fig.get("stunned"):
+        fig["stunned"] = False
+        return events + [event("rat-unstun", f"{rid} is stunned: it spends all {ap} AP removing the stun.",
+                               figure=rid)]
+    for _ in range(ap):
+        if rid not in state["figures"] or state.get("outcome"):
+            break
+        fig = state["figures"][rid]
+        if acts_as_roach(fig):
+            hit = _roach_bite(state, rid, choices)
+            if hit is not None:
+                events += hit
+                break
+            evs, moved = _move(state, board, rid, choices, plan)
+            plan = None
+            events += evs
+            if not moved:
+                break
+            continue
+        target, alts = _target(state, board, bestiary, rid, choices)
+        if target is not None:
+            from claw.core.msm.attack import attack
+
+            if alts:
+                events.append(event("tie", f"{rid} can attack {', '.join([target] + alts)}; it attacks {target}"
+                                    f" (--choose {rid}=CAT to change).", tie="target", figure=rid,
+                                    chosen=target, alternatives=alts))
+            new, evs, _ = attack(state, board, bestiary, rid, target, dice)
+            state.clear()
+            state.update(new)
+            plan = None
+            events += evs
+            continue
+        evs, moved = _move(state, board, rid, choices, plan)
+        plan = None
+        events += evs
+        if not moved:
+            break
+    return events
+
+
+def _roach_bite(state: dict, rid: str, choices: dict) -> list[dict] | None:
+    """Roaches Are Different: a roach in a cat's square deals it 1 wound and is discarded."""
+    sq = state["figures"][rid]["square"]
+    here = [cid for cid, c in cats_on_map(state) if c["square"] == sq]
+    if not here:
+        return None
+    cid = choices.get(rid) if choices.get(rid) in here else here[0]
+    events = []
+    if len(here) > 1:
+        events.append(event("tie", f"{rid} shares {sq} with {', '.join(here)}; it bites {cid}.", tie="target",
+                            figure=rid, chosen=cid, alternatives=[c for c in here if c != cid]))
+    events += wound_cat(state, cid, 1, f"the roach {rid} in its square", stun=False)
+    events.append(discard_rat(state, rid, "has bitten and is removed"))
+    return events
+
+
+def _target(state: dict, board, bestiary: dict, rid: str, choices: dict) -> tuple[str | None, list[str]]:
+    """Cats this rat can attack now (a weapon reaches, line of sight), nearest first."""
+    from claw.core.msm.attack import rat_weapons, usable
+    from claw.core.msm.geometry import range_between
+    from claw.core.msm.los import line_of_sight
+
+    fig = state["figures"][rid]
+    if not fig.get("revealed", True):
+        return None, []  # a face-down marker is revealed as soon as a cat can see it
+    weapons = rat_weapons(bestiary, fig)
+    if not weapons:
+        return None, []
+    here = square_of(fig)
+    roaches = state.get("options", {}).get("roaches", "ignore")
+    found = []
+    for cid, cfig in cats_on_map(state):
+        csq = square_of(cfig)
+        ok, _ = usable(board, fig, csq, weapons)
+        if ok and line_of_sight(board, state["figures"], here, csq, roaches=roaches, all_lines=False).visible:
+            found.append((range_between(board, here, csq), cid))
+    if not found:
+        return None, []
+    found.sort()
+    ids = [c for _, c in found]
+    wanted = choices.get(rid)
+    if wanted in ids:
+        return wanted, [c for c in ids if c != wanted]
+    nearest = [c for d, c in found if d == found[0][0]]
+    return nearest[0], nearest[1:]
+
+
+def _move(state: dict, board, rid: str, choices: dict, plan=None) -> tuple[list[dict], bool]:
+    """Move one small square toward the closest cat; ties reported, choosable."""
+    from claw.core.msm.pathing import next_step, rat_distances
+    from claw.core.msm.reveal import reveal_in_los
+
+    if plan is None:
+        plan = rat_distances(board, state["figures"], [rid])[rid]
+    fig = state["figures"][rid]
+    if plan.distance is None:
+        return [event("rat-stays", f"{rid} cannot reach any cat and stays on {fig['square']}.", figure=rid)], False
+    if plan.distance == 0:
+        return [event("rat-stays", f"{rid} is already next to {plan.cats[0]} and cannot attack it; it stays.",
+                      figure=rid)], False
+    wanted = choices.get(rid)
+    cat = wanted if wanted in plan.cats else plan.cats[0]
+    steps = plan.steps_for.get(cat, plan.steps)
+    step = None
+    if wanted and wanted not in plan.cats:
+        try:
+            square = parse_square(wanted)
+        except Exception:
+            square = None
+        step = next_step(plan, cat, square) if square in steps else None
+    step = step or next_step(plan, cat)
+    events = []
+    if len(plan.cats) > 1:
+        events.append(event("tie", f"{rid}: cats tied for closest ({plan.distance} move(s)): "
+                            f"{', '.join(plan.cats)}; it goes for {cat} (--choose {rid}=CAT).",
+                            tie="closest-cat", figure=rid, chosen=cat,
+                            alternatives=[c for c in plan.cats if c != cat]))
+    if len(steps) > 1:
+        others = [square_name(s) for s in steps if s != step]
+        events.append(event("tie", f"{rid} has {len(steps)} equally short first steps; it takes"
+                            f" {square_name(step)} (--choose {rid}=SQUARE; others: {', '.join(others)}).",
+                            tie="step", figure=rid, chosen=square_name(step), alternatives=others))
+    before = fig["square"]
+    fig["square"] = square_name(step)
+    events.append(event("rat-move", f"{rid} moves {before} → {fig['square']} toward {cat}"
+                        f" ({plan.distance - 1} move(s) left to reach it).", figure=rid,
+                        square=fig["square"], toward=cat))
+    _, evs = reveal_in_los(board, state)
+    return events + evs, True
+

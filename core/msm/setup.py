@@ -1,0 +1,126 @@
+"""Standard scenario setup ("Setup Scenario 1", "Choose Your Heroes") and the board of
+a state.
+
+``new_state`` follows the setup list: the rat pool (orange names set aside) is
+shuffled face down, heroes go on or next to C, one marker is drawn onto each R, two
+loot markers on each L (or the count the map gives), an objective marker on each O,
+the round marker on the first space, an empty discard pile. Markers a hero can
+already see are revealed at once.
+"""
+
+from __future__ import annotations
+
+from claw.core.errors import UsageError
+from claw.core.msm.board import Board, board_from_map
+from claw.core.msm.reveal import reveal_in_los
+from claw.core.msm.squares import Square, orthogonal_neighbours, square_name
+
+CAT_AP = 2
+TWO_CAT_AP = 3  # "Choose Your Heroes": 2 cats play with 3 AP each
+DEFAULT_HEROES = ("guy", "adara", "leon", "nera")
+
+_BOARDS: dict[int, tuple[object, Board]] = {}
+
+
+def board_from_state(state: dict) -> Board:
+    """The board of a state (rebuilt from ``state["map"]``, cached per map object)."""
+    doc = state["map"]
+    hit = _BOARDS.get(id(doc))
+    if hit is not None and hit[0] is doc:
+        return hit[1]
+    board = board_from_map(doc)
+    if len(_BOARDS) > 16:
+        _BOARDS.clear()
+    _BOARDS[id(doc)] = (doc, board)
+    return board
+
+
+def hero_places(board: Board, count: int) -> list[Square]:
+    """Squares for ``count`` heroes: each C square, then its open neighbours (N, E, S, W).
+
+    The player may place the heroes differently; this is the documented default.
+    """
+    places: list[Square] = []
+    for c in board.marker_squares("C"):
+        if c not in places:
+            places.append(c)
+    for c in board.marker_squares("C"):
+        for n in orthogonal_neighbours(c):
+            if n not in places and board.step_open(c, n):
+                places.append(n)
+    if len(places) < count:
+        raise UsageError(f"only {len(places)} squares on or next to C for {count} heroes")
+    return places[:count]
+
+
+def new_state(doc: dict, dice, heroes: list[str] | None = None, *, source: str | None = None,
+              places: dict[str, Square] | None = None, roaches: str = "ignore") -> tuple[dict, list[dict]]:
+    """Build the game part of a state from a validated scenario document."""
+    board = board_from_map(doc["map"])
+    wanted = (doc.get("cats") or {}).get("count", 4)
+    two_cat = bool((doc.get("cats") or {}).get("two_cat_variant"))
+    heroes = list(heroes) if heroes else list(DEFAULT_HEROES[:wanted])
+    if len(set(heroes)) != len(heroes):
+        raise UsageError(f"a hero can only play once: {','.join(heroes)}")
+    variant = two_cat and len(heroes) == 2 and wanted != 2
+    if len(heroes) != wanted and not variant:
+        allowed = f"{wanted}" + (" (or 2 with the 2-cat variant)" if two_cat else "")
+        raise UsageError(f"this scenario needs {allowed} heroes, got {len(heroes)}: {','.join(heroes)}")
+    events: list[dict] = []
+
+    pool: list[str] = []
+    set_aside: list[str] = []
+    for entry in doc["rats"]:
+        (set_aside if entry.get("set_aside") else pool).extend([entry["type"]] * entry["count"])
+    pool = dice.shuffle(pool)
+    events.append({"type": "rat-pool", "text": f"Rat pool: {len(pool)} markers shuffled face down"
+                   + (f"; set aside: {', '.join(set_aside)}" if set_aside else "") + ".",
+                   "pool": len(pool), "set_aside": set_aside})
+
+    figures: dict[str, dict] = {}
+    spots = hero_places(board, len(heroes)) if not places else None
+    for i, hero in enumerate(heroes):
+        sq = places[hero] if places else spots[i]
+        figures[hero] = {"side": "cat", "type": hero, "square": square_name(sq), "stunned": False,
+                         "vulnerable": False, "ap": None, "max_ap": TWO_CAT_AP if variant else CAT_AP}
+    events.append({"type": "place-heroes", "text": "Heroes on or next to C: " + ", ".join(
+        f"{h} {figures[h]['square']}" for h in heroes) + (" (2-cat variant: 3 AP each)." if variant else "."),
+        "squares": {h: figures[h]["square"] for h in heroes}})
+
+    next_rat = 1
+    for sq in board.marker_squares("R"):
+        if not pool:
+            events.append({"type": "pool-empty", "text": f"The rat pool is empty: nothing placed on {square_name(sq)}."})
+            continue
+        rid = f"rat-{next_rat}"
+        next_rat += 1
+        figures[rid] = {"side": "rat", "type": pool.pop(0), "square": square_name(sq), "revealed": False,
+                        "wounds": 0, "stunned": False}
+    placed = next_rat - 1
+    events.append({"type": "place-rats", "text": f"{placed} rat marker(s) face down on the R squares.",
+                   "count": placed})
+
+    state = {
+        "scenario": {k: doc[k] for k in ("name", "number", "objectives", "special_rules", "exit", "loot_decks")
+                     if k in doc},
+        "map": doc["map"],
+        "figures": figures,
+        "round": {"space": 0, "number": 1, "track": [list(s or []) for s in doc["round_track"]]},
+        "phase": "initiative",
+        "rat_pool": pool,
+        "rat_discard": [],
+        "set_aside": set_aside,
+        "loot": {"markers": {square_name(sq): board.marker_counts.get(sq, 2)
+                             for sq in board.marker_squares("L")}, "searched": {}},
+        "objective_markers": [square_name(sq) for sq in board.marker_squares("O")],
+        "scratch_tokens": 0,
+        "next_rat": next_rat,
+        "options": {"roaches": roaches},
+    }
+    if source:
+        state["scenario"]["source"] = source
+    if variant:
+        state["scenario"]["two_cat_variant"] = True
+    _state, reveals = reveal_in_los(board, state)
+    events += reveals
+    return state, events

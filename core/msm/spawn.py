@@ -1,0 +1,122 @@
+"""Spawning ("Spawning", "The Following Rules Apply to All Rat Spawns",
+"Scenario Book Rules Layout" E).
+
+After the rats' turn, the letters on the current round-track space (S, S1, S2,
+S3 or a named square such as S4) each put one face-down marker from the rat pool
+on every map square with that letter. A scenario may name a set-aside (orange)
+rat for a letter (``placements``): that rat is placed face up instead.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from claw.core.errors import IllegalAction
+from claw.core.msm.figures import is_cat, is_rat, occupants
+from claw.core.msm.playstate import event, wound_cat
+from claw.core.msm.squares import parse_square, square_name
+
+
+def new_rat(state: dict, rat_type: str, square: str, revealed: bool) -> str:
+    n = state.get("next_rat", 1)
+    fid = f"rat-{n}"
+    while fid in state["figures"]:
+        n += 1
+        fid = f"rat-{n}"
+    state["next_rat"] = n + 1
+    state["figures"][fid] = {"side": "rat", "type": rat_type, "square": square, "revealed": revealed,
+                             "wounds": 0, "stunned": False}
+    return fid
+
+
+def draw_marker(state: dict, dice) -> tuple[str | None, list[dict]]:
+    """Draw the top marker of the rat pool; an empty pool takes the shuffled discard."""
+    events = []
+    pool = state.setdefault("rat_pool", [])
+    if not pool:
+        discard = state.get("rat_discard", [])
+        if not discard:
+            return None, [event("spawn-skip", "The rat pool and the discard pile are both empty: no spawn.")]
+        state["rat_pool"] = pool = list(dice.shuffle(list(discard)))
+        state["rat_discard"] = []
+        events.append(event("pool-refill", f"The rat pool is empty: the {len(pool)} discarded marker(s)"
+                            " are shuffled into it.", count=len(pool)))
+    return pool.pop(0), events
+
+
+def spawn(state: dict, board, dice, bestiary: dict | None = None, letters: list[str] | None = None,
+          force: bool = False) -> tuple[dict, list[dict]]:
+    """Spawn for ``letters`` (default: the current round-track space). Returns (state, events)."""
+    st = copy.deepcopy(state)
+    rnd = st.get("round", {})
+    if letters is None:
+        if rnd.get("spawned") and not force:
+            raise IllegalAction("rats have already spawned this round")
+        track = rnd.get("track") or [[]]
+        letters = list(track[rnd.get("space", 0) % len(track)])
+    rnd["spawned"] = True
+    if not letters:
+        return st, [event("spawn-none", f"No spawn letter on round-track space {rnd.get('space', 0) + 1}.")]
+    events: list[dict] = []
+    placements = st.get("placements", {})
+    for letter in letters:
+        squares = board.marker_squares(letter)
+        if not squares:
+            events.append(event("spawn-skip", f"No square {letter} on the map.", letter=letter))
+            continue
+        if letter in placements:
+            events += _place_set_aside(st, letter, placements[letter], squares)
+            continue
+        for sq in squares:
+            events += _spawn_at(st, letter, sq, dice)
+    from claw.core.msm.reveal import reveal_in_los
+
+    st, evs = reveal_in_los(board, st)
+    return st, events + evs
+
+
+def _blockers(st: dict, sq) -> tuple[list[str], list[str]]:
+    here = occupants(st["figures"]).get(sq, [])
+    rats = [f for f in here if is_rat(st["figures"][f])]
+    cats = [f for f in here if is_cat(st["figures"][f]) and not st["figures"][f].get("down")]
+    return rats, cats
+
+
+def _spawn_at(st: dict, letter: str, sq, dice) -> list[dict]:
+    name = square_name(sq)
+    rats, cats = _blockers(st, sq)
+    if rats:
+        return [event("spawn-skip", f"{letter} at {name} is held by {rats[0]}: that spawn is skipped.",
+                      letter=letter, square=name)]
+    if cats:
+        return [event("spawn-blocked", f"{letter} at {name} is held by {cats[0]}: it takes 1 wound and no rat"
+                      " spawns.", letter=letter, square=name, figure=cats[0])] + \
+            wound_cat(st, cats[0], 1, f"a rat spawning on {name}", stun=False)
+    rat_type, events = draw_marker(st, dice)
+    if rat_type is None:
+        return events
+    fid = new_rat(st, rat_type, name, revealed=False)
+    return events + [event("spawn", f"A face-down rat marker ({fid}) spawns on {letter} at {name}.",
+                           figure=fid, letter=letter, square=name, rat=rat_type)]
+
+
+def _place_set_aside(st: dict, letter: str, rat_type: str, squares) -> list[dict]:
+    """A named set-aside rat goes face up on its square, under the same rules as
+    any spawn: a rat there skips it (it stays set aside), a cat there takes 1 wound."""
+    aside = st.setdefault("set_aside", [])
+    if rat_type not in aside:
+        return [event("spawn-skip", f"No set-aside {rat_type} left to place on {letter}.", letter=letter)]
+    sq = squares[0]
+    name = square_name(sq)
+    rats, cats = _blockers(st, sq)
+    if rats:
+        return [event("spawn-skip", f"{letter} at {name} is held by {rats[0]}: the {rat_type} stays set aside.",
+                      letter=letter, square=name)]
+    if cats:
+        return [event("spawn-blocked", f"{letter} at {name} is held by {cats[0]}: it takes 1 wound and the"
+                      f" {rat_type} stays set aside.", letter=letter, square=name, figure=cats[0])] + \
+            wound_cat(st, cats[0], 1, f"a rat spawning on {name}", stun=False)
+    aside.remove(rat_type)
+    fid = new_rat(st, rat_type, name, revealed=True)
+    return [event("spawn", f"The set-aside {rat_type} ({fid}) is placed face up on {letter} at {name}.",
+                  figure=fid, letter=letter, square=name, rat=rat_type)]

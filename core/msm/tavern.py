@@ -1,0 +1,229 @@
+"""Between scenarios: the Taverne du Pélican de Mer (events chart, healing, Big
+Gus's shop) and cat levels ("Taverne du Pélican de Mer" A, B, C; "Cat Level and
+Skills"). Functions take a campaign dict (schema ``campaign-msm``) and return a
+new one plus events; data tables come in as arguments.
+"""
+
+from __future__ import annotations
+
+import copy
+from fractions import Fraction
+from math import ceil, floor
+
+from claw.core.errors import IllegalAction, UsageError
+
+MAX_HEALTH = 9
+SHOP_SIZE = 5
+SELL_PER_LEVEL = 10
+
+
+def _event(kind: str, text: str, **data) -> dict:
+    return {"type": kind, "text": text, **data}
+
+
+def hero(campaign: dict, hero_id: str) -> dict:
+    try:
+        return campaign["heroes"][hero_id]
+    except KeyError:
+        known = ", ".join(sorted(campaign.get("heroes", {}))) or "none"
+        raise UsageError(f"no hero {hero_id!r} in the campaign (heroes: {known})") from None
+
+
+def _open(campaign: dict) -> dict:
+    tav = campaign.get("taverne") or {}
+    if tav.get("closed"):
+        raise IllegalAction(f"the Taverne is closed this visit ({tav.get('event', 'event')}): play the next scenario")
+    return tav
+
+
+def card_lookup(decks: list[dict]) -> dict[str, dict]:
+    """Card id → card over the given loot decks."""
+    cards = {}
+    for deck in decks:
+        for card in deck.get("cards", []):
+            cards.setdefault(card["id"], card)
+    return cards
+
+
+def resolve_card(ref, cards: dict[str, dict]) -> dict:
+    """A campaign holds a card as an id or as the card itself."""
+    if isinstance(ref, dict):
+        return ref
+    try:
+        return cards[ref]
+    except KeyError:
+        raise UsageError(f"unknown loot card {ref!r} (not in the scenario's loot decks)") from None
+
+
+# --- A. Gossip and rumour ------------------------------------------------------
+
+
+def roll_event(campaign: dict, chart: dict, dice) -> tuple[dict, list[dict]]:
+    """Roll 1d12 on the events chart and apply its effects for this visit."""
+    camp = copy.deepcopy(campaign)
+    roll = dice.draw(1, chart["die"], "Taverne events d12")
+    event = next(e for e in chart["events"] if roll in e["rolls"])
+    tav = {"event": event["id"], "roll": roll}
+    events = [_event("taverne-event", f"Taverne events roll {roll}: {event['name']}. {event['summary']}",
+                     roll=roll, event=event["id"])]
+    for effect in event["effects"]:
+        kind = effect["type"]
+        if kind == "taverne-closed":
+            tav["closed"] = True
+            events.append(_event("taverne-closed", "No more Taverne actions this visit."))
+        elif kind == "free-healing":
+            tav["free_healing"] = True
+            events.append(_event("free-healing", "Healing is free this visit: every cat may heal to 9."))
+        elif kind == "shop-price":
+            tav.update(price_numerator=effect["numerator"], price_denominator=effect["denominator"],
+                       price_rounding=effect["rounding"])
+            events.append(_event("shop-price", f"Gus's prices ×{effect['numerator']}/{effect['denominator']}"
+                                 f" (rounded {effect['rounding']}) this visit."))
+        elif kind == "gain-item":
+            for hid, h in camp["heroes"].items():
+                if h.get("down"):
+                    continue
+                h.setdefault("loot", []).append(copy.deepcopy(effect["item"]))
+                events.append(_event("gain-item", f"{hid} receives a {effect['item']['name']}.",
+                                     hero=hid, item=effect["item"]["id"]))
+    camp["taverne"] = tav
+    return camp, events
+
+
+# --- B. Heal your wounds ---------------------------------------------------------
+
+
+def heal(campaign: dict, hero_id: str, cards: dict[str, dict], salves: int | None = None,
+         free: bool = False) -> tuple[dict, list[dict]]:
+    """Spend healing salves (or the free healing of an event) to heal up to 9.
+
+    ``salves`` None spends as many as are useful, in the order held.
+    """
+    camp = copy.deepcopy(campaign)
+    tav = _open(camp)
+    h = hero(camp, hero_id)
+    before = h["health"]
+    if free or tav.get("free_healing"):
+        if not tav.get("free_healing"):
+            raise IllegalAction("healing is free only when the events chart says so")
+        h["health"] = MAX_HEALTH
+        return camp, [_event("heal", f"{hero_id} heals for free: {before} → {MAX_HEALTH}.",
+                             hero=hero_id, before=before, after=MAX_HEALTH, salves=0)]
+    held = [(i, resolve_card(ref, cards)) for i, ref in enumerate(h.get("loot", []))]
+    held = [(i, c) for i, c in held if c.get("heal")]
+    want = len(held) if salves is None else salves
+    if salves is not None and salves > len(held):
+        raise IllegalAction(f"{hero_id} holds {len(held)} healing salve(s), not {salves}")
+    used = []
+    for i, card in held:
+        if len(used) >= want or (salves is None and h["health"] >= MAX_HEALTH):
+            break
+        h["health"] = min(MAX_HEALTH, h["health"] + card["heal"])
+        used.append(i)
+    h["loot"] = [ref for i, ref in enumerate(h.get("loot", [])) if i not in used]
+    return camp, [_event("heal", f"{hero_id} spends {len(used)} salve(s): health {before} → {h['health']}"
+                         f" (maximum {MAX_HEALTH}).", hero=hero_id, before=before,
+                         after=h["health"], salves=len(used))]
+
+
+# --- C. Purchase gear --------------------------------------------------------------
+
+
+def price(card: dict, taverne: dict) -> int:
+    base = card.get("price")
+    if base is None:
+        raise IllegalAction(f"card {card['id']!r} has no price: Gus cannot sell it")
+    factor = Fraction(taverne.get("price_numerator", 1), taverne.get("price_denominator", 1))
+    value = base * factor
+    return ceil(value) if taverne.get("price_rounding", "up") == "up" else floor(value)
+
+
+def open_shop(campaign: dict, decks: list[dict], dice) -> tuple[dict, list[dict]]:
+    """Draw five cards from the last scenario's loot deck(s) for sale."""
+    camp = copy.deepcopy(campaign)
+    tav = _open(camp)
+    pool = [card for deck in decks for card in deck["cards"] for _ in range(card.get("count", 1))
+            if card["type"] != "event"]
+    drawn = dice.shuffle(pool)[:SHOP_SIZE]
+    tav["shop"] = [copy.deepcopy(c) for c in drawn]
+    camp["taverne"] = tav
+    listing = ", ".join(f"{c['name']} ({price(c, tav) if 'price' in c else '-'} francs)" for c in drawn)
+    return camp, [_event("shop", f"Big Gus offers: {listing}.", cards=[c["id"] for c in drawn])]
+
+
+def buy(campaign: dict, hero_id: str, card_id: str) -> tuple[dict, list[dict]]:
+    camp = copy.deepcopy(campaign)
+    tav = _open(camp)
+    shop = tav.get("shop")
+    if not shop:
+        raise IllegalAction("Gus has nothing on offer: open the shop first (claw tavern shop)")
+    idx = next((i for i, c in enumerate(shop) if c["id"] == card_id), None)
+    if idx is None:
+        raise IllegalAction(f"Gus is not selling {card_id!r} (offer: {', '.join(c['id'] for c in shop)})")
+    card = shop[idx]
+    h = hero(camp, hero_id)
+    cost = price(card, tav)
+    if h.get("francs", 0) < cost:
+        raise IllegalAction(f"{hero_id} has {h.get('francs', 0)} francs; {card['name']} costs {cost}")
+    h["francs"] = h.get("francs", 0) - cost
+    h.setdefault("loot", []).append(card)
+    del shop[idx]
+    return camp, [_event("buy", f"{hero_id} buys {card['name']} for {cost} francs ({h['francs']} left).",
+                         hero=hero_id, card=card_id, price=cost)]
+
+
+def sell(campaign: dict, hero_id: str, card_id: str, cards: dict[str, dict]) -> tuple[dict, list[dict]]:
+    """Sell a loot card to Gus for 10 × its loot level."""
+    camp = copy.deepcopy(campaign)
+    _open(camp)
+    h = hero(camp, hero_id)
+    for slot in ("loot", "weapons"):
+        for i, ref in enumerate(h.get(slot, [])):
+            card = resolve_card(ref, cards)
+            if card["id"] == card_id:
+                del h[slot][i]
+                gain = SELL_PER_LEVEL * card["level"]
+                h["francs"] = h.get("francs", 0) + gain
+                return camp, [_event("sell", f"{hero_id} sells {card['name']} (level {card['level']})"
+                                     f" for {gain} francs.", hero=hero_id, card=card_id, price=gain)]
+    raise IllegalAction(f"{hero_id} holds no card {card_id!r}")
+
+
+# --- Cat level and skills -----------------------------------------------------------
+
+
+def skill_allowance(table: dict, level: int) -> list[int]:
+    for row in table["levels"]:
+        if row["level"] == level:
+            return row["skills"]
+    raise UsageError(f"no cat level {level} in the skills table")
+
+
+def level_up(campaign: dict, hero_id: str, table: dict, level: int | None = None,
+             skills: list | None = None) -> tuple[dict, list[dict]]:
+    """Raise a cat's level (default: by one) and set the skills it uses.
+
+    Skills are names or {name, level, ...}; a skill without a level counts as
+    level 1. The counts per level may not exceed the table's allowance.
+    """
+    camp = copy.deepcopy(campaign)
+    h = hero(camp, hero_id)
+    new = h["level"] + 1 if level is None else level
+    allowance = skill_allowance(table, new)
+    events = []
+    if new != h["level"]:
+        events.append(_event("level", f"{hero_id} is now level {new}.", hero=hero_id, level=new))
+        h["level"] = new
+    if skills is not None:
+        h["skills"] = skills
+    counts = [0, 0, 0]
+    for s in h.get("skills", []):
+        lvl = s.get("level", 1) if isinstance(s, dict) else 1
+        counts[lvl - 1] += 1
+    over = [f"{c} level-{i + 1} skill(s) (allowed {allowance[i]})" for i, c in enumerate(counts) if c > allowance[i]]
+    if over:
+        raise IllegalAction(f"{hero_id} at level {new} cannot use " + ", ".join(over))
+    events.append(_event("skills", f"{hero_id} may use {allowance[0]}/{allowance[1]}/{allowance[2]}"
+                         f" skills of level 1/2/3; chosen {counts[0]}/{counts[1]}/{counts[2]}.",
+                         hero=hero_id, allowance=allowance, chosen=counts))
+    return camp, events

@@ -1,0 +1,531 @@
+"""Fighting (rulebook: Fighting, Swatting, Wrestling, Biting, Doing Damage, Hit
+Points, Knocked Out, Death, and the fighting knacks).
+
+State: ``state["fight"]`` holds the initiative order, whose turn it is, the
+Wrestling groups, Pins, Chomps and cats disoriented by a Launch. Each function
+returns the new state (a copy) and a list of events (dicts with ``type`` and
+``text``)."""
+
+from __future__ import annotations
+
+
+from claw.core.errors import IllegalAction, UsageError
+from claw.core.warriors import knacks as K
+from claw.core.warriors.checks import CheckSpec, able, decide, resolve
+from claw.core.warriors.points import describe, pay
+from claw.core.warriors.rules import Rules
+
+FIGHT_KNACKS = {"swat": {"mighty-swat", "pummel"}, "bite": {"chomp"},
+                "wrestle": {"launch", "pin", "belly-rake"}}
+DEATH_ROLL_AT_MOST = 4
+
+
+class AttackSpec:
+    """One fighting action: ``mode`` swat, pounce or bite; fighting ``knacks`` (id ->
+    uses); ``points`` for the attack or Wrestling check and ``damage_points`` (Strength)
+    for the damage check; the defender's ``dodge`` uses and ``jump_points``; wrestlers
+    who ``escape`` with Jump checks; Chomp's ``let_go``; ``winner_target`` in a
+    Wrestling; ``swat_explicit`` for a Pinned cat swatting its pinner."""
+
+    def __init__(self, mode: str = "swat", knacks: dict | None = None, points: int = 0, damage_points: int = 0,
+                 dodge: int = 0, jump_points: int = 0, escape: list | None = None, let_go: bool = False,
+                 winner_target: str | None = None, life_or_death: bool = False, convert_from: list | None = None,
+                 swat_explicit: bool = False) -> None:
+        self.mode, self.knacks, self.points, self.damage_points = mode, dict(knacks or {}), points, damage_points
+        self.dodge, self.jump_points, self.escape, self.let_go = dodge, jump_points, list(escape or []), let_go
+        self.winner_target, self.life_or_death, self.convert_from = winner_target, life_or_death, convert_from
+        self.swat_explicit = swat_explicit
+
+
+# -- opposed checks and initiative ------------------------------------------------
+
+def _tier(crit: str | None, criticals: str) -> int:
+    if criticals != "absolute" or crit is None:
+        return 0
+    return 1 if crit == "success" else -1
+
+
+def opposed_wins(a: int, a_crit, b: int, b_crit, criticals: str = "absolute") -> bool:
+    """Attacker wins when its total meets or beats the defender's. Under 'absolute',
+    a critical success beats any non-critical and a critical failure loses to one
+    (ruling); equal tiers compare totals."""
+    ta, tb = _tier(a_crit, criticals), _tier(b_crit, criticals)
+    if ta != tb:
+        return ta > tb
+    return a >= b
+
+
+def initiative(state: dict, ids: list[str], dice, first: str | None = None,
+               order_rule: str = "roll") -> tuple[dict, list[dict]]:
+    """Spirit + d6 for each cat; highest first; ties by Spirit points left, then a
+    fair choice (``first`` names the winner, else a die decides)."""
+    cats = state["cats"]
+    if len(set(ids)) < 2:
+        raise UsageError("a fight needs at least two different cats")
+    rolls = {}
+    events = []
+    for cid in ids:
+        c = cats[cid]
+        if c["status"] != "ok":
+            raise IllegalAction(f"{c['name']} is {c['status']} and cannot fight: {cid}")
+        d = dice.draw(1, 6, f"initiative d6 {cid}")
+        rolls[cid] = c["abilities"]["spirit"] + d
+        events.append({"type": "initiative", "cat": cid, "d6": d, "total": rolls[cid],
+                       "text": f"{c['name']}: Spirit {c['abilities']['spirit']} + d6 {d} = {rolls[cid]}"})
+    key = {cid: (rolls[cid], cats[cid]["pools"]["spirit"]) for cid in ids}
+    groups: dict = {}
+    for cid in ids:
+        groups.setdefault(key[cid], []).append(cid)
+    order = []
+    for k in sorted(groups, reverse=True):
+        tied = groups[k]
+        if len(tied) > 1:
+            if first in tied:
+                pick = [first] + [c for c in tied if c != first]
+                how = f"{first} chosen to go first"
+            else:
+                pick = list(tied)
+                for i in range(len(pick) - 1, 0, -1):     # a fair shuffle by dice
+                    j = dice.draw(0, i, "initiative tie-break")
+                    pick[i], pick[j] = pick[j], pick[i]
+                how = "a fair draw"
+            events.append({"type": "initiative-tie", "cats": tied, "order": pick,
+                           "text": f"tie between {', '.join(tied)} (same roll and Spirit points): {how} gives "
+                                   f"{' > '.join(pick)} (--first to choose)"})
+            tied = pick
+        order += tied
+    if order_rule == "spirit":
+        # Literal reading: after the first cat, go by Spirit score (ties keep roll order).
+        rest = sorted(order[1:], key=lambda c: -cats[c]["abilities"]["spirit"])
+        order = order[:1] + rest
+    new = {**state, "cats": dict(state["cats"])}
+    new["fight"] = {"round": 1, "turn": 0, "order": order, "initiative": rolls, "wrestles": [],
+                    "pins": {}, "chomps": {}, "disoriented": []}
+    events.append({"type": "fight", "order": order, "text": "fight order: " + " > ".join(order)})
+    return new, events
+
+
+def copy_fight(f: dict | None) -> dict | None:
+    """A copy of the fight record deep enough for in-place changes (faster than deepcopy)."""
+    if f is None:
+        return None
+    return {**f, "order": list(f["order"]), "initiative": dict(f.get("initiative", {})),
+            "wrestles": [list(g) for g in f["wrestles"]], "pins": dict(f["pins"]),
+            "chomps": dict(f["chomps"]), "disoriented": list(f["disoriented"])}
+
+
+def current(state: dict) -> str | None:
+    f = state.get("fight")
+    return f["order"][f["turn"]] if f else None
+
+
+def advance(state: dict) -> list[dict]:
+    """End the current cat's turn (in place); skip cats who cannot act."""
+    f = state["fight"]
+    done = f["order"][f["turn"]]
+    if done in f["disoriented"]:
+        f["disoriented"].remove(done)
+    for _ in range(len(f["order"])):
+        f["turn"] += 1
+        if f["turn"] >= len(f["order"]):
+            f["turn"] = 0
+            f["round"] += 1
+        if state["cats"][f["order"][f["turn"]]]["status"] == "ok":
+            break
+    nxt = f["order"][f["turn"]]
+    return [{"type": "turn", "cat": nxt, "round": f["round"],
+             "text": f"round {f['round']}: {state['cats'][nxt]['name']}'s turn"}]
+
+
+# -- helpers ----------------------------------------------------------------------
+
+def _group_of(fight: dict | None, cid: str) -> list | None:
+    if not fight:
+        return None
+    for g in fight["wrestles"]:
+        if cid in g:
+            return g
+    return None
+
+
+def _leave_wrestle(fight: dict, cid: str) -> None:
+    g = _group_of(fight, cid)
+    if g is not None:
+        g.remove(cid)
+        if len(g) < 2:
+            fight["wrestles"].remove(g)
+    for pinned, pinner in list(fight["pins"].items()):
+        if cid in (pinned, pinner):
+            del fight["pins"][pinned]
+    for biter, bitten in list(fight["chomps"].items()):
+        if cid in (biter, bitten):
+            del fight["chomps"][biter]
+
+
+def _pay_knack(cat: dict, rules: Rules, knack: str, uses: int, options: dict, convert_from) -> tuple[dict, dict]:
+    lvl = K.require(cat, rules, knack, uses)
+    c = K.cost(rules, knack, lvl)
+    if knack == "launch" and lvl >= 2 and options.get("launch_second_cost") == "strength":
+        c = {"ability": "strength", "points": 2}   # option: read the printed Spirit as a slip
+    pools, parts = pay(cat["pools"], c["ability"], c["points"] * uses, convert_from, cat["name"],
+                       rules.knacks[knack]["name"])
+    return dict(cat, pools=pools), {"knack": knack, "uses": uses, "paid": parts}
+
+
+def _check(cat, rules, skill, ability=None, points=0, knacks=None, dice=None, label="", options=None,
+           convert_from=None):
+    spec = CheckSpec(skill=skill, ability=ability, spend=points, knacks=knacks or {}, label=label,
+                     convert_from=convert_from)
+    return resolve(cat, rules, spec, dice, options.get("criticals", "absolute"))
+
+
+def _fmt(cat, r) -> str:
+    what = r["skill"] or f"{r['ability']} check"
+    extra = f" + {r['spent']} pts" if r["spent"] else ""
+    extra += f" + {r['knack_bonus']} knacks" if r["knack_bonus"] else ""
+    crit = f" (critical {r['critical']})" if r["critical"] else ""
+    ab = {"strength": "STR", "intelligence": "INT", "spirit": "SPT"}[r["ability"]]
+    sk = f" + {what} {r['skill_score']}" if r["skill"] else ""
+    return f"{cat['name']} {what} {'+'.join(map(str, r['dice']))} + {ab} {r['ability_score']}{sk}{extra} = {r['total']}{crit}"
+
+
+def _sprain_events(cat, r) -> list[dict]:
+    if r["sprain"]:
+        return [{"type": "sprain", "cat": cat["id"], "text": f"{cat['name']} sprains something (rest 3 sunrises)"}]
+    return []
+
+
+# -- damage -----------------------------------------------------------------------
+
+def damage(state: dict, rules: Rules, attacker: str, defender: str, dice, *, bonus: int = 0,
+           points: int = 0, bite: bool = False, options: dict, convert_from=None, why: str = "") -> list[dict]:
+    """Doing Damage (in place): the attacker's Strength check (+ points, Mighty Swat,
+    Belly Rake, double-Swat bonus) against the defender's Strength score."""
+    cats = state["cats"]
+    a, d = cats[attacker], cats[defender]
+    a, r = _check(a, rules, None, "strength", points, None, dice, f"{attacker} damage check", options, convert_from)
+    r["total"] += bonus
+    cats[attacker] = a
+    strength = d["abilities"]["strength"]
+    if r["total"] > 2 * strength:
+        base, band = 3, f"more than double {d['name']}'s Strength {strength}"
+    elif r["total"] > strength:
+        base, band = 2, f"more than {d['name']}'s Strength {strength}"
+    else:
+        base, band = 1, f"not more than {d['name']}'s Strength {strength}"
+    d4 = dice.draw(1, 4, f"damage d4 {attacker}")
+    loss = d4 + base + (1 if bite else 0)
+    events = [{"type": "damage-check", "cat": attacker, "dice": r["dice"], "total": r["total"],
+               "text": f"damage: {_fmt(a, r)}" + (f" + {bonus} ({why})" if bonus else "")
+                       + f" -> {band}: 1d4+{base} = {d4}+{base}" + (" + 1 for the Bite" if bite else "")
+                       + f" = {loss} HP"}]
+    events += _sprain_events(a, r)
+    events += lose_hp(state, rules, defender, loss, dice)
+    return events
+
+
+def lose_hp(state: dict, rules: Rules, cid: str, loss: int, dice) -> list[dict]:
+    """HP loss (in place): 0 or less knocks out; at -(STR + SPT) or below, a 2d6 death
+    roll (4 or less: dead) each time damage lands there (ruling)."""
+    c = dict(state["cats"][cid])
+    c["hp"] -= loss
+    events = [{"type": "hp", "cat": cid, "loss": loss, "hp": c["hp"],
+               "text": f"{c['name']} loses {loss} HP ({c['hp']}/{c['hp_max']})"}]
+    if c["hp"] <= 0 and c["status"] == "ok":
+        c["status"] = "knocked-out"
+        events.append({"type": "knocked-out", "cat": cid, "text": f"{c['name']} is knocked out"})
+    limit = -(c["abilities"]["strength"] + c["abilities"]["spirit"])
+    if c["hp"] <= limit and c["status"] != "dead":
+        a, b = dice.draw(1, 6, f"death roll 2d6 {cid}"), dice.draw(1, 6, f"death roll 2d6 {cid}")
+        dead = a + b <= DEATH_ROLL_AT_MOST
+        if dead:
+            c["status"] = "dead"
+        events.append({"type": "death-roll", "cat": cid, "dice": [a, b], "dead": dead,
+                       "text": f"{c['name']} is at {c['hp']} HP, at or below -(STR + SPT) = {limit}: death roll 2d6 "
+                               f"{a}+{b} = {a + b}: " + ("beyond help, dies" if dead else "survives")})
+    state["cats"][cid] = c
+    if c["status"] != "ok" and state.get("fight"):
+        _leave_wrestle(state["fight"], cid)
+    return events
+
+
+# -- the attack -------------------------------------------------------------------
+
+def attack(state: dict, rules: Rules, attacker: str, target: str, spec: AttackSpec, dice,
+           options: dict) -> tuple[dict, list[dict]]:
+    """One cat's turn of fighting. Refuses (IllegalAction) anything the rules forbid."""
+    # Cats are replaced, never changed in place, so a shallow copy of them is enough;
+    # the fight record is changed in place and is copied deeply.
+    s = {**state, "cats": dict(state["cats"]), "fight": copy_fight(state.get("fight"))}
+    cats = s["cats"]
+    if attacker == target:
+        raise UsageError(f"a cat cannot attack itself: {attacker}")
+    a, t = cats[attacker], cats[target]
+    able(a, "fight", rules)
+    if t["status"] in ("dead", "retired"):
+        raise IllegalAction(f"{t['name']} is {t['status']}: {target}")
+    if t["status"] == "knocked-out":
+        raise IllegalAction(f"{t['name']} is knocked out and out of the fight: {target}")
+    f = s.get("fight")
+    if f:
+        if attacker != current(s):
+            raise IllegalAction(f"it is {cats[current(s)]['name']}'s turn, not {a['name']}'s "
+                                f"(claw fight --next to move on): {attacker}")
+        if target not in f["order"]:
+            raise IllegalAction(f"{t['name']} is not in this fight: {target}")
+        if attacker in f["disoriented"]:
+            raise IllegalAction(f"{a['name']} was launched and cannot attack this action (claw fight --next): {attacker}")
+    events: list[dict] = []
+    if spec.mode == "bite" and not spec.life_or_death:
+        events.append({"type": "note", "text": "biting another cat is dishonourable outside a life-or-death fight"})
+    allowed = FIGHT_KNACKS["swat"] | FIGHT_KNACKS["bite"] | FIGHT_KNACKS["wrestle"] | {"feint"}
+    for k in spec.knacks:
+        if k not in allowed:
+            raise IllegalAction(f"{rules.knacks[k]['name']} is not a fighting knack (claw check/knack): {k}")
+    if f and attacker in f["chomps"]:
+        events += _chomp_turn(s, rules, attacker, spec, dice, options)
+    elif _group_of(f, attacker) is not None:
+        events += _wrestling_turn(s, rules, attacker, target, spec, dice, options)
+    elif spec.mode == "pounce":
+        events += _pounce(s, rules, attacker, target, spec, dice, options)
+    else:
+        for k in spec.knacks:
+            if k in FIGHT_KNACKS["wrestle"]:
+                raise IllegalAction(f"{rules.knacks[k]['name']} needs the cats to be Wrestling: {k}")
+        events += _strike(s, rules, attacker, target, spec, dice, options)
+    if s.get("fight"):
+        events += advance(s)
+    return s, events
+
+
+def _strike(s, rules, attacker, target, spec, dice, options, belly_rake=False) -> list[dict]:
+    """A Swat (or Pummel, Belly Rake) or a Bite against the target's Jump check."""
+    cats = s["cats"]
+    f = s.get("fight")
+    a = cats[attacker]
+    bite = spec.mode == "bite"
+    events = []
+    fight_knacks = {k: n for k, n in spec.knacks.items() if k in FIGHT_KNACKS["swat"] | FIGHT_KNACKS["bite"]}
+    for k in fight_knacks:
+        if bite and k not in FIGHT_KNACKS["bite"]:
+            raise IllegalAction(f"{rules.knacks[k]['name']} goes with a Swat, not a Bite: {k}")
+        if not bite and k in FIGHT_KNACKS["bite"]:
+            raise IllegalAction(f"Chomp goes with a Bite (--bite): {k}")
+    check_knacks = {k: n for k, n in spec.knacks.items() if k == "feint"}
+    if bite and check_knacks:
+        raise IllegalAction("Feint helps a Swat, not a Bite: feint")
+    paid = []
+    for k, n in fight_knacks.items():    # declared and paid before the attack is resolved
+        a, p = _pay_knack(a, rules, k, n, options, spec.convert_from)
+        paid.append(p)
+    if belly_rake:
+        a, p = _pay_knack(a, rules, "belly-rake", 1, options, spec.convert_from)
+        paid.append(p)
+    for p in paid:
+        events.append({"type": "knack", "cat": attacker, **p,
+                       "text": f"{a['name']} uses {rules.knacks[p['knack']]['name']}"
+                               + (f" x{p['uses']}" if p["uses"] > 1 else "") + f" (paid {describe(p['paid'])})"})
+    skill, ability = ("bite", None) if bite else ("swat", "strength" if "pummel" in fight_knacks else None)
+    a, ra = _check(a, rules, skill, ability, spec.points, check_knacks, dice, f"{attacker} {skill}",
+                   options, spec.convert_from)
+    cats[attacker] = a
+    events += _sprain_events(a, ra)
+    t = cats[target]
+    pinned = f is not None and target in f["pins"]
+    if pinned:
+        jt, jcrit = 0, None
+        events.append({"type": "attack", "cat": attacker, "target": target, "total": ra["total"],
+                       "text": f"{_fmt(a, ra)} against {t['name']}, who is Pinned and cannot Jump (counts 0)"})
+    else:
+        t, rj = _check(t, rules, "jump", None, spec.jump_points, {"dodge": spec.dodge} if spec.dodge else {},
+                       dice, f"{target} jump", options, None)
+        cats[target] = t
+        jt, jcrit = rj["total"], rj["critical"]
+        events.append({"type": "attack", "cat": attacker, "target": target, "total": ra["total"], "jump": jt,
+                       "text": f"{_fmt(a, ra)} against {_fmt(t, rj)}"})
+        events += _sprain_events(t, rj)
+    hit = opposed_wins(ra["total"], ra["critical"], jt, jcrit, options.get("criticals", "absolute"))
+    how = "Pummel" if "pummel" in fight_knacks else ("Belly Rake" if belly_rake else ("Bite" if bite else "Swat"))
+    if not hit:
+        events.append({"type": "miss", "cat": attacker, "target": target, "text": f"the {how} misses"})
+        return events
+    bonus, why = 0, []
+    if ra["total"] > 2 * jt:
+        bonus += 2
+        why.append("more than double the Jump: +2")
+    ms = fight_knacks.get("mighty-swat", 0)
+    if ms:
+        bonus += ms
+        why.append(f"Mighty Swat +{ms}")
+    if belly_rake:
+        bonus += 1
+        why.append("Belly Rake +1")
+    events.append({"type": "hit", "cat": attacker, "target": target, "text": f"the {how} lands"})
+    events += damage(s, rules, attacker, target, dice, bonus=bonus, points=spec.damage_points, bite=bite,
+                     options=options, convert_from=spec.convert_from, why=", ".join(why))
+    if bite and "chomp" in fight_knacks and f is not None and cats[target]["status"] == "ok":
+        f["pins"][target] = attacker
+        f["chomps"][attacker] = target
+        events.append({"type": "chomp", "cat": attacker, "target": target,
+                       "text": f"Chomp: {t['name']} is held as if Pinned until {a['name']}'s next turn"})
+    return events
+
+
+def _chomp_turn(s, rules, attacker, spec, dice, options) -> list[dict]:
+    f = s["fight"]
+    target = f["chomps"][attacker]
+    names = s["cats"]
+    if not spec.let_go:
+        return [{"type": "chomp-hold", "cat": attacker, "target": target,
+                 "text": f"{names[attacker]['name']} holds on: {names[target]['name']} stays Pinned "
+                         f"(--let-go for a second Bite's damage instead)"}]
+    del f["chomps"][attacker]
+    f["pins"].pop(target, None)
+    events = [{"type": "chomp-release", "cat": attacker, "target": target,
+               "text": f"{names[attacker]['name']} lets go, dealing a second Bite's damage"}]
+    return events + damage(s, rules, attacker, target, dice, points=spec.damage_points, bite=True,
+                           options=options, convert_from=spec.convert_from)
+
+
+def _pounce(s, rules, attacker, target, spec, dice, options) -> list[dict]:
+    cats = s["cats"]
+    if spec.knacks:
+        raise IllegalAction("no fighting knack goes with a Pounce into Wrestling: " + ", ".join(spec.knacks))
+    a, rp = _check(cats[attacker], rules, "pounce", None, spec.points, None, dice, f"{attacker} pounce",
+                   options, spec.convert_from)
+    cats[attacker] = a
+    events = _sprain_events(a, rp)
+    f = s.setdefault("fight", None)
+    if f is None:
+        raise IllegalAction("Wrestling needs a fight in progress (claw fight CAT CAT ...)")
+    group = _group_of(f, target)
+    if group is not None:
+        need = len(group)
+        ok = bool(decide(rp["total"], rp["critical"], need, options.get("criticals", "absolute")))
+        events.append({"type": "pounce", "cat": attacker, "target": target, "total": rp["total"], "joined": ok,
+                       "text": f"{_fmt(a, rp)} to join the Wrestling ({need} cats already in it): "
+                               + ("squeezes in" if ok else "cannot get in")})
+        if ok:
+            group.append(attacker)
+        return events
+    t, rj = _check(cats[target], rules, "jump", None, spec.jump_points, {"dodge": spec.dodge} if spec.dodge else {},
+                   dice, f"{target} jump", options, None)
+    cats[target] = t
+    ok = opposed_wins(rp["total"], rp["critical"], rj["total"], rj["critical"], options.get("criticals", "absolute"))
+    events.append({"type": "pounce", "cat": attacker, "target": target, "total": rp["total"], "jump": rj["total"],
+                   "wrestling": ok, "text": f"{_fmt(a, rp)} against {_fmt(t, rj)}: "
+                                            + ("they are Wrestling" if ok else f"{t['name']} jumps clear")})
+    events += _sprain_events(t, rj)
+    if ok:
+        f["wrestles"].append([attacker, target])
+    return events
+
+
+def _wrestling_turn(s, rules, attacker, target, spec, dice, options) -> list[dict]:
+    f = s["fight"]
+    cats = s["cats"]
+    group = _group_of(f, attacker)
+    pinned_by = f["pins"].get(attacker)
+    if spec.mode == "pounce":
+        raise IllegalAction(f"{cats[attacker]['name']} is already Wrestling: {attacker}")
+    if target not in group:
+        raise IllegalAction(f"{cats[target]['name']} is not in {cats[attacker]['name']}'s Wrestling: {target}")
+    if spec.swat_explicit or spec.mode == "bite":
+        if spec.mode != "bite" and pinned_by != target:
+            raise IllegalAction("while Wrestling, a cat may Swat only the cat Pinning it")
+        return _strike(s, rules, attacker, target, spec, dice, options)
+    if "belly-rake" in spec.knacks:
+        if pinned_by == target:
+            raise IllegalAction(f"Belly Rake cannot be used while {cats[target]['name']} Pins you")
+        rest = AttackSpec(**{**spec.__dict__, "knacks": {k: n for k, n in spec.knacks.items() if k != "belly-rake"}})
+        return _strike(s, rules, attacker, target, rest, dice, options, belly_rake=True)
+    if "pin" in spec.knacks:
+        if pinned_by is not None:
+            raise IllegalAction(f"a Pinned cat cannot Pin: {attacker}")
+        a, p = _pay_knack(cats[attacker], rules, "pin", 1, options, spec.convert_from)
+        cats[attacker] = a
+        f["pins"][target] = attacker
+        return [{"type": "pin", "cat": attacker, "target": target, **p,
+                 "text": f"{a['name']} Pins {cats[target]['name']} (paid {describe(p['paid'])}); it lasts until "
+                         f"{cats[target]['name']} wins a Wrestling check or {a['name']} gets off"}]
+    return _wrestle_round(s, rules, attacker, target, group, spec, dice, options)
+
+
+def _wrestle_round(s, rules, attacker, target, group, spec, dice, options) -> list[dict]:
+    f = s["fight"]
+    cats = s["cats"]
+    events = []
+    launch = spec.knacks.get("launch", 0)
+    other = set(spec.knacks) - {"launch"}
+    if other:
+        raise IllegalAction("in the Wrestling check only Launch can be added: " + ", ".join(sorted(other)))
+    if launch:
+        a, p = _pay_knack(cats[attacker], rules, "launch", launch, options, spec.convert_from)
+        cats[attacker] = a
+        events.append({"type": "knack", "cat": attacker, **p,
+                       "text": f"{a['name']} readies Launch x{launch} (paid {describe(p['paid'])})"})
+    for e in spec.escape:
+        if e not in group:
+            raise IllegalAction(f"{e} is not in this Wrestling and cannot escape from it")
+    results = {}
+    for cid in list(group):
+        jump = cid in spec.escape
+        c, r = _check(cats[cid], rules, "jump" if jump else "wrestle", None,
+                      spec.points if cid == attacker else 0, None, dice, f"{cid} {'jump' if jump else 'wrestle'}",
+                      options, spec.convert_from if cid == attacker else None)
+        cats[cid] = c
+        results[cid] = (r, jump)
+        events.append({"type": "wrestle-check", "cat": cid, "total": r["total"], "jump": jump,
+                       "text": ("escape " if jump else "") + _fmt(c, r)})
+        events += _sprain_events(c, r)
+    crit_rule = options.get("criticals", "absolute")
+    rank = {cid: (_tier(r["critical"], crit_rule), r["total"]) for cid, (r, _) in results.items()}
+    best = max(rank.values())
+    top = [cid for cid, v in rank.items() if v == best]
+    if len(top) > 1:
+        events.append({"type": "wrestle-tie", "cats": top,
+                       "text": f"{', '.join(top)} tie for the highest: no advantage, the Wrestling goes on"})
+        return events
+    win = top[0]
+    jumped = results[win][1]
+    if jumped:
+        _leave_wrestle(f, win)
+        events.append({"type": "escape", "cat": win, "text": f"{cats[win]['name']} escapes the Wrestling"})
+        return events
+    if f["pins"].get(win):
+        events.append({"type": "pin-broken", "cat": win,
+                       "text": f"{cats[win]['name']} wins the Wrestling check and breaks the Pin"})
+        del f["pins"][win]
+    if win == attacker:
+        victim = target
+    else:
+        choices = [c for c in group if c != win]
+        victim = spec.winner_target or (attacker if attacker in choices else choices[0])
+        if victim not in choices:
+            raise IllegalAction(f"{victim} is not wrestling with {win}")
+        if not spec.winner_target and len(choices) > 1:
+            events.append({"type": "choice", "cat": win, "options": choices,
+                           "text": f"{cats[win]['name']} may hurt any of {', '.join(choices)}; "
+                                   f"hurting {victim} (--winner-target to choose)"})
+    if win == attacker and launch:
+        lengths = 1 + launch
+        _leave_wrestle(f, victim)
+        if victim not in f["disoriented"]:
+            f["disoriented"].append(victim)
+        events.append({"type": "launch", "cat": win, "target": victim, "lengths": lengths,
+                       "text": f"{cats[win]['name']} Launches {cats[victim]['name']} {lengths} body lengths away; "
+                               f"it cannot attack on its next action"})
+        return events
+    events.append({"type": "wrestle-win", "cat": win, "target": victim,
+                   "text": f"{cats[win]['name']} has the advantage and hurts {cats[victim]['name']}"})
+    return events + damage(s, rules, win, victim, dice, points=spec.damage_points if win == attacker else 0,
+                           options=options, convert_from=spec.convert_from if win == attacker else None)
+
+
+def end_fight(state: dict) -> tuple[dict, list[dict]]:
+    if not state.get("fight"):
+        raise IllegalAction("no fight in progress")
+    s = dict(state)
+    rounds = s["fight"]["round"]
+    s["fight"] = None
+    return s, [{"type": "fight-end", "text": f"the fight ends after {rounds} round(s)"}]

@@ -1,0 +1,86 @@
+"""Healing (rulebook: Healing, Hit Points, Knocked Out, Diseases treatments).
+
+Natural healing gives 1 HP each morning. Once a day a wounded cat with the right
+herbs may get a healing check: a Ponder check by a cat who knows Herb Lore or
+Medicine Lore (ruling), compared with the HP lost + 5 (ruling on "HP+5 lost")."""
+
+from __future__ import annotations
+
+from claw.core.errors import IllegalAction
+from claw.core.warriors.checks import CheckSpec, resolve
+from claw.core.warriors.rules import Rules
+
+LORE = ("herb-lore", "medicine-lore")
+
+
+def gain_hp(cat: dict, amount: int) -> tuple[dict, int]:
+    """Add HP up to the maximum; a knocked-out cat with HP again comes round."""
+    if cat["status"] in ("dead", "retired"):
+        return cat, 0
+    new = dict(cat)
+    gained = max(0, min(amount, new["hp_max"] - new["hp"]))
+    new["hp"] += gained
+    if new["status"] == "knocked-out" and new["hp"] >= 1:
+        new["status"] = "ok"
+    return new, gained
+
+
+def natural(cat: dict, day: int) -> tuple[dict, dict]:
+    """One morning's natural healing: 1 HP (once per day)."""
+    if cat["status"] == "dead":
+        raise IllegalAction(f"{cat['name']} is dead: {cat['id']}")
+    if cat.get("natural_day") == day:
+        raise IllegalAction(f"{cat['name']} has already healed naturally this morning (day {day}): {cat['id']}")
+    new, gained = gain_hp(cat, 1)
+    new["natural_day"] = day
+    return new, {"cat": cat["id"], "gained": gained, "hp": new["hp"]}
+
+
+def band(total: int, lost: int) -> tuple[int, int]:
+    """(extra HP, target): below lost+5 -> 1; at least -> 2; more than double -> 3."""
+    target = lost + 5
+    if total > 2 * target:
+        return 3, target
+    if total >= target:
+        return 2, target
+    return 1, target
+
+
+def herb_check(patient: dict, healer: dict, rules: Rules, spec: CheckSpec, dice, day: int,
+               criticals: str = "absolute") -> tuple[dict, dict, dict]:
+    """The once-a-day healing check. Returns (patient, healer, result); when the healer
+    is the patient, the patient returned carries the healer's spent points."""
+    if patient["status"] == "dead":
+        raise IllegalAction(f"{patient['name']} is dead: {patient['id']}")
+    lost = patient["hp_max"] - patient["hp"]
+    if lost <= 0:
+        raise IllegalAction(f"{patient['name']} has no wounds to heal: {patient['id']}")
+    if patient.get("herb_day") == day:
+        raise IllegalAction(f"{patient['name']} has had the healing check today (day {day}): {patient['id']}")
+    if healer["status"] != "ok":
+        raise IllegalAction(f"{healer['name']} is {healer['status']} and cannot tend wounds: {healer['id']}")
+    if not any(healer["knacks"].get(k) for k in LORE):
+        raise IllegalAction(f"{healer['name']} knows neither Herb Lore nor Medicine Lore: {healer['id']}")
+    spec.skill = "ponder"
+    healer, r = resolve(healer, rules, spec, dice, criticals)
+    extra, target = band(r["total"], lost)
+    if healer["id"] == patient["id"]:
+        patient = healer
+    patient, gained = gain_hp(patient, extra)
+    patient["herb_day"] = day
+    if healer["id"] == patient["id"]:
+        healer = patient
+    return patient, healer, {**r, "lost": lost, "target": target, "extra": extra, "gained": gained}
+
+
+def treat(cat: dict, herbs: list[str], rules: Rules) -> tuple[dict, list[str]]:
+    """Cure each disease whose listed herbs are all given; returns (cat, cured ids)."""
+    cured = []
+    keep = []
+    for d in cat["diseases"]:
+        options = rules.diseases[d["id"]]["cures"]
+        if any(set(option) <= set(herbs) for option in options):
+            cured.append(d["id"])
+        else:
+            keep.append(d)
+    return dict(cat, diseases=keep), cured

@@ -1,0 +1,133 @@
+"""Hunting (rulebook: Hunting, Prey, Ration Table, A Note on Crowfood): Locate
+(Listen, See or Smell), Approach (Sneak), Grab (Pounce), Kill (Bite), each a check
+against the prey's row; the hunt stops at the first failed stage."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from claw.core.errors import IllegalAction, UsageError
+from claw.core.warriors import knacks as K
+from claw.core.warriors.checks import CheckSpec, able, resolve
+from claw.core.warriors.dice import below, d100
+from claw.core.warriors.rules import Rules
+
+SENSES = ("listen", "see", "smell")
+
+
+class HuntSpec:
+    """A hunt: ``prey`` id, Locate ``sense`` (None: the cat's best), ``spend`` and
+    ``modifier`` by stage, ``knacks`` as [(knack, uses)] placed on the stage they help,
+    the catch's ``weight``, and whether it is eaten as ``crowfood``."""
+
+    def __init__(self, prey: str, sense: str | None = None, spend: dict | None = None,
+                 knacks: list | None = None, modifier: dict | None = None, weight: str = "average",
+                 crowfood: bool = False, convert_from: list | None = None) -> None:
+        self.prey, self.sense = prey, sense
+        self.spend, self.knacks, self.modifier = dict(spend or {}), list(knacks or []), dict(modifier or {})
+        self.weight, self.crowfood, self.convert_from = weight, crowfood, convert_from
+
+
+def best_sense(cat: dict, rules: Rules) -> tuple[str, list[str]]:
+    """The sense with the highest ability + skill; ties go Listen, See, Smell and the
+    tied alternatives are returned for the explanation."""
+    def score(s):
+        return cat["abilities"][rules.skill_ability(s)] + cat["skills"].get(s, 0)
+    top = max(score(s) for s in SENSES)
+    tied = [s for s in SENSES if score(s) == top]
+    return tied[0], tied[1:]
+
+
+def stage_skills(cat: dict, rules: Rules, spec: HuntSpec) -> dict:
+    sense = spec.sense or best_sense(cat, rules)[0]
+    if sense not in SENSES:
+        raise UsageError(f"Locate uses listen, see or smell: {sense}")
+    return {"locate": sense, "approach": "sneak", "grab": "pounce", "kill": "bite"}
+
+
+def place_knacks(rules: Rules, skills: dict, knacks: list) -> dict:
+    """Put each requested knack on the first stage whose skill it helps."""
+    out: dict = {s: {} for s in skills}
+    for knack, uses in knacks:
+        for stage, skill in skills.items():
+            if rules.knacks[knack]["kind"] == "check" and K.applies_to(rules, knack, skill, rules.skill_ability(skill)):
+                out[stage][knack] = out[stage].get(knack, 0) + uses
+                break
+        else:
+            raise IllegalAction(f"{rules.knacks[knack]['name']} helps no hunting check here: {knack}")
+    return out
+
+
+def stage_specs(cat: dict, rules: Rules, spec: HuntSpec) -> list[tuple[str, CheckSpec]]:
+    prey = rules.prey[spec.prey]
+    skills = stage_skills(cat, rules, spec)
+    placed = place_knacks(rules, skills, spec.knacks)
+    for stage in spec.spend:
+        if stage not in skills:
+            raise UsageError(f"unknown hunt stage: {stage} (locate, approach, grab, kill)")
+    return [(st["id"], CheckSpec(skill=skills[st["id"]], spend=spec.spend.get(st["id"], 0),
+                                 knacks=placed[st["id"]], modifier=spec.modifier.get(st["id"], 0),
+                                 vs=prey[st["id"]], convert_from=spec.convert_from,
+                                 label=f"hunt {st['id']}"))
+            for st in rules.stages]
+
+
+def hunt(cat: dict, rules: Rules, spec: HuntSpec, dice, criticals: str = "absolute",
+         d100_rule: str = "below") -> tuple[dict, dict]:
+    """Run the hunt; returns (updated cat, result)."""
+    able(cat, "hunt", rules)
+    prey = rules.prey[spec.prey]
+    stages = []
+    caught = True
+    for stage, cs in stage_specs(cat, rules, spec):
+        cat, r = resolve(cat, rules, cs, dice, criticals)
+        r["stage"] = stage
+        stages.append(r)
+        if not r["success"]:
+            caught = False
+            break
+    result = {"cat": cat["id"], "prey": spec.prey, "prey_name": prey["name"], "stages": stages,
+              "caught": caught, "failed_stage": None if caught else stages[-1]["stage"]}
+    if caught:
+        w = rules.weights[spec.weight]
+        result["weight"] = spec.weight
+        result["rations"] = f"{w['rations']['num']}/{w['rations']['den']}" if w["rations"]["den"] != 1 else str(w["rations"]["num"])
+        result["hours_fed"] = w["hours_fed"]
+        if spec.crowfood:
+            cat, result["crowfood"] = eat_crowfood(cat, rules, dice, d100_rule)
+    return cat, result
+
+
+def eat_crowfood(cat: dict, rules: Rules, dice, d100_rule: str = "below", illness: str | None = None) -> tuple[dict, dict]:
+    """Crowfood: below 66 on 1d100 the cat falls ill; ShadowClan cats never roll."""
+    cf = rules.crowfood
+    if cat["clan"] in cf["immune_clans"]:
+        return cat, {"rolled": None, "ill": False, "immune": True}
+    roll, digits = d100(dice, "crowfood")
+    ill = below(roll, cf["ill_below"], d100_rule)
+    out = {"rolled": roll, "digits": digits, "ill": ill, "immune": False, "illness": None}
+    if ill:
+        cat = dict(cat)
+        if illness:
+            cat["diseases"] = cat["diseases"] + [{"id": illness, "day": 0}]
+            out["illness"] = illness
+        else:
+            cat["ailments"] = sorted(set(cat.get("ailments", [])) | {"crowfood"})
+            out["illness"] = "crowfood"
+    return cat, out
+
+
+def odds(cat: dict, rules: Rules, spec: HuntSpec, criticals: str = "absolute") -> dict:
+    """Exact chance of each stage and of the whole hunt (bonuses as requested;
+    the pools are not checked or paid)."""
+    from claw.core.warriors.odds import chance
+    rows = []
+    reach = Fraction(1)
+    for stage, cs in stage_specs(cat, rules, spec):
+        bonus = (cat["abilities"][rules.skill_ability(cs.skill)] + cat["skills"].get(cs.skill, 0)
+                 + cs.spend + cs.modifier
+                 + sum(K.bonus(rules, k, K.level(cat, k)) * u for k, u in cs.knacks.items()))
+        p = chance(bonus, cs.vs, criticals)
+        reach *= p
+        rows.append({"stage": stage, "skill": cs.skill, "bonus": bonus, "vs": cs.vs, "chance": p, "cumulative": reach})
+    return {"cat": cat["id"], "prey": spec.prey, "stages": rows, "success": reach}

@@ -1,0 +1,64 @@
+"""Knack costs, bonuses and limits (rulebook: Knacks, Using Knacks). Knacks are
+never automatic: each use is asked for and paid from the pools."""
+
+from __future__ import annotations
+
+from claw.core.errors import IllegalAction, UsageError
+from claw.core.warriors.rules import Rules
+
+
+def level(cat: dict, knack: str) -> int:
+    return cat["knacks"].get(knack, 0)
+
+
+def cost(rules: Rules, knack: str, lvl: int) -> dict:
+    """Cost of one use at the cat's level (some repeats lower it or change the pool)."""
+    row = rules.knacks[knack]
+    by = row.get("cost_by_level", {})
+    for n in range(lvl, 1, -1):
+        if str(n) in by:
+            return by[str(n)]
+    return row["cost"]
+
+
+def bonus(rules: Rules, knack: str, lvl: int) -> int:
+    """Bonus of one use at the cat's level (0 for knacks that add none)."""
+    b = rules.knacks[knack].get("bonus")
+    if not b:
+        return 0
+    return b["base"] + b["per_level"] * (lvl - 1)
+
+
+def require(cat: dict, rules: Rules, knack: str, uses: int = 1) -> int:
+    """The cat's level in ``knack``; refuses unknown knacks and too many uses."""
+    lvl = level(cat, knack)
+    if not lvl:
+        raise IllegalAction(f"{cat['name']} does not know the {rules.knacks[knack]['name']} knack: {knack}")
+    limit = rules.knacks[knack]["uses_per_check"]
+    if uses < 1:
+        raise UsageError(f"knack uses must be 1 or more: {knack}:{uses}")
+    if limit is not None and uses > limit:
+        raise IllegalAction(f"{rules.knacks[knack]['name']} can be used at most {limit} time(s) on one check: {knack}:{uses}")
+    return lvl
+
+
+def applies_to(rules: Rules, knack: str, skill: str | None, ability: str) -> bool:
+    """Whether a bonus knack may add to a check of this skill (or plain ability)."""
+    ap = rules.knacks[knack].get("applies")
+    if not ap:
+        return False
+    if skill is not None:
+        return skill in ap["skills"]
+    return ability in ap["abilities"]
+
+
+def parse_uses(text: str, rules: Rules) -> tuple[str, int]:
+    """``track`` or ``track:2`` (two paid uses) -> (id, uses)."""
+    name, _, n = text.partition(":")
+    knack = rules.lookup("knack", name)
+    if not n:
+        return knack, 1
+    try:
+        return knack, int(n)
+    except ValueError:
+        raise UsageError(f"knack uses must be a whole number: {text!r}") from None

@@ -1,0 +1,170 @@
+"""The msm board commands end to end: validate, new, show, los, move, moves, rats."""
+
+import json
+from pathlib import Path
+
+import pytest
+from ruamel.yaml import YAML
+
+from claw.cli.games.msm_render import cell_chars, render_board
+from claw.cli.testing import run
+from claw.core.msm.board import parse_map
+
+ROOT = Path(__file__).resolve().parents[2]
+S1 = str(ROOT / "examples/msm/scenario-1.yaml")
+S2 = str(ROOT / "examples/msm/scenario-2.yaml")
+
+
+@pytest.fixture(scope="module")
+def s1_state():
+    result = run(["new", S1, "--seed", "7"])
+    assert result.code == 0, result.stderr
+    return result.stdout
+
+
+def test_validate_examples():
+    result = run(["validate", S1, S2, str(ROOT / "examples/msm/large.yaml")])
+    assert result.code == 0, result.stdout + result.stderr
+
+
+def test_validate_pinpoints_planted_errors(tmp_path):
+    text = Path(S1).read_text()
+    text = text.replace('"..........R....."', '"..........R..X.."')
+    text = text.replace("round_track: [[], [], [S]", "round_track: [[], [], [S7]")
+    text = text.replace("type: roach, count: 9", "type: rooch, count: 9")
+    text = text.replace('"H1..H4 east"', '"H1-J1"')
+    bad = tmp_path / "broken.yaml"
+    bad.write_text(text)
+    result = run(["validate", str(bad)])
+    assert result.code == 3
+    lines = result.stdout.strip().splitlines()
+    assert len(lines) == 4
+    assert any(":15:" in ln and "rooch" in ln for ln in lines)
+    assert any(":22:" in ln and "S7" in ln for ln in lines)
+    assert any(":28:" in ln and "'X'" in ln and "N4" in ln for ln in lines)
+    assert any(":38:" in ln and "H1-J1" in ln for ln in lines)
+
+
+def test_new_builds_scenario_1(s1_state):
+    """Setup Scenario 1: heroes on/next to C, one marker per R, loot and objective markers,
+    round marker on the first space, empty discard."""
+    state = json.loads(s1_state)["state"]
+    cats = {k: v for k, v in state["figures"].items() if v["side"] == "cat"}
+    assert list(cats) == ["guy", "adara", "leon", "nera"]
+    assert cats["guy"]["square"] == "B12"  # the C square
+    rats = {k: v for k, v in state["figures"].items() if v["side"] == "rat"}
+    assert sorted(v["square"] for v in rats.values()) == ["B2", "E9", "K4", "N9"]
+    assert len(state["rat_pool"]) == 9 - 4 and state["rat_discard"] == []
+    assert state["loot"]["markers"] == {"K2": 2, "C7": 2}
+    assert state["objective_markers"] == ["O12"]
+    assert state["round"]["space"] == 0 and state["phase"] == "initiative"
+    # Revealing Rats: the marker on E9 is in Adara's sight at once; B2 is behind walls/figures.
+    assert rats["rat-3"]["revealed"] is True and rats["rat-1"]["revealed"] is False
+
+
+def test_new_is_deterministic(s1_state):
+    assert run(["new", S1, "--seed", "7"]).stdout == s1_state
+
+
+def test_new_two_cat_variant():
+    result = run(["new", S1, "--seed", "1", "--heroes", "nera,leon"])
+    assert result.code == 0, result.stderr
+    figures = result.state["state"]["figures"]
+    assert figures["nera"]["max_ap"] == 3
+
+
+def test_new_rejects_bad_heroes():
+    result = run(["new", S1, "--seed", "1", "--heroes", "nera,felix,guy,leon"])
+    assert result.code == 2 and "felix" in result.stderr
+    result = run(["new", S1, "--seed", "1", "--heroes", "nera,guy,leon"])
+    assert result.code == 2 and "needs 4" in result.stderr
+
+
+def test_show_draws_scenario_1(s1_state):
+    result = run(["show", "-s", "-"], stdin=s1_state)
+    assert result.code == 0, result.stderr
+    out = result.stdout
+    assert "A B C D E F G H I J K L M N O P" in out
+    assert "The Dawn Patrol" in out and "Round 1" in out
+    assert "nera" in out and "B12" in out
+    lines = out.splitlines()
+    rows = cell_chars(lines, 16, 12)
+    assert rows[11][1] == "G" and rows[11][0] == "N"  # Guy on B12, Nera on A12
+    assert rows[4].startswith("####")
+
+
+def test_show_map_without_state():
+    result = run(["show", "--game", "msm", "--map", S2])
+    assert result.code == 0, result.stderr
+    assert "‖" in result.stdout  # the walls of C7..C10
+
+
+def test_show_round_trips_the_map_rows():
+    """show ∘ parse: the drawing shows every square's terrain where the rows put it."""
+    doc = YAML(typ="safe").load(Path(S1).read_text())
+    board, _ = parse_map(doc["map"])
+    drawn = cell_chars(render_board(board, colour=False), board.width, board.height)
+    expected = [r.replace("L", "$").replace("R", ".").replace("C", "c") for r in doc["map"]["rows"]]
+    assert drawn == expected
+
+
+def test_los_between_figures_and_squares(s1_state):
+    result = run(["los", "-s", "-", "nera", "E9"], stdin=s1_state)
+    assert result.code == 0
+    assert "blocked" in result.stdout and "adara on B11" in result.stderr
+    result = run(["los", "-s", "-", "adara", "rat-3", "--json"], stdin=s1_state)
+    data = json.loads(result.stdout)
+    assert data["visible"] is True and data["range"] == 3 and data["to_figure"] == "rat-3"
+
+
+def test_los_on_a_map_and_show(tmp_path):
+    result = run(["los", "--game", "msm", "--map", S2, "A1", "P16", "--show"])
+    assert result.code == 0, result.stderr
+    assert "*" in result.stderr or "blocked" in result.stdout
+
+
+def test_los_all(s1_state):
+    result = run(["los", "-s", "-", "--all", "adara", "--json"], stdin=s1_state)
+    data = json.loads(result.stdout)
+    assert [f["id"] for f in data["figures"]] == ["rat-3"] or "rat-3" in [f["id"] for f in data["figures"]]
+    assert all("square" in s for s in data["squares"])
+
+
+def test_los_errors():
+    assert run(["los", "--game", "msm", "--map", S2, "A1"]).code == 2
+    assert run(["los", "--game", "msm", "--map", S2, "A1", "Z99"]).code == 2
+    assert run(["los", "--game", "msm", "--map", S2, "A1", "B2", "--roaches", "maybe"]).code == 2
+
+
+def test_move_needs_the_cats_turn_unless_free(s1_state):
+    result = run(["move", "-s", "-", "nera", "A11"], stdin=s1_state)
+    assert result.code == 4 and "turn" in result.stderr
+    result = run(["move", "-s", "-", "nera", "A10", "--free"], stdin=s1_state)
+    assert result.code == 0, result.stderr
+    assert result.state["state"]["figures"]["nera"]["square"] == "A10"
+    assert "stride" in result.stderr
+
+
+def test_move_illegal_exits_4_state_unchanged(tmp_path, s1_state):
+    path = tmp_path / "s.json"
+    path.write_text(s1_state)
+    result = run(["move", "-s", str(path), "-i", "nera", "G12", "--free"])
+    assert result.code == 4 and "G12 is blocking terrain" in result.stderr
+    assert path.read_text() == s1_state
+    result = run(["move", "-s", str(path), "-i", "nera", "A11", "--free", "--mode", "pounce"])
+    assert result.code == 4
+
+
+def test_moves_lists_options(s1_state):
+    result = run(["moves", "-s", "-", "nera", "--json"], stdin=s1_state)
+    data = json.loads(result.stdout)
+    assert data["prowl"] == ["A11"] and "A9" in data["stride"] and "D10" in data["pounce"]
+
+
+def test_rats_order(s1_state):
+    result = run(["rats", "-s", "-"], stdin=s1_state)
+    assert result.code == 0, result.stderr
+    assert result.stdout.startswith("1. rat-3 on E9: 5 move(s)")
+    assert "tied: adara, leon" in result.stdout
+    data = json.loads(run(["rats", "-s", "-", "--json"], stdin=s1_state).stdout)
+    assert data["order"][0] == "rat-3" and data["rats"][0]["distance"] == 5

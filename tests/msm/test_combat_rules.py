@@ -1,0 +1,159 @@
+"""Attack rules on a board: range, LOS, AP, modifiers, results (msm "Cat Attack",
+"Attack Modifiers", "Attack Results", "Rat Attack", "Scratch Rule", New Foes powers)."""
+
+import pytest
+
+from claw.core.errors import IllegalAction
+from claw.core.msm.attack import ScratchPolicy, attack
+from claw.core.rng import PhysicalDice
+
+from .play_helpers import BESTIARY, cat, rat, state
+
+OPEN = ["........"] * 8
+
+
+def test_out_of_range_is_refused_and_names_the_range():
+    """Counting Range: the tantō (RANGE 0) cannot reach two big squares away."""
+    st, board = state(OPEN, {"nera": cat("A1", "tanto"), "rat-1": rat("detestable", "E1")})
+    with pytest.raises(IllegalAction, match="does not reach"):
+        attack(st, board, BESTIARY, "nera", "rat-1", PhysicalDice([12]), weapon="tanto")
+
+
+def test_range_two_weapon_cannot_hit_its_own_big_square():
+    """Counting Range: a range 2 weapon cannot attack a target in its own big square."""
+    st, board = state(OPEN, {"leon": cat("A1", "charleville-musket"), "rat-1": rat("detestable", "B2")})
+    with pytest.raises(IllegalAction, match="does not reach"):
+        attack(st, board, BESTIARY, "leon", "rat-1", PhysicalDice([12]), weapon="charleville-musket")
+
+
+def test_no_line_of_sight_is_refused():
+    """Line of Sight: an attacker can only target what it sees (a wall blocks)."""
+    rows = ["..#.....", "..#.....", "..#.....", "..#.....", "........", "........", "........", "........"]
+    st, board = state(rows, {"nera": cat("B2", "shuriken"), "rat-1": rat("detestable", "D2")})
+    with pytest.raises(IllegalAction, match="no line of sight"):
+        attack(st, board, BESTIARY, "nera", "rat-1", PhysicalDice([12]))
+
+
+def test_default_weapon_is_the_best_that_reaches_and_alternatives_are_reported():
+    st, board = state(OPEN, {"nera": cat("B2", "shuriken", "tanto"), "rat-1": rat("detestable", "B3")})
+    new, events, roll = attack(st, board, BESTIARY, "nera", "rat-1", PhysicalDice([2]))
+    chosen = next(e for e in events if e["type"] == "weapon")
+    assert chosen["weapon"] == "tanto" and "shuriken" in chosen["alternatives"]
+
+
+def test_two_ap_then_refused():
+    """Cat Actions: all cats have 2 AP; an attack costs 1."""
+    st, board = state(OPEN, {"nera": cat("B2", "tanto"), "rat-1": rat("arbaletrier", "B3")})
+    for _ in range(2):
+        st, _, _ = attack(st, board, BESTIARY, "nera", "rat-1", PhysicalDice([2]))
+    with pytest.raises(IllegalAction, match="0 AP left"):
+        attack(st, board, BESTIARY, "nera", "rat-1", PhysicalDice([2]))
+
+
+def test_not_the_cats_turn():
+    st, board = state(OPEN, {"nera": cat("B2", "tanto"), "rat-1": rat("arbaletrier", "B3")}, phase="rats")
+    with pytest.raises(IllegalAction, match="not the cats' turn"):
+        attack(st, board, BESTIARY, "nera", "rat-1", PhysicalDice([2]))
+
+
+def test_natural_one_misses_and_the_team_takes_a_scratch_token():
+    """Scratch Rule + Attack Modifiers: natural 1 misses even at +3; the team takes a token."""
+    st, board = state(OPEN, {"nera": cat("B2", "tanto"), "rat-1": rat("arbaletrier", "B3", stunned=True)})
+    new, events, roll = attack(st, board, BESTIARY, "nera", "rat-1", PhysicalDice([1]))
+    assert roll.dice[0].outcome == "natural-1" and new["scratch_tokens"] == 1
+
+
+def test_scratch_tokens_never_exceed_three_and_can_be_declined():
+    st, board = state(OPEN, {"nera": cat("B2", "tanto"), "rat-1": rat("arbaletrier", "B3")}, scratch_tokens=3)
+    new, events, _ = attack(st, board, BESTIARY, "nera", "rat-1", PhysicalDice([1]))
+    assert new["scratch_tokens"] == 3 and any(e["type"] == "scratch-full" for e in events)
+    st["scratch_tokens"] = 0
+    new, _, _ = attack(st, board, BESTIARY, "nera", "rat-1", PhysicalDice([1]),
+                       scratch=ScratchPolicy(take_on_one=False))
+    assert new["scratch_tokens"] == 0
+
+
+def test_spending_a_scratch_token_rerolls_a_one():
+    """Scratch Rule: discard a token to reroll a die."""
+    st, board = state(OPEN, {"nera": cat("B2", "tanto"), "rat-1": rat("arbaletrier", "B3")}, scratch_tokens=1)
+    new, _, roll = attack(st, board, BESTIARY, "nera", "rat-1", PhysicalDice([1, 11]),
+                          scratch=ScratchPolicy(reroll_ones=True))
+    assert roll.dice[0].natural == 11 and roll.dice[0].rerolled_from == 1
+    assert "rat-1" not in new["figures"] and new["scratch_tokens"] == 0
+
+
+def test_reroll_without_token_is_refused():
+    st, board = state(OPEN, {"nera": cat("B2", "tanto"), "rat-1": rat("arbaletrier", "B3")})
+    with pytest.raises(IllegalAction, match="no scratch token"):
+        attack(st, board, BESTIARY, "nera", "rat-1", PhysicalDice([3, 4]), scratch=ScratchPolicy(reroll=[0]))
+
+
+def test_face_down_marker_is_revealed_before_the_attack():
+    """Unrevealed Rat Markers: if attacked, reveal it, then resolve the attack."""
+    st, board = state(OPEN, {"nera": cat("B2", "tanto"), "rat-1": rat("arbaletrier", "B3", revealed=False)})
+    new, events, _ = attack(st, board, BESTIARY, "nera", "rat-1", PhysicalDice([2]))
+    kinds = [e["type"] for e in events]
+    assert kinds.index("reveal") < kinds.index("attack-roll")
+    assert new["figures"]["rat-1"]["revealed"]
+
+
+def test_toxic_stench_when_a_detestable_is_stunned():
+    """Les Détestables, Toxic Stench: stunned → a token in its big square."""
+    st, board = state(OPEN, {"nera": cat("B2", "tanto"), "rat-1": rat("detestable", "B3")})
+    new, events, _ = attack(st, board, BESTIARY, "nera", "rat-1", PhysicalDice([7]))   # 7: stun, wound 9
+    assert new["figures"]["rat-1"]["stunned"] and new["toxic_stench"] == ["0,1"]
+
+
+def test_eliminating_wound_does_not_stun_so_no_stench():
+    """Attack Results: a wound stuns only if the rat survives it (see Rulings)."""
+    st, board = state(OPEN, {"nera": cat("B2", "tanto"), "rat-1": rat("detestable", "B3")})
+    new, _, _ = attack(st, board, BESTIARY, "nera", "rat-1", PhysicalDice([10]))
+    assert "rat-1" not in new["figures"] and not new.get("toxic_stench")
+
+
+def test_pistol_fires_once_per_scenario():
+    """Norwegian Brown, Pistol: fired once per scenario, then Depleted."""
+    st, board = state(OPEN, {"leon": cat("B2", "flintlock-pistol"), "rat-1": rat("norwegian-brown", "D2")})
+    st, _, _ = attack(st, board, BESTIARY, "leon", "rat-1", PhysicalDice([2]), weapon="flintlock-pistol")
+    with pytest.raises(IllegalAction, match="Depleted"):
+        attack(st, board, BESTIARY, "leon", "rat-1", PhysicalDice([2]), weapon="flintlock-pistol")
+
+
+def test_rat_attack_on_vulnerable_cat_gets_plus_two_and_one_wound():
+    """Vulnerable: +2 to a rat attack; Rat Attack: a hit causes 1 wound (and a stun)."""
+    st, board = state(OPEN, {"nera": cat("B2", vulnerable=True), "rat-1": rat("detestable", "B3")}, phase="rats")
+    new, events, roll = attack(st, board, BESTIARY, "rat-1", "nera", PhysicalDice([12]))
+    assert [m.value for m in roll.modifiers] == [2]
+    assert new["figures"]["nera"]["health"] == 8 and new["figures"]["nera"]["stunned"]
+
+
+def test_rat_stun_on_cat_and_no_second_marker():
+    st, board = state(OPEN, {"nera": cat("B2"), "rat-1": rat("detestable", "B3")}, phase="rats")
+    new, _, _ = attack(st, board, BESTIARY, "rat-1", "nera", PhysicalDice([8]))
+    assert new["figures"]["nera"]["stunned"] and new["figures"]["nera"]["health"] == 9
+    again, events, _ = attack(new, board, BESTIARY, "rat-1", "nera", PhysicalDice([8]))
+    assert any(e["type"] == "stun-again" for e in events)
+
+
+def test_cat_at_zero_health_is_down_and_all_down_is_defeat():
+    st, board = state(OPEN, {"nera": cat("B2", health=1), "rat-1": rat("detestable", "B3")}, phase="rats")
+    new, events, _ = attack(st, board, BESTIARY, "rat-1", "nera", PhysicalDice([12]))
+    assert new["figures"]["nera"]["down"] and new["figures"]["nera"]["square"] is None
+    assert new["outcome"]["result"] == "defeat"
+
+
+def test_roach_has_no_ranged_attack():
+    """Roaches Are Different: a roach only hurts a cat in its own square."""
+    st, board = state(OPEN, {"nera": cat("B2"), "rat-1": rat("roach", "B3")}, phase="rats")
+    with pytest.raises(IllegalAction, match="no attack"):
+        attack(st, board, BESTIARY, "rat-1", "nera", PhysicalDice([12]))
+
+
+def test_pounce_gives_a_free_range_zero_attack():
+    """Pouncing: one RANGE 0 attack at the end of the move, at no AP."""
+    st, board = state(OPEN, {"nera": cat("B2", "tanto", ap=0, activated=True, pounced=True, vulnerable=True),
+                             "rat-1": rat("arbaletrier", "B3")}, active="nera")
+    new, events, _ = attack(st, board, BESTIARY, "nera", "rat-1", PhysicalDice([2]))
+    assert new["figures"]["nera"]["pounced"] is False and new["figures"]["nera"]["ap"] == 0
+    with pytest.raises(IllegalAction, match="AP"):
+        attack(new, board, BESTIARY, "nera", "rat-1", PhysicalDice([2]))

@@ -1,0 +1,134 @@
+"""Cat movement (rulebook: Moving Your Cat, Yellow and Red Squares, Vulnerable,
+the movement example)."""
+
+import copy
+
+import pytest
+
+from claw.core.errors import IllegalAction
+from claw.core.msm.board import parse_map
+from claw.core.msm.movement import move_cat, move_options
+from claw.core.msm.squares import parse_square as sq
+from claw.core.msm.squares import square_name
+
+
+def board_of(rows, walls=()):
+    board, problems = parse_map({"rows": list(rows), "walls": list(walls)})
+    assert problems == []
+    return board
+
+
+def fig(side, type_, square, revealed=True):
+    return {"side": side, "type": type_, "square": square, "revealed": revealed}
+
+
+# The movement example rebuilt: Guy on C3; red squares D4, G5, G6.
+MOVE_MAP = board_of([
+    "........",
+    "........",
+    "........",
+    "...#....",
+    "......#.",
+    "......#.",
+    "........",
+    "........",
+])
+
+
+def names(squares):
+    return sorted(square_name(s) for s in squares)
+
+
+def test_movement_example_prowl_stride_pounce():
+    """Movement example: prowl = orthogonal neighbours; stride = adjacent big squares and
+    diagonals; pounce = big squares up to 2 away; red squares never."""
+    figures = {"guy": fig("cat", "guy", "C3")}
+    opts = move_options(MOVE_MAP, figures, "guy")
+    assert names(opts["prowl"]) == ["B3", "C2", "C4", "D3"]
+    # Guy's big square is C3-D4; adjacent big squares: C1-D2, E3-F4, C5-D6, A3-B4.
+    assert names(opts["stride"]) == sorted(
+        ["C1", "D1", "C2", "D2", "E3", "F3", "E4", "F4", "C5", "D5", "C6", "D6", "A3", "B3", "A4", "B4",
+         "B2"])  # + the diagonals B2, D2 (already in), B4 (in); D4 is red
+    assert "D4" not in names(opts["stride"]) and "D4" not in names(opts["pounce"])
+    pounce = names(opts["pounce"])
+    for far in ("C7", "D8", "G3", "H4", "E1", "F6", "A5", "B6"):  # 2 big squares away, incl. L-shaped
+        assert far in pounce, far
+    assert "G1" not in pounce and "A1" in pounce  # A1: big square (0, 0) is 2 away via (0,1) or (1,0)
+    assert "G5" not in pounce and "G6" not in pounce  # red
+
+
+def test_prowl_only_when_enemy_adjacent():
+    """Moving Your Cat: prowling is required while an enemy is in an adjacent small square."""
+    figures = {"guy": fig("cat", "guy", "C3"), "rat-1": fig("rat", "roach", "C2", revealed=False)}
+    opts = move_options(MOVE_MAP, figures, "guy")
+    assert names(opts["prowl"]) == ["B3", "C4", "D3"]
+    assert opts["stride"] == [] and opts["pounce"] == []
+
+
+def test_walls_stop_prowl_and_stride():
+    board = board_of(["....", "....", "....", "...."], walls=["B1..B4 east"])
+    opts = move_options(board, {"guy": fig("cat", "guy", "B2")}, "guy")
+    assert "C2" not in names(opts["prowl"])
+    assert not any(n.startswith(("C", "D")) for n in names(opts["stride"]))
+
+
+def test_figures_block_passing_but_roaches_do_not():
+    """Terrain: figures other than roaches are blocking terrain for movement too."""
+    board = board_of(["....", "....", "....", "...."])
+    # Guy on A1 in big square A1-B2; the route east to C1-D2 must cross B1 or B2.
+    blocked = {"guy": fig("cat", "guy", "A1"), "leon": fig("cat", "leon", "B1"),
+               "rat-1": fig("rat", "arbaletrier", "B2")}
+    assert not any(n[0] in "CD" for n in names(move_options(board, blocked, "guy")["stride"]))
+    # rat-1 is adjacent: prowl only. Use a roach instead: passable, and not an enemy next to Guy? It is.
+    roach = {"guy": fig("cat", "guy", "A1"), "leon": fig("cat", "leon", "B1"),
+             "rat-1": fig("rat", "roach", "A3")}
+    opts = move_options(board, roach, "guy")
+    assert "C2" in names(opts["stride"])  # via A2, B2
+
+
+def test_roach_square_passable_not_endable():
+    board = board_of(["....", "....", "....", "...."])
+    figures = {"guy": fig("cat", "guy", "A1"), "rat-1": fig("rat", "roach", "B1"),
+               "leon": fig("cat", "leon", "A2")}
+    opts = move_options(board, figures, "guy")
+    # B1 holds a roach: Guy may pass it (to C1) but not stop on it; the roach is adjacent,
+    # so only prowl is allowed anyway — move the roach off the line.
+    assert "B1" not in names(opts["prowl"])
+
+
+def test_diagonal_stride_needs_an_open_side():
+    board = board_of(["....", ".#..", "#...", "...."])
+    opts = move_options(board, {"guy": fig("cat", "guy", "A2")}, "guy")
+    assert "B3" not in names(opts["stride"])  # both B2 and A3 are red: no squeezing past the corner
+
+
+def test_move_cat_applies_and_pounce_marks_vulnerable():
+    state = {"figures": {"guy": fig("cat", "guy", "C3")}}
+    st = copy.deepcopy(state)
+    _, events = move_cat(MOVE_MAP, st, "guy", sq("C4"))
+    assert st["figures"]["guy"]["square"] == "C4" and events[0]["mode"] == "prowl"
+    st = copy.deepcopy(state)
+    _, events = move_cat(MOVE_MAP, st, "guy", sq("C7"))
+    assert events[0]["mode"] == "pounce" and events[0]["cost"] == 2
+    assert st["figures"]["guy"]["vulnerable"] is True
+
+
+def test_move_cat_explains_refusals():
+    state = {"figures": {"guy": fig("cat", "guy", "C3")}}
+    with pytest.raises(IllegalAction, match="blocking terrain"):
+        move_cat(MOVE_MAP, state, "guy", sq("D4"))
+    with pytest.raises(IllegalAction, match="2 big squares"):
+        move_cat(MOVE_MAP, state, "guy", sq("H8"), "pounce")
+    with pytest.raises(IllegalAction, match="one small square"):
+        move_cat(MOVE_MAP, state, "guy", sq("B2"), "prowl")
+    assert state["figures"]["guy"]["square"] == "C3"
+
+
+def test_move_reveals_markers_in_sight():
+    """Revealing Rats: a marker is flipped as soon as a hero can see it (after a move)."""
+    board = board_of(["....", "....", "##..", "...."])
+    state = {"figures": {"guy": fig("cat", "guy", "A4"), "rat-1": fig("rat", "roach", "A1", revealed=False)},
+             "options": {}}
+    _, events = move_cat(board, state, "guy", sq("C4"), "stride")
+    assert state["figures"]["rat-1"]["revealed"] is True
+    assert events[-1]["type"] == "reveal"

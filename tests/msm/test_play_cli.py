@@ -1,0 +1,131 @@
+"""The msm play commands through the CLI: stateless attack and odds, a scripted
+pipeline of scenario-step/attack/spawn/search, exit codes, the Taverne and campaign."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from claw.cli.testing import run
+
+ROOT = Path(__file__).resolve().parents[2]
+S1 = str(ROOT / "examples/msm/scenario-1.yaml")
+S2 = str(ROOT / "examples/msm/scenario-2.yaml")
+
+
+def ok(args, stdin=None):
+    result = run(args, stdin=stdin)
+    assert result.code == 0, result.stderr
+    return result
+
+
+def test_stateless_attack_rolls_the_given_dice():
+    """Cat Attack from numbers: 2d12, stun 7, wound 9, +3; 5 → 8 stuns, natural 1 misses."""
+    r = ok(["attack", "--game", "msm", "--attack-dice", "2", "--stun", "7", "--wound", "9", "--mod", "3",
+            "--dice", "5,1", "--json"])
+    data = json.loads(r.stdout)
+    assert [d["outcome"] for d in data["dice"]] == ["stun", "natural-1"]
+    assert data["stunned"] and data["wounds"] == 0
+    assert "scratch token" in r.stderr
+
+
+def test_stateless_odds_are_exact_fractions():
+    r = ok(["attack", "--game", "msm", "--attack-dice", "2", "--stun", "7", "--wound", "9", "--mod", "3",
+            "--odds", "--json", "--health", "2"])
+    data = json.loads(r.stdout)
+    assert data["chances"]["stun"]["fraction"] == "15/16"
+    assert data["chances"]["wound"]["fraction"] == "119/144"
+    assert data["chances"]["eliminate"]["fraction"] == "49/144"
+
+
+@pytest.mark.parametrize("args", [
+    ["attack", "--game", "msm", "--stun", "7"],
+    ["attack", "--game", "msm", "--attack-dice", "0", "--stun", "7", "--wound", "9"],
+    ["attack", "--game", "msm", "--attack-dice", "1", "--stun", "7", "--wound", "9", "--dice", "13"],
+])
+def test_stateless_usage_errors_exit_2(args):
+    r = run(args)
+    assert r.code == 2 and "Traceback" not in r.stderr and r.stderr.strip().count("\n") == 0
+
+
+@pytest.fixture
+def s2_cats(tmp_path):
+    state = tmp_path / "s2.json"
+    new = ok(["new", S2, "--seed", "3"])
+    state.write_text(new.stdout)
+    ok(["scenario-step", "-s", str(state), "-i", "--until", "cats"])
+    return state
+
+
+def test_attack_out_of_range_exits_4_and_leaves_the_state(s2_cats):
+    before = s2_cats.read_bytes()
+    r = run(["attack", "nera", "rat-3", "-s", str(s2_cats), "-i"])
+    assert r.code == 4 and "does not reach" in r.stderr
+    assert s2_cats.read_bytes() == before
+
+
+def test_unknown_figure_exits_2(s2_cats):
+    r = run(["attack", "nera", "rat-99", "-s", str(s2_cats)])
+    assert r.code == 2 and "no figure" in r.stderr
+
+
+def test_pipeline_of_steps_is_deterministic():
+    """State in on stdin, state out on stdout: the same seed gives the same game."""
+    def play():
+        text = ok(["new", S2, "--seed", "9"]).stdout
+        for _ in range(6):
+            text = ok(["scenario-step", "-", "--until", "cats"], stdin=text).stdout
+            text = ok(["scenario-step", "-"], stdin=text).stdout
+        return json.loads(text)
+
+    a, b = play(), play()
+    assert a == b
+    assert a["state"]["round"]["number"] >= 4
+    assert any(e["type"] == "rat-activate" for entry in a["log"] for e in entry.get("events", []))
+
+
+def test_spawn_command_once_per_round(s2_cats):
+    r = ok(["spawn", "-s", str(s2_cats), "-i"])
+    assert "No spawn letter" in r.stderr
+    r = run(["spawn", "-s", str(s2_cats)])
+    assert r.code == 4 and "already spawned" in r.stderr
+    r = ok(["spawn", "S1", "-s", str(s2_cats), "-i"])
+    state = json.loads(s2_cats.read_text())["state"]
+    assert any(f["square"] == "O4" for f in state["figures"].values() if f["side"] == "rat")
+
+
+def test_scratch_command_limits(s2_cats):
+    for _ in range(3):
+        ok(["scratch", "--take", "-s", str(s2_cats), "-i"])
+    r = run(["scratch", "--take", "-s", str(s2_cats)])
+    assert r.code == 4
+
+
+def test_tavern_needs_a_finished_scenario(s2_cats):
+    r = run(["tavern", "event", "-s", str(s2_cats)])
+    assert r.code == 4 and "not over" in r.stderr
+
+
+def test_manual_objective_then_taverne_then_next_scenario(s2_cats, tmp_path):
+    """F. Objectives marked by the players; Taverne A-C; the campaign carries the heroes."""
+    st = str(s2_cats)
+    r = ok(["scenario-step", "-s", st, "-i", "--done", "brown-down"])
+    assert "Victory" in r.stderr
+    r = run(["tavern", "shop", "-s", st])
+    assert r.code == 4 and "events chart first" in r.stderr
+    ok(["tavern", "event", "-s", st, "-i", "--dice", "8"])          # Supply and Demand
+    r = ok(["tavern", "shop", "-s", st, "-i"])
+    state = json.loads(s2_cats.read_text())["state"]
+    shop = state["campaign"]["taverne"]["shop"]
+    assert len(shop) == 5
+    ok(["tavern", "sell", "nera", "shuriken", "-s", st, "-i"])
+    ok(["tavern", "level", "nera", "Shadow step", "-s", st, "-i"])
+    ok(["heal", "nera", "-s", st, "-i"])
+    out = tmp_path / "campaign.json"
+    ok(["tavern", "done", "--campaign", str(out), "-s", st, "-i"])
+    camp = json.loads(out.read_text())
+    assert camp["heroes"]["nera"]["level"] == 1 and camp["heroes"]["nera"]["francs"] == 10
+    assert ok(["validate", str(out)])
+    nxt = json.loads(ok(["new", S1, "--seed", "1", "--campaign", str(out)]).stdout)["state"]
+    nera = nxt["figures"]["nera"]
+    assert nera["level"] == 1 and [w["id"] for w in nera["weapons"]] == ["tanto"]

@@ -1,0 +1,96 @@
+"""Spawning: "Spawning", "The Following Rules Apply to All Rat Spawns", Scenario Book
+Rules Layout E (standard spawn), set-aside (orange) rats."""
+
+import pytest
+
+from claw.core.errors import IllegalAction
+from claw.core.msm.spawn import spawn
+from claw.core.rng import PhysicalDice, SeededDice
+
+from .play_helpers import BESTIARY, cat, rat, state
+
+ROWS = ["S.......", "........", "........", "...1....", "........", "........", "........", "S......4"]
+LEGEND = {"4": {"marker": "S4"}}
+
+
+def rats_at(st, sq):
+    return [fid for fid, f in st["figures"].items() if f["side"] == "rat" and f["square"] == sq]
+
+
+def test_one_face_down_marker_on_every_matching_square():
+    """Spawning: one marker from the pool face down on each square with the letter."""
+    st, board = state(ROWS, {"nera": cat("H1")}, legend=LEGEND, track=[["S"]], pool=["roach", "detestable", "arbaletrier"])
+    new, events = spawn(st, board, SeededDice(1), BESTIARY)
+    assert [new["figures"][f]["type"] for f in rats_at(new, "A1") + rats_at(new, "A8")] == ["roach", "detestable"]
+    assert new["rat_pool"] == ["arbaletrier"] and new["round"]["spawned"]
+
+
+def test_spawned_marker_in_sight_of_a_cat_is_revealed():
+    """Revealing Rats: a marker is flipped at once, also during spawning."""
+    st, board = state(ROWS, {"nera": cat("C1")}, legend=LEGEND, track=[["S"]], pool=["roach", "detestable"])
+    new, events = spawn(st, board, SeededDice(1), BESTIARY)
+    assert new["figures"][rats_at(new, "A1")[0]]["revealed"] is True
+
+
+def test_only_the_current_space_letters_spawn():
+    st, board = state(ROWS, {"nera": cat("H1")}, legend=LEGEND, track=[["S1"]], pool=["roach", "roach"])
+    new, _ = spawn(st, board, SeededDice(1), BESTIARY)
+    assert rats_at(new, "D4") and not rats_at(new, "A1")
+
+
+def test_no_letter_no_spawn_and_only_once_per_round():
+    st, board = state(ROWS, {"nera": cat("H1")}, legend=LEGEND, track=[[]], pool=["roach"])
+    new, events = spawn(st, board, SeededDice(1), BESTIARY)
+    assert events[0]["type"] == "spawn-none" and new["rat_pool"] == ["roach"]
+    with pytest.raises(IllegalAction, match="already spawned"):
+        spawn(new, board, SeededDice(1), BESTIARY)
+
+
+def test_empty_pool_takes_the_shuffled_discard():
+    """All Rat Spawns: no markers in the pool → shuffle the discard pile into it."""
+    st, board = state(ROWS, {"nera": cat("H1")}, legend=LEGEND, track=[["S"]], pool=[], rat_discard=["roach", "detestable"])
+    new, events = spawn(st, board, SeededDice(4), BESTIARY)
+    assert any(e["type"] == "pool-refill" for e in events)
+    assert new["rat_discard"] == [] and len(rats_at(new, "A1") + rats_at(new, "A8")) == 2
+
+
+def test_nothing_left_skips_the_spawn():
+    """All Rat Spawns: none in the discard or the pool → skip."""
+    st, board = state(ROWS, {"nera": cat("H1")}, legend=LEGEND, track=[["S"]], pool=["roach"])
+    new, events = spawn(st, board, SeededDice(1), BESTIARY)
+    assert len(rats_at(new, "A1") + rats_at(new, "A8")) == 1
+    assert any(e["type"] == "spawn-skip" for e in events)
+
+
+def test_square_held_by_a_rat_is_skipped():
+    """All Rat Spawns: a spawn location occupied by a rat is skipped."""
+    st, board = state(ROWS, legend=LEGEND, figures={"nera": cat("H1"), "rat-1": rat("roach", "A1")}, track=[["S"]],
+                      pool=["detestable", "arbaletrier"])
+    new, events = spawn(st, board, SeededDice(1), BESTIARY)
+    assert rats_at(new, "A1") == ["rat-1"] and new["rat_pool"] == ["arbaletrier"]
+
+
+def test_square_held_by_a_cat_wounds_it_and_nothing_spawns():
+    """All Rat Spawns: a cat on the spawn square takes 1 wound; no rat spawns there."""
+    st, board = state(ROWS, {"nera": cat("A1")}, legend=LEGEND, track=[["S"]], pool=["detestable", "arbaletrier"])
+    new, events = spawn(st, board, SeededDice(1), BESTIARY)
+    assert new["figures"]["nera"]["health"] == 8 and not rats_at(new, "A1")
+    assert new["rat_pool"] == ["arbaletrier"]
+
+
+def test_set_aside_rat_is_placed_face_up_on_its_square():
+    """Spawning: a named set-aside rat is placed face up in the specified square."""
+    st, board = state(ROWS, {"nera": cat("A1")}, legend=LEGEND, track=[["S4"]], pool=["roach"], set_aside=["norwegian-brown"],
+                      placements={"S4": "norwegian-brown"})
+    new, events = spawn(st, board, SeededDice(1), BESTIARY)
+    (rid,) = rats_at(new, "H8")
+    assert new["figures"][rid]["type"] == "norwegian-brown" and new["figures"][rid]["revealed"]
+    assert new["set_aside"] == [] and new["rat_pool"] == ["roach"]
+
+
+def test_spawn_with_physical_dice_does_not_consume_values():
+    """Drawing from the (already shuffled) pool needs no die."""
+    st, board = state(ROWS, {"nera": cat("H1")}, legend=LEGEND, track=[["S"]], pool=["roach", "roach"])
+    dice = PhysicalDice([7])
+    spawn(st, board, dice, BESTIARY)
+    assert dice.remaining == 1

@@ -1,0 +1,107 @@
+"""Taverne du Pélican de Mer (A. events, B. healing, C. shop) and Cat Level and Skills."""
+
+from pathlib import Path
+
+import pytest
+from ruamel.yaml import YAML
+
+from claw.core.errors import IllegalAction
+from claw.core.msm import tavern
+from claw.core.rng import PhysicalDice, SeededDice
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def load(rel):
+    return YAML(typ="safe").load((ROOT / rel).read_text(encoding="utf-8"))
+
+
+CHART = load("data/msm/tavern-events.yaml")
+SKILLS = load("data/msm/skills.yaml")
+DECK = load("examples/msm/loot-illustrative.yaml")
+CARDS = tavern.card_lookup([DECK])
+
+
+@pytest.fixture
+def camp():
+    return load("examples/msm/campaign-example.yaml")
+
+
+@pytest.mark.parametrize("roll,event", [(1, "sleepy-legs"), (2, "sleepy-legs"), (5, "civil-war"),
+                                        (8, "supply-and-demand"), (9, "fete-de-sainte-gertrude"),
+                                        (12, "almost-heaven")])
+def test_events_chart_by_d12(camp, roll, event):
+    """A. Gossip and Rumour: roll 1d12 and read the chart."""
+    new, events = tavern.roll_event(camp, CHART, PhysicalDice([roll]))
+    assert new["taverne"]["event"] == event and events[0]["roll"] == roll
+
+
+def test_civil_war_closes_the_taverne(camp):
+    """Civil War: no further actions at the Taverne."""
+    new, _ = tavern.roll_event(camp, CHART, PhysicalDice([6]))
+    with pytest.raises(IllegalAction, match="closed"):
+        tavern.heal(new, "guy", CARDS)
+    with pytest.raises(IllegalAction, match="closed"):
+        tavern.open_shop(new, [DECK], SeededDice(1))
+
+
+def test_supply_and_demand_halves_prices_rounded_up(camp):
+    """Supply and Demand: Gus's sales are half price, rounded up."""
+    new, _ = tavern.roll_event(camp, CHART, PhysicalDice([7]))
+    assert tavern.price({"id": "x", "price": 15}, new["taverne"]) == 8
+    assert tavern.price({"id": "x", "price": 15}, {}) == 15
+
+
+def test_fete_heals_free_and_gives_medallions(camp):
+    """Fête de Sainte Gertrude: free healing and a medallion for each cat."""
+    new, _ = tavern.roll_event(camp, CHART, PhysicalDice([10]))
+    assert all(any(isinstance(c, dict) and c["id"] == "st-gertrude-medallion" for c in h["loot"])
+               for h in new["heroes"].values())
+    healed, ev = tavern.heal(new, "guy", CARDS)
+    assert healed["heroes"]["guy"]["health"] == 9 and ev[0]["salves"] == 0
+
+
+def test_heal_with_salves_caps_at_nine(camp):
+    """B. Heal Your Wounds: spend salves, up to the maximum of 9."""
+    assert camp["heroes"]["guy"]["health"] == 7
+    new, ev = tavern.heal(camp, "guy", CARDS)
+    assert new["heroes"]["guy"]["health"] == 9           # salve heals 3 in the illustrative deck
+    assert new["heroes"]["guy"]["loot"] == []
+    with pytest.raises(IllegalAction):
+        tavern.heal(camp, "leon", CARDS, salves=1)         # Leon holds none
+
+
+def test_shop_draws_five_and_buy_costs_francs(camp):
+    """C. Purchase Gear: five cards drawn from the last scenario's loot deck."""
+    new, _ = tavern.open_shop(camp, [DECK], SeededDice(3))
+    shop = new["taverne"]["shop"]
+    assert len(shop) == 5 and all(c["type"] != "event" for c in shop)
+    cheapest = min(shop, key=lambda c: c["price"])
+    after, ev = tavern.buy(new, "guy", cheapest["id"])
+    assert after["heroes"]["guy"]["francs"] == 30 - cheapest["price"]
+    assert len(after["taverne"]["shop"]) == 4
+
+
+def test_buy_refused_without_francs(camp):
+    camp["heroes"]["nera"]["francs"] = 0
+    new, _ = tavern.open_shop(camp, [DECK], SeededDice(3))
+    with pytest.raises(IllegalAction, match="francs"):
+        tavern.buy(new, "nera", new["taverne"]["shop"][0]["id"])
+
+
+def test_sell_for_ten_times_level(camp):
+    """C. Purchase Gear: sell gear for 10× its loot level."""
+    new, ev = tavern.sell(camp, "leon", "rapier", CARDS)
+    assert new["heroes"]["leon"]["francs"] == 30 and ev[0]["price"] == 10
+
+
+def test_level_up_and_skill_allowance(camp):
+    """Cat Level and Skills: level 1 allows one level-1 skill."""
+    new, _ = tavern.level_up(camp, "nera", SKILLS, skills=["Shadow step"])
+    assert new["heroes"]["nera"]["level"] == 1
+    with pytest.raises(IllegalAction, match="level-1"):
+        tavern.level_up(camp, "nera", SKILLS, skills=["a", "b"])
+    with pytest.raises(IllegalAction, match="level-2"):
+        tavern.level_up(camp, "nera", SKILLS, level=1, skills=[{"name": "x", "level": 2}])
+    lvl2, _ = tavern.level_up(new, "nera", SKILLS, skills=["a", "b", {"name": "c", "level": 2}])
+    assert lvl2["heroes"]["nera"]["level"] == 2

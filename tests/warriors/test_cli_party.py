@@ -1,0 +1,90 @@
+"""`claw new`, `claw validate`, `claw check`, `claw refresh`, `claw knack`, `claw show`."""
+
+
+from claw.cli.testing import run
+
+from .conftest import EXAMPLES, PARTY, state_of
+
+
+
+def test_new_builds_party_with_full_hp_and_pools(party):
+    s = state_of(party)
+    assert s["order"] == ["emberpaw", "reedwhisker", "sloefoot", "bramble"]
+    e = s["cats"]["emberpaw"]
+    assert e["hp"] == e["hp_max"] == 22 and e["pools"] == e["abilities"]
+
+
+def test_new_refuses_a_broken_character():
+    res = run(["new", str(EXAMPLES / "broken-cat.yaml")])
+    assert res.code == 3 and "broken-cat.yaml:9:3" in res.stderr
+
+
+def test_validate_reports_positions():
+    res = run(["validate", str(EXAMPLES / "broken-cat.yaml")])
+    assert res.code == 3
+    assert "broken-cat.yaml:17:16: moon 14 gives +1 to intelligence or spirit, not strength" in res.stderr + res.stdout
+    assert run(["validate", *PARTY]).code == 0
+
+
+def test_new_options_choose_rulings():
+    res = run(["new", PARTY[0], "--criticals", "total", "--seed", "1"])
+    assert res.code == 0 and res.state["state"]["options"]["criticals"] == "total"
+    assert run(["new", PARTY[0], "--criticals", "maybe"]).code == 2
+
+
+def test_check_with_points_and_knack(party):
+    res = run(["check", "emberpaw", "see", "--vs", "12", "--knack", "track:2", "-s", str(party),
+               "--dice", "3,4,5"])
+    assert res.code == 0, res.stderr
+    cat = res.state["state"]["cats"]["emberpaw"]
+    assert cat["pools"]["intelligence"] == 1
+    entry = res.state["log"][-1]
+    assert entry["events"][0]["total"] == 12 + 3 + 0 + 2 and entry["events"][0]["success"] is True
+
+
+def test_check_json_and_refuses_unaffordable(party):
+    res = run(["check", "emberpaw", "spirit", "--points", "9", "-s", str(party), "--dice", "3,3,3"])
+    assert res.code == 4 and "lacks points" in res.stderr
+    assert party.read_text() == party.read_text()
+
+
+def test_refresh_restores_pools(party):
+    res = run(["check", "emberpaw", "pounce", "--points", "3", "-s", str(party), "-i", "--dice", "3,3,3"])
+    assert res.code == 0
+    assert state_of(party)["cats"]["emberpaw"]["pools"]["intelligence"] == 0
+    res = run(["refresh", "-s", str(party), "-i"])
+    assert res.code == 0 and state_of(party)["cats"]["emberpaw"]["pools"]["intelligence"] == 3
+    res = run(["check", "--refresh", "-s", str(party)])
+    assert res.code == 0
+
+
+def test_stateless_check_and_odds():
+    res = run(["check", "--game", "warriors", "--bonus", "4", "--vs", "12", "--dice", "2,3,4"])
+    assert res.code == 0 and res.stdout.strip() == "13 success"
+    res = run(["check", "--game", "warriors", "--bonus", "0", "--vs", "18", "--odds"])
+    assert res.stdout.strip().startswith("3d6+0 vs 18: 2/27")
+
+
+def test_check_odds_for_a_cat(party):
+    res = run(["check", "emberpaw", "pounce", "--vs", "14", "--odds", "-s", str(party)])
+    assert res.code == 0 and "3d6+4 vs 14: 5/8 = 62.50%" in res.stderr
+    assert res.state["state"] == state_of(party)
+
+
+def test_knack_outside_checks(party):
+    res = run(["knack", "bramble", "launch", "-s", str(party)])
+    assert res.code == 4
+    res = run(["knack", "sloefoot", "dash", "-s", str(party)])
+    assert res.code == 4 and "does not know" in res.stderr
+    res = run(["knack", "emberpaw", "stalk", "-s", str(party)])
+    assert res.code == 4 and "check" in res.stderr
+
+
+def test_show_lists_the_party(party):
+    res = run(["show", "-s", str(party)])
+    assert res.code == 0 and "Bramble the rogue" in res.stdout and "HP 36/36" in res.stdout
+
+
+def test_unknown_cat_and_skill(party):
+    assert run(["check", "tigerclaw", "see", "-s", str(party)]).code == 2
+    assert run(["check", "emberpaw", "fly", "-s", str(party)]).code == 2

@@ -1,0 +1,199 @@
+"""Healing, illness, sprains and ageing (rulebook: Healing, Diseases and Injuries,
+Sprains, Leveling, the age table, Retirement)."""
+
+import pytest
+
+from claw.cli.testing import run
+from claw.core.errors import IllegalAction
+from claw.core.warriors.checks import CheckSpec
+from claw.core.warriors.healing import band, herb_check, natural, treat
+from claw.core.warriors.sunrise import age_one_moon, grow, sunrise
+
+from .conftest import dice, state_of
+
+OPT = {"criticals": "absolute", "d100": "below", "complications": "onset"}
+
+
+def party_of(cat, *names, **changes):
+    cats = {n: cat(n) for n in names}
+    for n, ch in changes.items():
+        cats[n].update(ch)
+    return {"day": 0, "options": {}, "cats": cats, "order": list(names), "fight": None}
+
+
+def test_natural_healing_one_hp_once_a_morning_never_above_max(cat):
+    c = cat("emberpaw", hp=20)
+    c2, r = natural(c, 0)
+    assert c2["hp"] == 21 and r["gained"] == 1
+    with pytest.raises(IllegalAction):
+        natural(c2, 0)
+    c3, r = natural(cat("emberpaw"), 1)
+    assert c3["hp"] == 22 and r["gained"] == 0
+
+
+def test_healing_check_bands():
+    """Healing: below HP lost + 5 -> 1 extra; at least -> 2; more than double -> 3 (ruling on 'HP+5')."""
+    assert band(10, 6) == (1, 11)
+    assert band(11, 6) == (2, 11)
+    assert band(22, 6) == (2, 11)
+    assert band(23, 6) == (3, 11)
+
+
+def test_herb_check_by_a_healer(cat, rules):
+    """Reedwhisker (INT 3, ponder 0, Herb Lore +1 for 1 INT) tends Emberpaw, 6 HP down:
+    3+4+5 + 3 + 1 = 16 >= 11 -> 2 HP."""
+    patient, healer, r = herb_check(cat("emberpaw", hp=16), cat("reedwhisker"), rules,
+                                    CheckSpec(knacks={"herb-lore": 1}), dice(3, 4, 5), day=0)
+    assert r["total"] == 16 and r["gained"] == 2 and patient["hp"] == 18 and patient["herb_day"] == 0
+    assert healer["pools"]["intelligence"] == 2
+    with pytest.raises(IllegalAction, match="today"):
+        herb_check(patient, healer, rules, CheckSpec(), dice(3, 4, 5), day=0)
+
+
+def test_herb_check_never_above_max_and_needs_lore(cat, rules):
+    patient, _, r = herb_check(cat("emberpaw", hp=21), cat("reedwhisker"), rules, CheckSpec(),
+                               dice(6, 6, 5), day=0)
+    assert r["extra"] == 3 and r["gained"] == 1 and patient["hp"] == 22
+    with pytest.raises(IllegalAction, match="Herb Lore"):
+        herb_check(cat("reedwhisker", hp=20), cat("emberpaw"), rules, CheckSpec(), dice(3, 3, 3), day=0)
+    with pytest.raises(IllegalAction, match="no wounds"):
+        herb_check(cat("emberpaw"), cat("reedwhisker"), rules, CheckSpec(), dice(3, 3, 3), day=0)
+
+
+def test_treatment_needs_catmint_and_tansy_or_borage(cat, rules):
+    """Whitecough/greencough: 'catmint and tansy or borage' read as catmint + (tansy or borage)."""
+    c = cat("emberpaw", diseases=[{"id": "whitecough", "day": 3}])
+    assert treat(c, ["catmint"], rules)[1] == []
+    assert treat(c, ["catmint", "borage"], rules)[1] == ["whitecough"]
+    y = cat("emberpaw", diseases=[{"id": "yellowcough", "day": 1}])
+    assert treat(y, ["lungwort"], rules)[1] == ["yellowcough"]
+    b = cat("emberpaw", diseases=[{"id": "blackcough", "day": 1}])
+    assert treat(b, ["catmint", "tansy", "borage"], rules)[1] == []
+
+
+def test_sunrise_heals_and_rests_sprains(cat, rules):
+    s = party_of(cat, "emberpaw", emberpaw={"hp": 0, "status": "knocked-out", "sprain": 1})
+    s2, ev = sunrise(s, rules, dice(), OPT)
+    e = s2["cats"]["emberpaw"]
+    assert s2["day"] == 1 and e["hp"] == 1 and e["status"] == "ok" and e["sprain"] == 0
+    with pytest.raises(IllegalAction):
+        natural(e, 1)
+
+
+def test_sprain_lasts_three_sunrises(cat, rules):
+    s = party_of(cat, "emberpaw", emberpaw={"sprain": 3})
+    for left in (2, 1, 0):
+        s, _ = sunrise(s, rules, dice(), OPT)
+        assert s["cats"]["emberpaw"]["sprain"] == left
+
+
+def test_whitecough_becomes_greencough_after_a_quarter_moon(cat, rules):
+    """Whitecough untreated for 7 sunrises turns into greencough, which then rolls for
+    redcough and yellowcough once (1d100 < 20 each, ruling 'onset')."""
+    s = party_of(cat, "emberpaw", emberpaw={"diseases": [{"id": "whitecough", "day": 6}]})
+    s2, ev = sunrise(s, rules, dice(5, 0, 2, 0), OPT)        # redcough 50: no; yellowcough 20: no (not < 20)
+    assert s2["cats"]["emberpaw"]["diseases"] == [{"id": "greencough", "day": 0}]
+    s3, ev = sunrise(s, rules, dice(5, 0, 1, 9), OPT)        # yellowcough 19: develops
+    assert s3["cats"]["emberpaw"]["diseases"] == [{"id": "yellowcough", "day": 0}]
+    s4, ev = sunrise(s, rules, dice(5, 0, 2, 0), {**OPT, "d100": "percent"})   # 20 <= 20%: develops
+    assert s4["cats"]["emberpaw"]["diseases"] == [{"id": "yellowcough", "day": 0}]
+
+
+def test_greencough_daily_death_roll_and_blackcough(cat, rules):
+    """Greencough: below 25 dies; after a half-moon untreated: blackcough."""
+    s = party_of(cat, "emberpaw", emberpaw={"diseases": [{"id": "greencough", "day": 2}]})
+    s2, _ = sunrise(s, rules, dice(2, 4), OPT)
+    assert s2["cats"]["emberpaw"]["status"] == "dead"
+    s3, _ = sunrise(s, rules, dice(2, 5), OPT)
+    assert s3["cats"]["emberpaw"]["diseases"] == [{"id": "greencough", "day": 3}]
+    s = party_of(cat, "emberpaw", emberpaw={"diseases": [{"id": "greencough", "day": 13}]})
+    s4, _ = sunrise(s, rules, dice(9, 9, 9, 9, 9, 9), OPT)
+    assert s4["cats"]["emberpaw"]["diseases"] == [{"id": "blackcough", "day": 0}]
+
+
+def test_blackcough_kills_on_the_last_day(cat, rules):
+    s = party_of(cat, "emberpaw", emberpaw={"diseases": [{"id": "blackcough", "day": 6}]})
+    s2, ev = sunrise(s, rules, dice(9, 9), OPT)              # survives the roll (99), dies at the deadline
+    assert s2["cats"]["emberpaw"]["status"] == "dead"
+    assert [e["type"] for e in ev][-2:] == ["illness-deadline", "death"]
+
+
+def test_kitten_cough_cure_above_60(cat, rules):
+    s = party_of(cat, "sloefoot", sloefoot={"diseases": [{"id": "kitten-cough", "day": 0}]})
+    s2, _ = sunrise(s, rules, dice(6, 1), OPT)
+    assert s2["cats"]["sloefoot"]["diseases"] == []
+    s3, _ = sunrise(s, rules, dice(6, 0), OPT)
+    assert s3["cats"]["sloefoot"]["diseases"] == [{"id": "kitten-cough", "day": 1}]
+    s4, _ = sunrise(s, rules, dice(0, 9), OPT)
+    assert s4["cats"]["sloefoot"]["status"] == "dead"
+
+
+def test_redcough_and_yellowcough_deadlines(cat, rules):
+    s = party_of(cat, "emberpaw", emberpaw={"diseases": [{"id": "yellowcough", "day": 6}]})
+    s2, _ = sunrise(s, rules, dice(5, 0), OPT)
+    assert s2["cats"]["emberpaw"]["status"] == "dead"
+    s = party_of(cat, "emberpaw", emberpaw={"diseases": [{"id": "redcough", "day": 0}]})
+    s3, _ = sunrise(s, rules, dice(8, 9), OPT)          # 89 < 90
+    assert s3["cats"]["emberpaw"]["status"] == "dead"
+
+
+def test_daily_complications_option(cat, rules):
+    s = party_of(cat, "emberpaw", emberpaw={"diseases": [{"id": "greencough", "day": 0}]})
+    s2, _ = sunrise(s, rules, dice(5, 0, 1, 0), {**OPT, "complications": "daily"})
+    assert s2["cats"]["emberpaw"]["diseases"] == [{"id": "redcough", "day": 1}]
+
+
+def test_cough_season_strength_checks(cat, rules):
+    """Whitecough: DC 10 Strength check; kitten-cough: DC 12 for cats under 12 moons."""
+    s = party_of(cat, "emberpaw", "sloefoot")
+    # emberpaw 2+2+2 + 5 = 11 >= 10 well; sloefoot 1+2+2 + 4 = 9 < 10 catches whitecough (no kitten roll)
+    s2, ev = sunrise(s, rules, dice(2, 2, 2, 1, 2, 2), OPT, cough_season=True)
+    assert s2["cats"]["emberpaw"]["diseases"] == []
+    assert s2["cats"]["sloefoot"]["diseases"] == [{"id": "whitecough", "day": 0}]
+
+
+def test_ageing_gains_and_hp(cat, rules):
+    """Age table: 13 moons gives a knack (to choose); HP max follows 5 + age + Strength."""
+    c, ev = age_one_moon(cat("emberpaw", hp=20), rules)
+    assert c["age"] == 13 and c["hp_max"] == 23 and c["hp"] == 21
+    assert c["pending"] == [{"type": "knack", "moon": 13}]
+    c2, _ = grow(c, rules, knack="track")
+    assert c2["knacks"]["track"] == 2 and "pending" not in c2
+    with pytest.raises(IllegalAction):
+        grow(c2, rules, knack="track")
+
+
+def test_automatic_age_changes(cat, rules):
+    c = cat("bramble", age=56)
+    c2, ev = age_one_moon(c, rules)                  # 57: -1 Strength
+    assert c2["abilities"]["strength"] == 6 and c2["hp_max"] == 5 + 57 + 6
+    c3, _ = age_one_moon(cat("bramble", age=70), rules)
+    assert c3["status"] == "retired"
+
+
+def test_grow_ability_choices(cat, rules):
+    c, _ = age_one_moon(cat("reedwhisker"), rules)   # 21: +1 any ability
+    with pytest.raises(IllegalAction):
+        grow(c, rules, skill="swim")
+    c2, _ = grow(c, rules, ability="strength")
+    assert c2["abilities"]["strength"] == 5 and c2["hp_max"] == 5 + 21 + 5
+
+
+def test_day_commands(party):
+    p = str(party)
+    assert run(["attack", "bramble", "emberpaw", "-s", p, "-i", "--dice", "5,5,5,1,2,3,2,2,2,1"]).code == 0
+    assert state_of(party)["cats"]["emberpaw"]["hp"] == 18
+    res = run(["heal", "emberpaw", "--healer", "reedwhisker", "--knack", "herb-lore", "-s", p, "-i",
+               "--dice", "3,4,5"])
+    assert res.code == 0, res.stderr
+    assert state_of(party)["cats"]["emberpaw"]["hp"] == 20
+    assert run(["heal", "emberpaw", "--healer", "reedwhisker", "-s", p, "--dice", "3,4,5"]).code == 4
+    assert run(["heal", "emberpaw", "--natural", "-s", p, "-i"]).code == 0
+    res = run(["scenario-step", "-s", p, "-i", "--age"])
+    assert res.code == 0, res.stderr
+    s = state_of(party)
+    assert s["day"] == 1 and s["cats"]["emberpaw"]["hp"] == 23 and s["cats"]["emberpaw"]["age"] == 13
+    assert run(["grow", "emberpaw", "--knack", "hide", "-s", p, "-i"]).code == 0
+    assert state_of(party)["cats"]["emberpaw"]["knacks"]["hide"] == 1
+    res = run(["heal", "emberpaw", "--herbs", "catmint", "-s", p])
+    assert res.code == 4

@@ -1,0 +1,302 @@
+"""Fighting (rulebook: Fighting, Swatting, Wrestling, Biting, Doing Damage, Knocked
+Out, Death, and the fighting knacks Feint, Mighty Swat, Belly Rake, Pin, Launch,
+Chomp, Pummel, Dodge)."""
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from claw.cli.testing import run
+from claw.core.errors import IllegalAction
+from claw.core.warriors.fight import AttackSpec, attack, end_fight, initiative, lose_hp, opposed_wins
+from claw.core.warriors.odds import opposed
+
+from .conftest import dice, state_of
+
+OPT = {"criticals": "absolute", "launch_second_cost": "spirit"}
+
+
+@pytest.fixture
+def duel(cat):
+    """Emberpaw (STR 5 INT 3 SPT 2, HP 22) against Bramble (STR 7 INT 3 SPT 3, HP 36)."""
+    return {"day": 0, "options": {}, "cats": {"emberpaw": cat("emberpaw"), "bramble": cat("bramble")},
+            "order": ["emberpaw", "bramble"], "fight": None}
+
+
+def pounce_event(events):
+    return [e for e in events if e["type"] == "pounce"][0]
+
+
+def started(state, *d):
+    s, _ = initiative(state, ["emberpaw", "bramble"], dice(*d))
+    return s
+
+
+def test_initiative_spirit_plus_d6(duel):
+    """The cat with the highest Spirit + d6 goes first."""
+    s, ev = initiative(duel, ["emberpaw", "bramble"], dice(6, 4))   # 2+6=8 vs 3+4=7
+    assert s["fight"]["order"] == ["emberpaw", "bramble"] and s["fight"]["initiative"] == {"emberpaw": 8, "bramble": 7}
+
+
+def test_initiative_ties_by_spirit_points_then_fair_choice(duel):
+    """Ties: most Spirit points left first; still tied: a fair choice (--first or a draw)."""
+    s, _ = initiative(duel, ["emberpaw", "bramble"], dice(5, 4))     # 7 vs 7: Bramble has 3 Spirit points
+    assert s["fight"]["order"] == ["bramble", "emberpaw"]
+    duel["cats"]["bramble"]["pools"]["spirit"] = 2
+    s, ev = initiative(duel, ["emberpaw", "bramble"], dice(5, 4), first="emberpaw")
+    assert s["fight"]["order"] == ["emberpaw", "bramble"] and ev[2]["type"] == "initiative-tie"
+    s, ev = initiative(duel, ["emberpaw", "bramble"], dice(5, 4, 0))   # the draw swaps them
+    assert s["fight"]["order"] == ["bramble", "emberpaw"]
+
+
+def test_swat_hits_when_equal_to_jump_and_damage_bands(duel, rules):
+    """Swat >= Jump hits. Damage: Strength check vs defender's Strength:
+    <= 1d4+1, > 1d4+2, > double 1d4+3."""
+    s = started(duel, 6, 1)                       # emberpaw first
+    # Emberpaw swat: 3+3+3 + INT 3 + swat 0 = 12; Bramble jump: 2+2+2 + SPT 3 + jump 2 = 11 -> hit
+    # damage check: 1+2+3 + STR 5 = 11 vs Bramble's STR 7: more, not double -> 1d4+2 = 4+2
+    s2, ev = attack(s, rules,
+                    "emberpaw", "bramble", AttackSpec(), dice(3, 3, 3, 2, 2, 2, 1, 2, 3, 4), OPT)
+    assert s2["cats"]["bramble"]["hp"] == 36 - 6
+    assert s2["fight"]["turn"] == 1
+
+
+def test_more_than_double_the_jump_gives_plus_two(duel, rules):
+    s = started(duel, 1, 6)                       # bramble first
+    # Bramble swat 5+5+5 + 3 + 3 = 21 vs Emberpaw jump 1+2+3 + 2 + 0 = 8: more than double -> +2
+    # damage 2+2+2 + 7 = 13 + 2 = 15 vs STR 5: more than double (10) -> 1d4+3 = 1+3
+    s2, ev = attack(s, rules, "bramble", "emberpaw", AttackSpec(), dice(5, 5, 5, 1, 2, 3, 2, 2, 2, 1), OPT)
+    assert s2["cats"]["emberpaw"]["hp"] == 22 - 4
+    assert any("+2" in e["text"] for e in ev if e["type"] == "damage-check")
+
+
+def test_jump_higher_misses(duel, rules):
+    s = started(duel, 6, 1)
+    s2, ev = attack(s, rules, "emberpaw", "bramble", AttackSpec(), dice(1, 2, 3, 4, 4, 4), OPT)
+    assert [e["type"] for e in ev if e["type"] in ("miss", "hit")] == ["miss"]
+    assert s2["cats"]["bramble"]["hp"] == 36
+
+
+def test_feint_and_mighty_swat_and_dodge(duel, rules):
+    """Feint +2 to hit (x2); Mighty Swat paid first, +1 to the damage check; Dodge +1 to Jump."""
+    s = started(duel, 1, 6)
+    # swat 2+2+2 + 3 + 3 + feint 2 = 14 vs jump 3+3+3 + 2 = 11... emberpaw has no dodge -> use bramble
+    s2, ev = attack(s, rules, "bramble", "emberpaw", AttackSpec(knacks={"feint": 1, "mighty-swat": 1}),
+                    dice(2, 2, 2, 3, 3, 3, 1, 2, 2, 2), OPT)
+    b = s2["cats"]["bramble"]
+    assert b["pools"]["intelligence"] == 2 and b["pools"]["strength"] == 5
+    # damage 1+2+2 + 7 = 12 + 1 Mighty Swat = 13 vs 5: more than double -> 2+3 = 5
+    assert s2["cats"]["emberpaw"]["hp"] == 17
+    # Emberpaw swings back at a Dodging Bramble: swat 4+4+4 + 3 = 15 vs jump 3+3+3 + 3 + 2 + 1 = 15: hit
+    # damage 1+2+2 + 5 = 10 vs 7: more -> 1d4+2 = 1+2
+    s3, ev = attack(s2, rules, "emberpaw", "bramble", AttackSpec(dodge=1), dice(4, 4, 4, 3, 3, 3, 1, 2, 2, 1), OPT)
+    assert s3["cats"]["bramble"]["hp"] == 33 and s3["cats"]["bramble"]["pools"]["spirit"] == 2
+
+
+def test_mighty_swat_is_paid_even_on_a_miss(duel, rules):
+    s = started(duel, 1, 6)
+    s2, ev = attack(s, rules, "bramble", "emberpaw", AttackSpec(knacks={"mighty-swat": 2}),
+                    dice(1, 2, 1, 6, 6, 5), OPT)
+    assert s2["cats"]["bramble"]["pools"]["strength"] == 3
+    assert any(e["type"] == "miss" for e in ev)
+
+
+def test_pummel_swats_with_strength(duel, rules):
+    s = started(duel, 1, 6)
+    s2, ev = attack(s, rules, "bramble", "emberpaw", AttackSpec(knacks={"pummel": 1}),
+                    dice(2, 2, 2, 6, 6, 5), OPT)
+    atk = [e for e in ev if e["type"] == "attack"][0]
+    assert atk["total"] == 6 + 7 + 3 and s2["cats"]["bramble"]["pools"]["strength"] == 4
+
+
+def test_bite_adds_one_and_is_noted_dishonourable(duel, rules):
+    s = started(duel, 1, 6)
+    # bite 4+4+4 + STR 7 + bite 1 = 20 vs jump 2+2+2+2 = 8 -> hit, more than double: +2
+    # damage 1+2+2 + 7 + 2 = 14 vs 5: > 10 -> 1d4+3 = 1+3, +1 bite = 5
+    s2, ev = attack(s, rules, "bramble", "emberpaw", AttackSpec(mode="bite"),
+                    dice(4, 4, 4, 2, 2, 2, 1, 2, 2, 1), OPT)
+    assert s2["cats"]["emberpaw"]["hp"] == 17
+    assert ev[0]["type"] == "note" and "dishonourable" in ev[0]["text"]
+
+
+def test_chomp_pins_then_hold_or_let_go(duel, rules):
+    s = started(duel, 1, 6)
+    s2, ev = attack(s, rules, "bramble", "emberpaw", AttackSpec(mode="bite", knacks={"chomp": 1}, life_or_death=True),
+                    dice(4, 4, 4, 2, 2, 2, 1, 2, 2, 1), OPT)
+    assert s2["fight"]["pins"] == {"emberpaw": "bramble"} and s2["cats"]["bramble"]["pools"]["strength"] == 4
+    # Emberpaw's turn: pinned, so the defender's Jump counts 0 against Bramble? No: Emberpaw swats its pinner.
+    s3, ev = attack(s2, rules, "emberpaw", "bramble", AttackSpec(swat_explicit=True), dice(1, 2, 3, 6, 6, 6), OPT)
+    # Bramble's next turn: let go -> second Bite's damage: 2+2+2 + 7 = 13 vs 5 -> 1d4+3 +1
+    s4, ev = attack(s3, rules, "bramble", "emberpaw", AttackSpec(let_go=True), dice(2, 2, 2, 2), OPT)
+    assert s4["cats"]["emberpaw"]["hp"] == 17 - 6 and s4["fight"]["pins"] == {}
+
+
+def test_pounce_starts_wrestling_and_joining_needs_the_count(cat, rules):
+    """Wrestling: Pounce >= Jump starts it; joining needs a Pounce total >= the number
+    of cats already Wrestling (a critical failure still fails, ruling)."""
+    st = {"day": 0, "options": {}, "order": ["emberpaw", "bramble", "sloefoot"], "fight": None,
+          "cats": {n: cat(n) for n in ("emberpaw", "bramble", "sloefoot")}}
+    # 2+6 = 8; 3+1 = 4; 3+1 = 4 with 3 Spirit points each: a fair draw (1 keeps the order)
+    s, ev = initiative(st, ["emberpaw", "bramble", "sloefoot"], dice(6, 1, 1, 1))
+    assert s["fight"]["order"] == ["emberpaw", "bramble", "sloefoot"]
+    # Emberpaw pounce 2+2+2 + INT 3 + 1 = 10 vs Bramble jump 1+2+2 + 3 + 2 = 10 -> Wrestling
+    s, ev = attack(s, rules, "emberpaw", "bramble", AttackSpec(mode="pounce"), dice(2, 2, 2, 1, 2, 2), OPT)
+    assert s["fight"]["wrestles"] == [["emberpaw", "bramble"]]
+    from claw.core.warriors.fight import advance
+    advance(s)                                   # Bramble does something else
+    s1, ev = attack(s, rules, "sloefoot", "bramble", AttackSpec(mode="pounce"), dice(1, 1, 2), OPT)
+    assert pounce_event(ev)["joined"] is False and s1["cats"]["sloefoot"]["sprain"] == 3
+    s2, ev = attack(s, rules, "sloefoot", "bramble", AttackSpec(mode="pounce"), dice(1, 2, 1), OPT)
+    assert pounce_event(ev)["joined"] is False      # two 1s again
+    s3, ev = attack(s, rules, "sloefoot", "bramble", AttackSpec(mode="pounce"), dice(1, 2, 3), OPT)
+    assert pounce_event(ev)["joined"] and s3["fight"]["wrestles"] == [["emberpaw", "bramble", "sloefoot"]]
+
+
+def test_wrestling_round_highest_wins_and_ties_continue(duel, rules):
+    s = started(duel, 6, 1)
+    s["fight"]["wrestles"] = [["emberpaw", "bramble"]]
+    # Emberpaw wrestle 3+3+3 + 5 + 0 = 14, Bramble 2+2+2 + 7 + 2 = 15 -> Bramble wins, hurts Emberpaw
+    # damage 3+3+3 + 7 = 16 vs 5: more than double -> 1d4+3 = 4+3 = 7
+    s2, ev = attack(s, rules, "emberpaw", "bramble", AttackSpec(), dice(3, 3, 3, 2, 2, 2, 3, 3, 3, 4), OPT)
+    assert s2["cats"]["emberpaw"]["hp"] == 15
+    # a tie: 14 vs 14 -> nobody has the advantage
+    s3, ev = attack(s, rules, "emberpaw", "bramble", AttackSpec(), dice(3, 3, 3, 1, 2, 2), OPT)
+    assert any(e["type"] == "wrestle-tie" for e in ev) and s3["fight"]["wrestles"] == [["emberpaw", "bramble"]]
+
+
+def test_escape_by_jump(duel, rules):
+    s = started(duel, 6, 1)
+    s["fight"]["wrestles"] = [["emberpaw", "bramble"]]
+    # Emberpaw jumps: 6+5+4 + 2 + 0 = 17 vs Bramble wrestle 2+2+2 + 9 = 15 -> escapes
+    s2, ev = attack(s, rules, "emberpaw", "bramble", AttackSpec(escape=["emberpaw"]), dice(6, 5, 4, 2, 2, 2), OPT)
+    assert s2["fight"]["wrestles"] == []
+
+
+def test_pin_and_belly_rake_and_launch_need_wrestling(duel, rules):
+    s = started(duel, 1, 6)
+    with pytest.raises(IllegalAction, match="Wrestling"):
+        attack(s, rules, "bramble", "emberpaw", AttackSpec(knacks={"launch": 1}), dice(), OPT)
+    s["fight"]["wrestles"] = [["emberpaw", "bramble"]]
+    # Launch x2 (3 STR each): Bramble wrestle 4+4+4 + 9 = 21 vs Emberpaw 1+2+3 + 5 = 11 -> 3 body lengths
+    s2, ev = attack(s, rules, "bramble", "emberpaw", AttackSpec(knacks={"launch": 2}), dice(1, 2, 3, 4, 4, 4), OPT)
+    launch = [e for e in ev if e["type"] == "launch"][0]
+    assert launch["lengths"] == 3 and s2["cats"]["bramble"]["pools"]["strength"] == 1
+    assert s2["fight"]["disoriented"] == ["emberpaw"] and s2["fight"]["wrestles"] == []
+    with pytest.raises(IllegalAction, match="launched"):
+        attack(s2, rules, "emberpaw", "bramble", AttackSpec(), dice(), OPT)
+    with pytest.raises(IllegalAction, match="at most 4"):
+        attack(s, rules, "bramble", "emberpaw", AttackSpec(knacks={"launch": 5}), dice(), OPT)
+
+
+def test_launch_second_pick_costs_spirit_by_default(duel, rules):
+    """Ruling: Launch picked twice costs 2 Spirit points (as printed); option 'strength'."""
+    s = started(duel, 1, 6)
+    s["cats"]["bramble"]["knacks"]["launch"] = 2
+    s["fight"]["wrestles"] = [["emberpaw", "bramble"]]
+    s2, _ = attack(s, rules, "bramble", "emberpaw", AttackSpec(knacks={"launch": 1}), dice(1, 2, 3, 4, 4, 4), OPT)
+    assert s2["cats"]["bramble"]["pools"]["spirit"] == 1 and s2["cats"]["bramble"]["pools"]["strength"] == 7
+    s3, _ = attack(s, rules, "bramble", "emberpaw", AttackSpec(knacks={"launch": 1}), dice(1, 2, 3, 4, 4, 4),
+                   {**OPT, "launch_second_cost": "strength"})
+    assert s3["cats"]["bramble"]["pools"]["strength"] == 5
+
+
+def test_pin_then_pinned_cat_breaks_it_by_winning(cat, rules):
+    st = {"day": 0, "options": {}, "order": ["sloefoot", "emberpaw"], "fight": None,
+          "cats": {n: cat(n) for n in ("sloefoot", "emberpaw")}}
+    s, _ = initiative(st, ["sloefoot", "emberpaw"], dice(6, 1))
+    s["fight"]["wrestles"] = [["sloefoot", "emberpaw"]]
+    s, ev = attack(s, rules, "sloefoot", "emberpaw", AttackSpec(knacks={"pin": 1}), dice(), OPT)
+    assert s["fight"]["pins"] == {"emberpaw": "sloefoot"} and s["cats"]["sloefoot"]["pools"]["strength"] == 1
+    with pytest.raises(IllegalAction, match="Belly Rake|Swat only|Pinned"):
+        attack(s, rules, "emberpaw", "sloefoot", AttackSpec(knacks={"pin": 1}), dice(), OPT)
+    # Sloefoot wrestles 1+2+3 + 4 + 1 = 11, Emberpaw 5+5+5 + 5 = 20 -> breaks the Pin and hurts
+    s2, ev = attack(s, rules, "emberpaw", "sloefoot", AttackSpec(), dice(1, 2, 3, 5, 5, 5, 1, 2, 2, 1), OPT)
+    assert s2["fight"]["pins"] == {} and any(e["type"] == "pin-broken" for e in ev)
+
+
+def test_belly_rake_adds_one_to_the_damage_check(cat, rules):
+    st = {"day": 0, "options": {}, "order": ["sloefoot", "emberpaw"], "fight": None,
+          "cats": {n: cat(n) for n in ("sloefoot", "emberpaw")}}
+    s, _ = initiative(st, ["sloefoot", "emberpaw"], dice(6, 1))
+    s["fight"]["wrestles"] = [["sloefoot", "emberpaw"]]
+    # swat 4+4+4 + INT 2 + 0 = 14 vs jump 3+3+3 + 2 = 11: hit. damage 1+2+2 + STR 4 = 9 + 1 = 10 vs 5: > 5 -> 1d4+2
+    s2, ev = attack(s, rules, "sloefoot", "emberpaw", AttackSpec(knacks={"belly-rake": 1}),
+                    dice(4, 4, 4, 3, 3, 3, 1, 2, 2, 1), OPT)
+    assert s2["cats"]["emberpaw"]["hp"] == 22 - 3 and s2["cats"]["sloefoot"]["pools"]["strength"] == 2
+
+
+def test_knocked_out_at_zero_and_death_roll(cat, rules):
+    """Knocked Out at 0 HP; at -(STR + SPT) a 2d6 death roll, 4 or less dies."""
+    st = {"cats": {"emberpaw": cat("emberpaw", hp=3)}, "fight": None}
+    ev = lose_hp(st, rules, "emberpaw", 3, dice())
+    assert st["cats"]["emberpaw"]["status"] == "knocked-out"
+    ev = lose_hp(st, rules, "emberpaw", 6, dice())              # -6: limit is -(5 + 2) = -7: no roll yet
+    assert st["cats"]["emberpaw"]["hp"] == -6 and not any(e["type"] == "death-roll" for e in ev)
+    ev = lose_hp(st, rules, "emberpaw", 1, dice(3, 2))          # -7: roll 5 -> survives
+    assert ev[-1]["dead"] is False and st["cats"]["emberpaw"]["status"] == "knocked-out"
+    ev = lose_hp(st, rules, "emberpaw", 1, dice(2, 2))          # roll 4 -> dies
+    assert st["cats"]["emberpaw"]["status"] == "dead"
+
+
+def test_turn_order_is_enforced(duel, rules):
+    s = started(duel, 6, 1)
+    with pytest.raises(IllegalAction, match="turn"):
+        attack(s, rules, "bramble", "emberpaw", AttackSpec(), dice(), OPT)
+    s2, _ = end_fight(s)
+    assert s2["fight"] is None
+
+
+def test_opposed_criticals():
+    assert opposed_wins(10, None, 10, None)
+    assert not opposed_wins(30, "failure", 5, None)
+    assert opposed_wins(5, "success", 30, None)
+    assert opposed_wins(30, "failure", 5, None, "total")
+    assert opposed(0, 0, "total") > Fraction(1, 2)
+
+
+def test_fight_commands(party):
+    res = run(["fight", "emberpaw", "bramble", "-s", str(party), "-i", "--dice", "6,1"])
+    assert res.code == 0, res.stderr
+    res = run(["attack", "emberpaw", "bramble", "-s", str(party), "-i", "--dice", "3,3,3,2,2,2,1,2,3,4"])
+    assert res.code == 0, res.stderr
+    assert state_of(party)["cats"]["bramble"]["hp"] == 30
+    res = run(["attack", "emberpaw", "bramble", "-s", str(party)])
+    assert res.code == 4 and "turn" in res.stderr
+    res = run(["attack", "bramble", "emberpaw", "--odds", "-s", str(party)])
+    assert res.code == 0 and "hits" in res.stderr
+    res = run(["fight", "--end", "-s", str(party), "-i"])
+    assert res.code == 0 and state_of(party)["fight"] is None
+
+
+def test_stateless_attack():
+    res = run(["attack", "--game", "warriors", "--attack-bonus", "6", "--jump-bonus", "4", "--dice", "3,3,3,2,2,2"])
+    assert res.code == 0 and res.stdout.strip() == "hit"
+    res = run(["attack", "--game", "warriors", "--attack-bonus", "6", "--jump-bonus", "4", "--odds"])
+    assert res.code == 0 and "hits" in res.stdout
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from(["swat", "bite", "pounce"]))
+def test_attack_never_changes_its_input_and_keeps_hp_sane(seed, mode):
+    """Property: any attack with seeded dice leaves the input state untouched, and HP
+    only falls (by 2-8 per hit) for the target."""
+    import copy as _copy
+    from claw.cli.games.warriors_data import rules as load
+    from claw.core.rng import SeededDice
+    from .conftest import EXAMPLES, load_yaml
+    from claw.core.warriors.character import build
+    r = load()
+    cats = {n: build(load_yaml(EXAMPLES / f"{n}.yaml"), r)[0] for n in ("emberpaw", "bramble")}
+    state = {"day": 0, "options": {}, "cats": cats, "order": list(cats), "fight": None}
+    dice = SeededDice(seed)
+    s, _ = initiative(state, ["emberpaw", "bramble"], dice)
+    before = _copy.deepcopy(s)
+    a = s["fight"]["order"][0]
+    b = "bramble" if a == "emberpaw" else "emberpaw"
+    s2, ev = attack(s, r, a, b, AttackSpec(mode=mode, life_or_death=True), dice, OPT)
+    assert s == before
+    lost = s["cats"][b]["hp"] - s2["cats"][b]["hp"]
+    assert lost == 0 or 2 <= lost <= 8
+    assert s2["cats"][a]["hp"] == s["cats"][a]["hp"]

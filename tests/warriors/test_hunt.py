@@ -1,0 +1,110 @@
+"""Hunting (rulebook: Hunting, Prey, Ration Table, A Note on Crowfood)."""
+
+from fractions import Fraction
+
+import pytest
+
+from claw.cli.testing import run
+from claw.core.errors import IllegalAction
+from claw.core.warriors.hunt import HuntSpec, best_sense, eat_crowfood, hunt, odds
+
+from .conftest import dice
+
+
+def test_four_stages_in_order_against_the_prey_row(cat, rules):
+    """Locate (best sense), Approach (Sneak), Grab (Pounce), Kill (Bite) vs Vole 16/10/10/9.
+    Emberpaw: listen 2+1, sneak 2+1, pounce 3+1, bite 5+1; Stalk +2 for 1 Spirit."""
+    c = cat("emberpaw")
+    spec = HuntSpec(prey="vole", knacks=[("stalk", 1)], spend={"grab": 1})
+    new, r = hunt(c, rules, spec, dice(5, 5, 5, 3, 3, 3, 4, 4, 4, 2, 3, 4))
+    assert [s["stage"] for s in r["stages"]] == ["locate", "approach", "grab", "kill"]
+    assert [s["total"] for s in r["stages"]] == [18, 14, 17, 15]
+    assert [s["skill"] for s in r["stages"]] == ["listen", "sneak", "pounce", "bite"]
+    assert r["caught"] and r["rations"] == "1" and r["hours_fed"] == {"min": 24, "max": 24}
+    assert new["pools"] == {"strength": 5, "intelligence": 2, "spirit": 1}
+
+
+def test_hunt_stops_at_first_failure_and_pays_only_reached_stages(cat, rules):
+    c = cat("emberpaw")
+    spec = HuntSpec(prey="rabbit", knacks=[("stalk", 1)])
+    # locate 7 + 3 = 10 vs 10: found; approach 8 + 3 + 2 = 13 vs 18: the rabbit bolts
+    new, r = hunt(c, rules, spec, dice(2, 2, 3, 2, 3, 3))
+    assert not r["caught"] and r["failed_stage"] == "approach" and len(r["stages"]) == 2
+    assert new["pools"]["spirit"] == 1
+
+
+def test_locate_uses_the_best_sense_or_the_named_one(cat, rules):
+    c = cat("reedwhisker")        # see: INT 3 + 1 = 4; listen: SPT 5 + 0 = 5
+    assert best_sense(c, rules) == ("listen", [])
+    _, r = hunt(c, rules, HuntSpec(prey="mice", sense="see"), dice(1, 2, 3))
+    assert r["stages"][0]["skill"] == "see"
+
+
+def test_track_and_alertness_help_locate(cat, rules):
+    c = cat("emberpaw")
+    _, r = hunt(c, rules, HuntSpec(prey="mice", knacks=[("track", 2)]), dice(3, 4, 4))
+    assert r["stages"][0]["knack_bonus"] == 2 and r["stages"][0]["total"] == 11 + 3 + 2
+    with pytest.raises(IllegalAction):
+        hunt(c, rules, HuntSpec(prey="mice", knacks=[("feint", 1)]), dice(4, 4, 4))
+
+
+def test_exact_hunt_odds_multiply_the_stages(cat, rules):
+    """Each stage's exact chance; the whole hunt is their product."""
+    res = odds(cat("emberpaw"), rules, HuntSpec(prey="vole"))
+    ch = [r["chance"] for r in res["stages"]]
+    # listen 3 vs 16: 3d6 >= 13 (56/216) with 6,6,x criticals already inside (>= 13)
+    assert ch[0] == Fraction(56, 216)
+    assert ch[2] == Fraction(197, 216)     # 3d6 >= 6, minus 9 critical failures 1,1,4..6
+    assert res["success"] == ch[0] * ch[1] * ch[2] * ch[3]
+
+
+def test_sick_or_sprained_cats_cannot_hunt(cat, rules):
+    with pytest.raises(IllegalAction, match="Whitecough"):
+        hunt(cat("emberpaw", diseases=[{"id": "whitecough", "day": 0}]), rules, HuntSpec(prey="vole"), dice())
+    with pytest.raises(IllegalAction, match="sprain"):
+        hunt(cat("emberpaw", sprain=2), rules, HuntSpec(prey="vole"), dice())
+
+
+def test_crowfood_below_66_falls_ill(cat, rules):
+    """Crowfood: 1d100 below 66 falls ill; 66 does not; ShadowClan never rolls."""
+    c = cat("emberpaw")
+    new, r = eat_crowfood(c, rules, dice(6, 5))
+    assert r["rolled"] == 65 and r["ill"] and new["ailments"] == ["crowfood"]
+    new, r = eat_crowfood(c, rules, dice(6, 6))
+    assert r["rolled"] == 66 and not r["ill"]
+    new, r = eat_crowfood(c, rules, dice(6, 6), "percent")
+    assert r["ill"]
+    new, r = eat_crowfood(cat("sloefoot"), rules, dice())
+    assert r["immune"] and not r["ill"]
+    new, r = eat_crowfood(c, rules, dice(0, 1), illness="whitecough")
+    assert new["diseases"] == [{"id": "whitecough", "day": 0}]
+
+
+def test_hunt_command_with_dice(party):
+    res = run(["hunt", "emberpaw", "vole", "--knack", "stalk", "--points", "grab=1", "-s", str(party),
+               "--dice", "5,5,5,3,3,3,4,4,4,2,3,4", "--weight", "plump"])
+    assert res.code == 0, res.stderr
+    events = res.state["log"][-1]["events"]
+    assert [e["type"] for e in events] == ["hunt-stage"] * 4 + ["catch"]
+    assert events[-1]["rations"] == "2"
+
+
+def test_hunt_command_crowfood_and_failure(party):
+    res = run(["hunt", "emberpaw", "rabbit", "-s", str(party), "--dice", "1,2,3"])
+    assert res.code == 0 and "gets away at the locate stage" in res.stderr
+    res = run(["eat", "reedwhisker", "-s", str(party), "--dice", "3,0"])
+    assert res.code == 0 and res.state["state"]["cats"]["reedwhisker"]["ailments"] == ["crowfood"]
+
+
+def test_stateless_hunt_odds():
+    res = run(["hunt", "--game", "warriors", "vole", "--stage-bonus", "locate=5", "--stage-bonus", "approach=4",
+               "--stage-bonus", "grab=4", "--stage-bonus", "kill=6", "--odds", "--json"])
+    assert res.code == 0
+    import json
+    data = json.loads(res.stdout)
+    assert data["success"]["fraction"] == str(Fraction(108, 216) * Fraction(197, 216) ** 2 * Fraction(200, 216))
+
+
+def test_bad_hunt_input(party):
+    assert run(["hunt", "emberpaw", "dragon", "-s", str(party)]).code == 2
+    assert run(["hunt", "emberpaw", "vole", "--points", "chase=2", "-s", str(party)]).code == 2
