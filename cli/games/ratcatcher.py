@@ -59,5 +59,9 @@ COMMANDS = {
                     handler=H + "show", needs_state=True, changes_state=False),
 }
 NEW = H + "new"
+NEW_OPTIONS = [
+    Opt("--rat-speed", int, help="zones a common rat moves per rats' turn (ruling R1; default 1)"),
+    Opt("--recovery-lowest", str, help="rat recovery step 3: fewest-rats (default) or lowest-number"),
+]
 CHECK = H + "check"
 FILE_KINDS = ["scenario", "townships", "character", "nemesis", "peculiar", "rules"]

@@ -70,6 +70,16 @@ def new(call) -> None:
         path, message = problems[0]
         where = ".".join(str(p) for p in path)
         raise InvalidInput(f"{call.source}: {where}: {message}")
+    scenario = dict(scenario, options=dict(scenario.get("options", {})))
+    speed, lowest = call.opts.get("rat_speed"), call.opts.get("recovery_lowest")
+    if speed is not None:
+        if not 1 <= speed <= 6:
+            raise UsageError(f"--rat-speed must be 1..6: {speed}")
+        scenario["options"]["rat_speed"] = speed
+    if lowest is not None:
+        if lowest not in ("fewest-rats", "lowest-number"):
+            raise UsageError(f"--recovery-lowest is fewest-rats or lowest-number: {lowest!r}")
+        scenario["options"]["recovery_lowest"] = lowest
     state, events = new_game(scenario, parts["character"], parts["nemesis"], parts["townships"],
                              parts["peculiar"], _rules(), call.dice)
     call.state = state
