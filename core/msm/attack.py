@@ -144,6 +144,12 @@ def attack(state: dict, board, bestiary: dict, attacker: str, target: str, dice,
         weapons = rat_weapons(bestiary, afig)
         if not weapons:
             raise IllegalAction(f"{aid} ({afig['type']}) has no attack: a roach only hurts a cat in its own square")
+    if cat_attacks and afig.get("pounced") and not weapon:
+        # the free attack after a pounce needs a RANGE 0 weapon: prefer one
+        reach0 = [w for w in weapons if w.range == 0]
+        if usable(board, afig, t_sq, reach0)[0]:
+            weapons = reach0 + [w for w in weapons if w.range != 0]
+            weapon = usable(board, afig, t_sq, reach0)[0][0].id
     chosen, others = pick_weapon(board, afig, t_sq, weapons, weapon)
     roaches = st.get("options", {}).get("roaches", "ignore")
     sight = line_of_sight(board, st["figures"], a_sq, t_sq, roaches=roaches)
