@@ -86,7 +86,10 @@ def check_document(name: str, text: str, *, schema: str | None = None) -> FileRe
             return FileReport(name, None, [Diagnostic(name, line, col, problem)], data)
     from claw.cli.schemacheck import iter_problems
 
-    for path, message, at_key in iter_problems(chosen, data):
+    problems = list(iter_problems(chosen, data))
+    if chosen == "state" and not problems:
+        problems = [(("state",) + p, m, k) for p, m, k in _game_part_problems(data)]
+    for path, message, at_key in problems:
         line, col = locate(root, path) if (at_key or _exists(data, path)) else node_start(root, path)
         if not at_key and message.endswith("is a required property"):
             line, col = node_start(root, path)
@@ -98,6 +101,16 @@ def check_document(name: str, text: str, *, schema: str | None = None) -> FileRe
             diags.append(Diagnostic(name, line, col, message, "rule"))
     diags.sort(key=lambda d: (d.line, d.column))
     return FileReport(name, chosen, diags, data)
+
+
+def _game_part_problems(envelope: dict):
+    """A state's own part, checked against ``state-<game>`` (the envelope only says 'object')."""
+    from claw.cli.content import schema_names
+    from claw.cli.schemacheck import iter_problems
+
+    name = f"state-{envelope['game']}"
+    if name in schema_names():
+        yield from iter_problems(name, envelope["state"])
 
 
 def rule_checks(schema: str, data: Any) -> list[tuple[tuple, str]]:

@@ -71,9 +71,10 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command]) -> None:
     options = merged_options(per_game)
     owners = {name: [g for g, c in per_game.items() if any(o.name == name for o in c.options)]
               for name in options}
-    usages = [f"  {g}: claw {verb} {c.usage}".rstrip() + (f" — {c.help}" if c.help else "")
-              for g, c in per_game.items()]
     help_text = RULE_HELP.get(verb) or next(iter(per_game.values())).help
+    shared = verb in RULE_HELP or len(per_game) > 1  # else the game's help is the command's help
+    usages = [f"  {g}: claw {verb} {c.usage}".rstrip() + (f" — {c.help}" if c.help and shared else "")
+              for g, c in per_game.items()]
     if usages:
         help_text += "\n\n\b\n" + "\n".join(usages)
     else:

@@ -38,6 +38,7 @@ COMMANDS = {
             Opt("--sense", str, help="Locate with listen, see or smell (default: the cat's best)"),
             Opt("--points", str, help="points for a stage: STAGE=N (repeatable)", multiple=True),
             KNACK, CONVERT,
+            Opt("--helper", str, help="another cat makes a stage's check: STAGE=CAT (repeatable)", multiple=True),
             Opt("--weight", str, help="weight of the catch (default average): skin-and-bones, underweight, average, plump, massive"),
             Opt("--crowfood", bool, help="the catch is crowfood: roll to fall ill (not ShadowClan)"),
             Opt("--illness", str, help="disease given by crowfood sickness (default: a note only)"),
@@ -49,11 +50,12 @@ COMMANDS = {
         handler=_HUNT + "eat", usage="CAT", needs_state=True,
         options=[Opt("--illness", str, help="disease the sickness is (default: a note only)")]),
     "fight": Command(
-        help="Start a fight: initiative (Spirit + d6) for the CATs; `claw fight --end` ends it, --next skips a turn.",
+        help="Start a fight: initiative (Spirit + d6) for the CATs; --join CAT, --next (skip a turn), --end.",
         handler=_FIGHT + "fight", usage="[CAT...]", needs_state=True,
         options=[
             Opt("--end", bool, help="end the fight"),
             Opt("--next", bool, help="the current cat passes (or acts outside claw); go to the next"),
+            Opt("--join", str, help="a nearby cat joins the fight in progress (rolls its initiative)"),
             Opt("--first", str, help="who wins an initiative tie that the rules leave to a fair choice"),
         ]),
     "attack": Command(

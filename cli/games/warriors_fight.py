@@ -18,10 +18,15 @@ def _emit(call, events) -> None:
 
 
 def fight(call) -> None:
-    from claw.core.warriors.fight import advance, end_fight, initiative
+    from claw.core.warriors.fight import advance, end_fight, initiative, join
     o = call.opts
     s = call.state
-    if o.get("end"):
+    if sum(bool(o.get(x)) for x in ("end", "next", "join")) > 1 or (call.args and (o.get("end") or o.get("next")
+                                                                                  or o.get("join"))):
+        raise UsageError("use one of: claw fight CAT CAT..., --join CAT, --next, --end")
+    if o.get("join"):
+        new, events = join(s, get_cat(call, o["join"])["id"], call.dice)
+    elif o.get("end"):
         new, events = end_fight(s)
     elif o.get("next"):
         if not s.get("fight"):

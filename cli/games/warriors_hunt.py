@@ -33,6 +33,11 @@ def _spec(call, r, prey: str):
     spec = HuntSpec(prey=prey, sense=sense, spend=_stage_numbers(o.get("points"), "--points"),
                     knacks=[parse_uses(k, r) for k in o.get("knack") or []], weight=weight,
                     crowfood=bool(o.get("crowfood")), convert_from=convert_from(call))
+    for text in o.get("helper") or []:
+        stage, eq, who = text.partition("=")
+        if not eq or stage.strip().lower() not in STAGES:
+            raise UsageError(f"--helper takes STAGE=CAT with STAGE one of {', '.join(STAGES)}: {text!r}")
+        spec.helpers[stage.strip().lower()] = get_cat(call, who)
     return spec, illness
 
 
@@ -51,13 +56,14 @@ def hunt(call) -> None:
     from claw.core.warriors.checks import explain
     from claw.core.warriors.hunt import best_sense, hunt as run_hunt
     if spec.sense is None:
-        sense, tied = best_sense(cat, r)
+        sense, tied = best_sense(spec.helpers.get("locate", cat), r)
         if tied:
             call.say(f"Locate: {', '.join([sense] + tied)} tie; using {sense} (--sense to choose)")
     spec.crowfood = False     # eaten below, with --illness
     new, result = run_hunt(cat, r, spec, call.dice, option(call, "criticals"), option(call, "d100"))
     for st in result["stages"]:
-        call.event("hunt-stage", f"{st['stage'].capitalize()}: " + explain(st, r),
+        by = "" if st["cat"] == cat["id"] else f" ({call.state['cats'][st['cat']]['name']})"
+        call.event("hunt-stage", f"{st['stage'].capitalize()}{by}: " + explain(st, r), cat=st["cat"],
                    stage=st["stage"], skill=st["skill"], dice=st["dice"], total=st["total"], vs=st["vs"],
                    success=st["success"], critical=st["critical"], paid=st["paid"])
     if result["caught"]:
@@ -72,8 +78,13 @@ def hunt(call) -> None:
     else:
         call.event("escape", f"the {r.prey[prey]['name'].lower()} gets away at the {result['failed_stage']} stage",
                    cat=cat["id"], prey=prey, failed_stage=result["failed_stage"])
-    if any(st["sprain"] for st in result["stages"]):
-        call.event("sprain", f"{cat['name']} is sprained: rest 3 sunrises", cat=cat["id"])
+    for st in result["stages"]:
+        if st["sprain"]:
+            who = call.state["cats"][st["cat"]]
+            call.event("sprain", f"{who['name']} is sprained: rest 3 sunrises", cat=who["id"])
+    for other in result["cats"].values():
+        if other["id"] != new["id"]:
+            put_cat(call, other)
     put_cat(call, new)
 
 
@@ -101,7 +112,8 @@ def eat(call) -> None:
 def _report_odds(call, res, r) -> None:
     lines = [f"{r.prey[res['prey']]['name']} hunt odds" + (f" for {res['cat']}" if res["cat"] else "") + ":"]
     for row in res["stages"]:
-        lines.append(f"  {row['stage']:<8} {row['skill']:<6} 3d6+{row['bonus']} vs {row['vs']}: "
+        by = f" ({row['by']})" if row.get("by") and row["by"] != res["cat"] else ""
+        lines.append(f"  {row['stage']:<8} {row['skill']:<6} 3d6+{row['bonus']} vs {row['vs']}{by}: "
                      f"{fmt_chance(row['chance'])} (reached and passed: {float(row['cumulative']):.2%})")
     lines.append(f"  whole hunt: {fmt_chance(res['success'])}")
     obj = {"prey": res["prey"], "cat": res["cat"],

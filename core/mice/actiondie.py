@@ -9,19 +9,19 @@ Exact odds treat the six faces as equally likely and convolve per-die counts.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from fractions import Fraction
 from math import gcd as _gcd
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable, NamedTuple
 
 from claw.core.errors import InvalidInput, UsageError
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 CHEESE = "cheese"
 MAX_DICE = 60  # far above any chapter roll; keeps user-typed counts from hanging odds
 
 
-@dataclass(frozen=True)
-class Face:
+class Face(NamedTuple):  # NamedTuple, not dataclass: cheaper to import on every command
     number: int
     symbols: tuple[str, ...]
 
@@ -78,6 +78,8 @@ def show(rolled: Iterable[Face]) -> str:
 
 def per_die(faces: tuple[Face, ...], symbol: str) -> dict[int, Fraction]:
     """Distribution of how many ``symbol`` one die shows."""
+    from fractions import Fraction
+
     dist: dict[int, Fraction] = {}
     for f in faces:
         k = f.count(symbol)
@@ -86,24 +88,20 @@ def per_die(faces: tuple[Face, ...], symbol: str) -> dict[int, Fraction]:
 
 
 def matches_per_die(faces: tuple[Face, ...], number: int) -> dict[int, Fraction]:
+    from fractions import Fraction
+
     hit = Fraction(sum(1 for f in faces if f.number == number), 6)
     return {0: 1 - hit, 1: hit}
-
-
-def convolve(a: dict[int, Fraction], b: dict[int, Fraction]) -> dict[int, Fraction]:
-    out: dict[int, Fraction] = {}
-    for x, p in a.items():
-        for y, q in b.items():
-            out[x + y] = out.get(x + y, Fraction(0)) + p * q
-    return out
 
 
 def sum_of(one: dict[int, Fraction], n: int) -> dict[int, Fraction]:
     """Exact distribution of the total of ``n`` independent dice like ``one``.
 
     Works in whole-number weights over a common denominator and divides once at the
-    end: Fractions in the inner loop cost ~50x more.
+    end: Fractions in the inner loop are many times slower.
     """
+    from fractions import Fraction
+
     check_count(n, "odds")
     denom = 1
     for p in one.values():
@@ -125,6 +123,8 @@ def symbol_total(faces: tuple[Face, ...], symbol: str, n: int) -> dict[int, Frac
 
 
 def at_least(dist: dict[int, Fraction], k: int) -> Fraction:
+    from fractions import Fraction
+
     return sum((p for v, p in dist.items() if v >= k), Fraction(0))
 
 

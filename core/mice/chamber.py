@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from claw.core.errors import IllegalAction
 from claw.core.mice import actiondie as A
 from claw.core.mice import rooms as R
 from claw.core.mice.result import Result, begin
 from claw.core.mice.scare import add_points, remove_raider
+
+if TYPE_CHECKING:  # exact odds load fractions only when asked
+    from fractions import Fraction
 
 SUSPICIOUS_CAP = 3
 
@@ -25,7 +28,7 @@ def lid_odds(faces, n_dice: int, suspicious: bool) -> dict[int, Fraction]:
     out: dict[int, Fraction] = {}
     for c, p in A.symbol_total(faces, A.CHEESE, n_dice).items():
         pts = lid_points(c, suspicious)[0]
-        out[pts] = out.get(pts, Fraction(0)) + p
+        out[pts] = out.get(pts, 0) + p
     return dict(sorted(out.items()))
 
 

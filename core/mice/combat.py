@@ -9,13 +9,16 @@ rolls goes on the minion wheel.
 
 from __future__ import annotations
 
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from claw.core.errors import IllegalAction, UsageError
 from claw.core.mice import actiondie as A
 from claw.core.mice import rooms as R
 from claw.core.mice.result import Result, begin
 from claw.core.mice.track import add_wheel
+
+if TYPE_CHECKING:  # exact odds load fractions only when asked
+    from fractions import Fraction
 
 BLACKPAW_EXTRA = 2
 SWORD, BOW, SHIELD = "sword", "bow", "shield"
@@ -33,7 +36,7 @@ def wound_odds(faces, attack_dice: int, defense_dice: int, ranged: bool = False)
     for h, p in hits.items():
         for b, q in blocks.items():
             w = max(0, h - b)
-            out[w] = out.get(w, Fraction(0)) + p * q
+            out[w] = out.get(w, 0) + p * q
     return dict(sorted(out.items()))
 
 

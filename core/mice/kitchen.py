@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from claw.core.errors import IllegalAction, UsageError
 from claw.core.mice import actiondie as A
 from claw.core.mice import rooms as R
 from claw.core.mice.result import Result, begin
 from claw.core.mice.scare import add_points, remove_raider
+
+if TYPE_CHECKING:  # exact odds load fractions only when asked
+    from fractions import Fraction
 
 EYES = 2
 MOP = 4

@@ -130,6 +130,9 @@ def attack(state: dict, board, bestiary: dict, attacker: str, target: str, dice,
     a_sq, t_sq = square_of(afig), square_of(tfig)
     cat_attacks = is_cat(afig)
     if cat_attacks:
+        from claw.core.msm.rounds import require_cats_turn
+
+        require_cats_turn(st)
         if afig.get("down"):
             raise IllegalAction(f"{aid} is down")
         if afig.get("stunned") and st.get("options", {}).get("cat_stun") == "keep":
@@ -168,7 +171,6 @@ def attack(state: dict, board, bestiary: dict, attacker: str, target: str, dice,
         afig.setdefault("depleted", []).append(chosen.id)
         events.append(event("depleted", f"{chosen.name} is Depleted: it fired its one shot this scenario.",
                             figure=aid, weapon=chosen.id))
-    verdict = ("wound" if roll.wounds else "stun" if roll.stuns else "no effect")
     events.append(event("attack-roll", combat.roll_text(roll), attacker=aid, target=tid, **roll.to_json()))
     if cat_attacks:
         events += apply_to_rat(st, bestiary, tid, roll, board)

@@ -77,7 +77,7 @@ def pay_bonuses(cat: dict, spec: CheckSpec, rules: Rules, ability: str) -> tuple
         used.append({"knack": knack, "uses": uses, "bonus": b, "cost": c["points"] * uses,
                      "pool": c["ability"], "condition": row.get("condition")})
     if spec.spend < 0:
-        raise UsageError(f"--spend must be 0 or more: {spec.spend}")
+        raise UsageError(f"points to spend must be 0 or more: {spec.spend}")
     pools, parts = pay(pools, ability, spec.spend, spec.convert_from, cat["name"], f"+{spec.spend}")
     parts_all += parts
     return pools, {"knacks": used, "knack_bonus": knack_bonus, "paid": parts_all}

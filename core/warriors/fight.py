@@ -105,6 +105,38 @@ def initiative(state: dict, ids: list[str], dice, first: str | None = None,
     return new, events
 
 
+def join(state: dict, cid: str, dice) -> tuple[dict, list[dict]]:
+    """A nearby cat joins a fight in progress (Fighting: rounds include "nearby cats who
+    want to join"): it rolls Spirit + d6 and takes its place in the order after every
+    cat with an equal or higher roll (ruling); if that place is still to come this
+    round, it acts this round."""
+    f = state.get("fight")
+    if not f:
+        raise IllegalAction("no fight in progress to join (claw fight CAT CAT ...)")
+    c = state["cats"][cid]
+    if cid in f["order"]:
+        raise IllegalAction(f"{c['name']} is already in the fight: {cid}")
+    if c["status"] != "ok":
+        raise IllegalAction(f"{c['name']} is {c['status']} and cannot fight: {cid}")
+    d = dice.draw(1, 6, f"initiative d6 {cid}")
+    total = c["abilities"]["spirit"] + d
+    new = {**state, "fight": copy_fight(f)}
+    nf = new["fight"]
+    place = len(nf["order"])
+    for i, other in enumerate(nf["order"]):
+        if nf["initiative"].get(other, 0) < total:
+            place = i
+            break
+    nf["order"].insert(place, cid)
+    nf["initiative"][cid] = total
+    if place <= nf["turn"]:
+        nf["turn"] += 1
+    when = "this round" if place > nf["turn"] else "from next round"
+    return new, [{"type": "join", "cat": cid, "d6": d, "total": total, "place": place,
+                  "text": f"{c['name']} joins the fight: Spirit {c['abilities']['spirit']} + d6 {d} = {total}; "
+                          f"acts {when} (order: {' > '.join(nf['order'])})"}]
+
+
 def copy_fight(f: dict | None) -> dict | None:
     """A copy of the fight record deep enough for in-place changes (faster than deepcopy)."""
     if f is None:
@@ -278,7 +310,7 @@ def attack(state: dict, rules: Rules, attacker: str, target: str, spec: AttackSp
     events: list[dict] = []
     if spec.mode == "bite" and not spec.life_or_death:
         events.append({"type": "note", "text": "biting another cat is dishonourable outside a life-or-death fight"})
-    allowed = FIGHT_KNACKS["swat"] | FIGHT_KNACKS["bite"] | FIGHT_KNACKS["wrestle"] | {"feint"}
+    allowed = FIGHT_KNACKS["swat"] | FIGHT_KNACKS["bite"] | FIGHT_KNACKS["wrestle"] | {"feint", "leap", "spring"}
     for k in spec.knacks:
         if k not in allowed:
             raise IllegalAction(f"{rules.knacks[k]['name']} is not a fighting knack (claw check/knack): {k}")
@@ -292,6 +324,8 @@ def attack(state: dict, rules: Rules, attacker: str, target: str, spec: AttackSp
         for k in spec.knacks:
             if k in FIGHT_KNACKS["wrestle"]:
                 raise IllegalAction(f"{rules.knacks[k]['name']} needs the cats to be Wrestling: {k}")
+            if k in ("leap", "spring"):
+                raise IllegalAction(f"{rules.knacks[k]['name']} goes with a Pounce (--pounce): {k}")
         events += _strike(s, rules, attacker, target, spec, dice, options)
     if s.get("fight"):
         events += advance(s)
@@ -389,12 +423,21 @@ def _chomp_turn(s, rules, attacker, spec, dice, options) -> list[dict]:
 
 def _pounce(s, rules, attacker, target, spec, dice, options) -> list[dict]:
     cats = s["cats"]
-    if spec.knacks:
-        raise IllegalAction("no fighting knack goes with a Pounce into Wrestling: " + ", ".join(spec.knacks))
-    a, rp = _check(cats[attacker], rules, "pounce", None, spec.points, None, dice, f"{attacker} pounce",
+    extra = set(spec.knacks) - {"leap", "spring"}
+    if extra:
+        raise IllegalAction("only Leap or Spring go with a Pounce: " + ", ".join(sorted(extra)))
+    a = cats[attacker]
+    events = []
+    for k, n in spec.knacks.items():     # extra reach, paid before the Pounce
+        a, p = _pay_knack(a, rules, k, n, options, spec.convert_from)
+        reach = f"up to {n} more body length(s), landing uncontrolled" if k == "leap" else "twice the usual height"
+        events.append({"type": "knack", "cat": attacker, **p,
+                       "text": f"{a['name']} uses {rules.knacks[k]['name']}" + (f" x{n}" if n > 1 else "")
+                               + f" (paid {describe(p['paid'])}): the Pounce reaches {reach}"})
+    a, rp = _check(a, rules, "pounce", None, spec.points, None, dice, f"{attacker} pounce",
                    options, spec.convert_from)
     cats[attacker] = a
-    events = _sprain_events(a, rp)
+    events += _sprain_events(a, rp)
     f = s.setdefault("fight", None)
     if f is None:
         raise IllegalAction("Wrestling needs a fight in progress (claw fight CAT CAT ...)")

@@ -26,6 +26,7 @@ class HuntSpec:
         self.prey, self.sense = prey, sense
         self.spend, self.knacks, self.modifier = dict(spend or {}), list(knacks or []), dict(modifier or {})
         self.weight, self.crowfood, self.convert_from = weight, crowfood, convert_from
+        self.helpers: dict = {}      # stage -> cat (dict) making that stage's check instead
 
 
 def best_sense(cat: dict, rules: Rules) -> tuple[str, list[str]]:
@@ -38,8 +39,14 @@ def best_sense(cat: dict, rules: Rules) -> tuple[str, list[str]]:
     return tied[0], tied[1:]
 
 
+def stage_cats(cat: dict, spec: HuntSpec) -> dict:
+    """Who makes each stage's check: the hunter, or a helper (Complicated Actions:
+    the checks of a chain may be shared by the party)."""
+    return {st: spec.helpers.get(st, cat) for st in ("locate", "approach", "grab", "kill")}
+
+
 def stage_skills(cat: dict, rules: Rules, spec: HuntSpec) -> dict:
-    sense = spec.sense or best_sense(cat, rules)[0]
+    sense = spec.sense or best_sense(stage_cats(cat, spec)["locate"], rules)[0]
     if sense not in SENSES:
         raise UsageError(f"Locate uses listen, see or smell: {sense}")
     return {"locate": sense, "approach": "sneak", "grab": "pounce", "kill": "bite"}
@@ -79,13 +86,19 @@ def hunt(cat: dict, rules: Rules, spec: HuntSpec, dice, criticals: str = "absolu
     prey = rules.prey[spec.prey]
     stages = []
     caught = True
+    who = {st: c["id"] for st, c in stage_cats(cat, spec).items()}
+    party = {c["id"]: c for c in stage_cats(cat, spec).values()}
+    for c in party.values():
+        if c["id"] != cat["id"]:
+            able(c, "hunt", rules)
     for stage, cs in stage_specs(cat, rules, spec):
-        cat, r = resolve(cat, rules, cs, dice, criticals)
+        party[who[stage]], r = resolve(party[who[stage]], rules, cs, dice, criticals)
         r["stage"] = stage
         stages.append(r)
         if not r["success"]:
             caught = False
             break
+    cat = party[cat["id"]]
     result = {"cat": cat["id"], "prey": spec.prey, "prey_name": prey["name"], "stages": stages,
               "caught": caught, "failed_stage": None if caught else stages[-1]["stage"]}
     if caught:
@@ -95,6 +108,8 @@ def hunt(cat: dict, rules: Rules, spec: HuntSpec, dice, criticals: str = "absolu
         result["hours_fed"] = w["hours_fed"]
         if spec.crowfood:
             cat, result["crowfood"] = eat_crowfood(cat, rules, dice, d100_rule)
+    party[cat["id"]] = cat
+    result["cats"] = party
     return cat, result
 
 
@@ -123,11 +138,14 @@ def odds(cat: dict, rules: Rules, spec: HuntSpec, criticals: str = "absolute") -
     from claw.core.warriors.odds import chance
     rows = []
     reach = Fraction(1)
+    who = stage_cats(cat, spec)
     for stage, cs in stage_specs(cat, rules, spec):
-        bonus = (cat["abilities"][rules.skill_ability(cs.skill)] + cat["skills"].get(cs.skill, 0)
+        c = who[stage]
+        bonus = (c["abilities"][rules.skill_ability(cs.skill)] + c["skills"].get(cs.skill, 0)
                  + cs.spend + cs.modifier
-                 + sum(K.bonus(rules, k, K.level(cat, k)) * u for k, u in cs.knacks.items()))
+                 + sum(K.bonus(rules, k, K.require(c, rules, k, u)) * u for k, u in cs.knacks.items()))
         p = chance(bonus, cs.vs, criticals)
         reach *= p
-        rows.append({"stage": stage, "skill": cs.skill, "bonus": bonus, "vs": cs.vs, "chance": p, "cumulative": reach})
+        rows.append({"stage": stage, "skill": cs.skill, "by": c["id"], "bonus": bonus, "vs": cs.vs,
+                     "chance": p, "cumulative": reach})
     return {"cat": cat["id"], "prey": spec.prey, "stages": rows, "success": reach}

@@ -88,7 +88,7 @@ def test_bad_state_on_stdin_exit_3_one_line(text, reason):
 
 def test_failure_writes_nothing(bare_state):
     before = bare_state.read_bytes()
-    r = run(["attack", "a", "b", "-s", str(bare_state), "-i"])
+    r = run(["tavern", "-s", str(bare_state), "-i"])  # mice has no Taverne: exit 4
     assert r.code == 4
     assert bare_state.read_bytes() == before
     assert not [p for p in os.listdir(bare_state.parent) if p.endswith(".tmp")]

@@ -102,3 +102,20 @@ def test_schema_command_lists_and_prints():
     r = run(["schema", "state"])
     assert json.loads(r.stdout)["$id"] == "urn:claw:schema:state"
     assert run(["schema", "nope"]).code == 2
+
+
+def test_state_game_part_checked_with_position(tmp_path):
+    """`claw validate` on a state checks the game's part too, not only the envelope."""
+    import json
+
+    from claw.cli.testing import run as cli
+
+    chapter = Path(__file__).resolve().parents[2] / "examples" / "mice" / "ghost-of-castle-andon.yaml"
+    state = cli(["new", str(chapter), "--seed", "1"]).state
+    state["state"]["scare"] = 12
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(state, indent=1))
+    r = cli(["validate", str(path)])
+    assert r.code == 3 and "state.scare" in r.stdout
+    line = int(r.stdout.split(":")[1])
+    assert '"scare"' in path.read_text().splitlines()[line - 1]

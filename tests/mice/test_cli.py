@@ -173,3 +173,34 @@ def test_state_without_a_chapter_is_refused(tmp_path, monkeypatch):
 def test_stateless_rules_refuse_figures():
     r = run(["chest-lid", "collin", "--game", "mice", "--dice", "6"])
     assert r.code == 2 and "-s STATE" in r.stderr
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(1, 6), min_size=1, max_size=8), st.integers(0, 8))
+def test_stateless_scary_noises_matches_the_rule(values, distance):
+    """Kitchen 5 from explicit numbers: scared exactly when the cheese total beats the distance."""
+    from claw.cli.content import load_data
+
+    faces = {f["number"]: f["symbol"] for f in load_data("mice/action-die.json")["faces"]}
+    r = run(["scary-noises", "--game", "mice", "--mice", str(len(values)), "--distance", str(distance),
+             "--dice", ",".join(map(str, values)), "--json"])
+    assert r.code == 0, r.stderr
+    cheese = sum(faces[v] == "cheese" for v in values)
+    assert json.loads(r.stdout) == {"rolled": values, "cheese": cheese, "distance": distance,
+                                    "scared": cheese > distance}
+
+
+def test_odds_from_the_state_use_its_numbers():
+    s = start()
+    s, _ = step(s, "place", "filch", "tunnel-entrance", "--spot", "water")
+    s, _ = step(s, "search", "filch", "--dice", "6")
+    s, _ = step(s, "explore", "kings-tunnels")
+    s, _ = step(s, "explore", "kings-chamber")
+    for m in ("collin", "lily", "nez"):
+        s, _ = step(s, "place", m, "kings-chamber", "--spot", "bed")
+    r = run(["chest-lid", "collin", "--odds", "-s", "-"], stdin=s)
+    assert r.code == 0 and "3 dice" in r.stderr and "91/216" in r.stderr  # 1 - (5/6)^3
+    assert json.loads(r.stdout)["state"] == json.loads(s)["state"]

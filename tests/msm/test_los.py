@@ -230,6 +230,9 @@ def test_fast_visible_from_equals_line_by_line(case, data, roaches):
     board, figures = case
     a = (data.draw(st.integers(0, board.width - 1)), data.draw(st.integers(0, board.height - 1)))
     got = fast(board, figures, a, roaches=roaches)
+    some = {t for i, t in enumerate(board.squares()) if i % 3 == 0}
+    only = fast(board, figures, a, roaches=roaches, targets=some, hindrance=False)
+    assert set(only) == {t for t in got if t in some}
     for t in board.squares():
         if board.is_blocking(t):
             assert t not in got

@@ -21,6 +21,18 @@ def load_yaml(path):
     return YAML(typ="safe").load(pathlib.Path(path).read_text())
 
 
+_BUILT: dict = {}
+
+
+def example_cat(name):
+    """A fresh copy of an example cat, built once per test session."""
+    if name not in _BUILT:
+        cat, problems = build(load_yaml(EXAMPLES / f"{name}.yaml"), load_rules())
+        assert problems == []
+        _BUILT[name] = cat
+    return copy.deepcopy(_BUILT[name])
+
+
 @pytest.fixture(scope="session")
 def rules():
     return load_rules()

@@ -2,6 +2,8 @@
 Sprains, Leveling, the age table, Retirement)."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from claw.cli.testing import run
 from claw.core.errors import IllegalAction
@@ -197,3 +199,65 @@ def test_day_commands(party):
     assert state_of(party)["cats"]["emberpaw"]["knacks"]["hide"] == 1
     res = run(["heal", "emberpaw", "--herbs", "catmint", "-s", p])
     assert res.code == 4
+
+
+def test_a_day_of_healing_and_illness_from_the_example_party(tmp_path):
+    """Cinderpelt (INT 7, Ponder 4, Herb Lore x3; 30/38 HP, greencough on day 12) tends
+    herself, then two sunrises pass, with dice fixed and results worked by hand."""
+    from .conftest import PARTY, EXAMPLES
+    res = run(["new", *PARTY, str(EXAMPLES / "cinderpelt.yaml"), "--seed", "1"])
+    assert res.code == 0, res.stderr
+    p = tmp_path / "party.json"
+    p.write_text(res.stdout)
+    # Ponder check 2+3+4 = 9 + INT 7 + Ponder 4 + Herb Lore x3 (+3 for 1 INT) = 23;
+    # 8 HP lost + 5 = 13 <= 23 <= 26: 2 extra HP -> 32/38
+    res = run(["heal", "cinderpelt", "--knack", "herb-lore", "-s", str(p), "-i", "--dice", "2,3,4"])
+    assert res.code == 0, res.stderr
+    c = state_of(p)["cats"]["cinderpelt"]
+    assert c["hp"] == 32 and c["pools"]["intelligence"] == 6
+    # Sunrise 1: +1 HP; greencough d100 50 (not below 25): day 13
+    assert run(["scenario-step", "-s", str(p), "-i", "--dice", "5,0"]).code == 0
+    c = state_of(p)["cats"]["cinderpelt"]
+    assert c["hp"] == 33 and c["diseases"] == [{"id": "greencough", "day": 13}]
+    # Sunrise 2: +1 HP; d100 30 survives; day 14: blackcough; redcough 42 no; yellowcough 15 < 20: yes
+    res = run(["scenario-step", "-s", str(p), "-i", "--dice", "3,0,4,2,1,5"])
+    assert res.code == 0, res.stderr
+    c = state_of(p)["cats"]["cinderpelt"]
+    assert c["hp"] == 34 and c["diseases"] == [{"id": "yellowcough", "day": 0}] and c["status"] == "ok"
+    assert "now Blackcough" in res.stderr and "yellowcough chance d100 15 (below 20): develops" in res.stderr
+    # Lungwort cures yellowcough
+    res = run(["heal", "cinderpelt", "--herbs", "lungwort", "-s", str(p), "-i"])
+    assert res.code == 0 and state_of(p)["cats"]["cinderpelt"]["diseases"] == []
+    # ill cats cannot hunt; once cured Cinderpelt may
+    assert run(["hunt", "cinderpelt", "mice", "--odds", "-s", str(p)]).code == 0
+
+
+_STATE_VALIDATOR = None
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32), st.lists(st.sampled_from(["whitecough", "greencough", "blackcough", "kitten-cough",
+                                                        "redcough", "yellowcough"]), max_size=2),
+       st.integers(0, 20), st.booleans(), st.booleans())
+def test_sunrises_keep_the_state_valid(seed, ills, day, age, season):
+    """Property: any run of sunrises leaves a state that passes state-warriors.json."""
+    import json as _json
+    import pathlib
+    import jsonschema
+    from claw.cli.games.warriors_data import rules as load
+    from claw.core.rng import SeededDice
+    from .conftest import example_cat
+    r = load()
+    global _STATE_VALIDATOR
+    if _STATE_VALIDATOR is None:
+        schema = _json.loads((pathlib.Path(__file__).resolve().parents[2] / "schemas" / "state-warriors.json").read_text())
+        _STATE_VALIDATOR = jsonschema.Draft202012Validator(schema)
+    cats = {n: example_cat(n) for n in ("emberpaw", "sloefoot", "cinderpelt")}
+    cats["emberpaw"]["diseases"] = [{"id": i, "day": day % 7} for i in ills]
+    s = {"day": 0, "options": {}, "cats": cats, "order": list(cats), "fight": None}
+    dice = SeededDice(seed)
+    for _ in range(5):
+        s, _ = sunrise(s, r, dice, OPT, age=age, cough_season=season)
+        _STATE_VALIDATOR.validate(s)
+        for c in s["cats"].values():
+            assert c["hp"] <= c["hp_max"] and c["sprain"] >= 0

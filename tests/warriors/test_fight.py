@@ -285,10 +285,9 @@ def test_attack_never_changes_its_input_and_keeps_hp_sane(seed, mode):
     import copy as _copy
     from claw.cli.games.warriors_data import rules as load
     from claw.core.rng import SeededDice
-    from .conftest import EXAMPLES, load_yaml
-    from claw.core.warriors.character import build
+    from .conftest import example_cat
     r = load()
-    cats = {n: build(load_yaml(EXAMPLES / f"{n}.yaml"), r)[0] for n in ("emberpaw", "bramble")}
+    cats = {n: example_cat(n) for n in ("emberpaw", "bramble")}
     state = {"day": 0, "options": {}, "cats": cats, "order": list(cats), "fight": None}
     dice = SeededDice(seed)
     s, _ = initiative(state, ["emberpaw", "bramble"], dice)
@@ -300,3 +299,26 @@ def test_attack_never_changes_its_input_and_keeps_hp_sane(seed, mode):
     lost = s["cats"][b]["hp"] - s2["cats"][b]["hp"]
     assert lost == 0 or 2 <= lost <= 8
     assert s2["cats"][a]["hp"] == s["cats"][a]["hp"]
+
+
+def test_a_nearby_cat_joins_the_fight(cat, rules):
+    """Fighting: nearby cats may join; the newcomer takes its place by Spirit + d6."""
+    from claw.core.warriors.fight import join
+    st = {"day": 0, "options": {}, "order": ["emberpaw", "bramble", "reedwhisker"], "fight": None,
+          "cats": {n: cat(n) for n in ("emberpaw", "bramble", "reedwhisker")}}
+    s, _ = initiative(st, ["emberpaw", "bramble"], dice(6, 1))          # 8, 4
+    s, ev = join(s, "reedwhisker", dice(1))                             # 5 + 1 = 6: between them
+    assert s["fight"]["order"] == ["emberpaw", "reedwhisker", "bramble"] and s["fight"]["turn"] == 0
+    assert "this round" in ev[0]["text"]
+    with pytest.raises(IllegalAction):
+        join(s, "reedwhisker", dice(1))
+
+
+def test_leap_goes_with_a_pounce(duel, rules):
+    s = started(duel, 1, 6)
+    s["cats"]["bramble"]["knacks"]["leap"] = 1
+    s2, ev = attack(s, rules, "bramble", "emberpaw", AttackSpec(mode="pounce", knacks={"leap": 2}),
+                    dice(3, 3, 3, 1, 2, 3), OPT)
+    assert s2["cats"]["bramble"]["pools"]["strength"] == 5 and s2["fight"]["wrestles"] == [["bramble", "emberpaw"]]
+    with pytest.raises(IllegalAction, match="Pounce"):
+        attack(s, rules, "bramble", "emberpaw", AttackSpec(knacks={"leap": 1}), dice(), OPT)

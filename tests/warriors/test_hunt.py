@@ -108,3 +108,25 @@ def test_stateless_hunt_odds():
 def test_bad_hunt_input(party):
     assert run(["hunt", "emberpaw", "dragon", "-s", str(party)]).code == 2
     assert run(["hunt", "emberpaw", "vole", "--points", "chase=2", "-s", str(party)]).code == 2
+
+
+def test_party_shares_the_hunt(cat, rules):
+    """Complicated Actions: another cat may make a stage's check. Reedwhisker locates
+    (listen: SPT 5 + 0, Alertness +1 for 1 Spirit), Emberpaw does the rest."""
+    c, helper = cat("emberpaw"), cat("reedwhisker")
+    spec = HuntSpec(prey="vole", knacks=[("alertness", 1)])
+    spec.helpers = {"locate": helper}
+    new, r = hunt(c, rules, spec, dice(4, 4, 3, 3, 3, 3, 4, 4, 4, 2, 3, 4))
+    assert r["stages"][0]["cat"] == "reedwhisker" and r["stages"][0]["total"] == 11 + 5 + 1
+    assert r["caught"] and r["cats"]["reedwhisker"]["pools"]["spirit"] == 4
+    assert new["pools"] == c["pools"]
+    res = odds(c, rules, spec)
+    assert res["stages"][0]["by"] == "reedwhisker" and res["stages"][0]["bonus"] == 6
+
+
+def test_hunt_command_with_a_helper(party):
+    res = run(["hunt", "emberpaw", "vole", "--helper", "locate=reedwhisker", "--knack", "alertness",
+               "-s", str(party), "--dice", "4,4,3,3,3,3,4,4,4,2,3,4"])
+    assert res.code == 0, res.stderr
+    assert "Locate (Reedwhisker)" in res.stderr
+    assert res.state["state"]["cats"]["reedwhisker"]["pools"]["spirit"] == 4
