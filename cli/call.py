@@ -47,6 +47,11 @@ class Call:
         self.docs = docs or []
         self.sources = sources or []
         self.events: list[dict] = []
+        self.read_only = False
+
+    def query(self) -> None:
+        """Mark this run as a question (odds, a preview): the state is not written."""
+        self.read_only = True
 
     # the game's part of the state --------------------------------------------------
     @property
