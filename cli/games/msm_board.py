@@ -304,7 +304,8 @@ def move(call) -> None:
     if mode is not None and mode not in MODES:
         raise UsageError(f"--as must be prowl, stride or pounce: {mode!r}")
     if call.opts.get("options"):
-        _list_moves(call, board, state, fid, call.say)
+        call.query()  # a question: answer on stdout, leave the state file alone
+        _list_moves(call, board, state, fid, call.out)
         return
     if len(call.args) != 2:
         raise UsageError("claw move needs CAT and SQUARE (or CAT --options)")
