@@ -47,6 +47,11 @@ class Call:
         self.docs = docs or []
         self.sources = sources or []
         self.events: list[dict] = []
+        self.read_only = False
+
+    def query(self) -> None:
+        """Mark this run as a question (odds, a preview): the state is not written."""
+        self.read_only = True
 
     # the game's part of the state --------------------------------------------------
     @property
@@ -89,6 +94,15 @@ class Call:
             self.output.say(text)
         self.events.append(entry)
         return entry
+
+    def answer(self, text: str, data: Any = None) -> None:
+        """Answer a question (odds, options): ``data`` as JSON with --json, else ``text``,
+        on stdout; the state is not written."""
+        self.query()
+        if self.json and data is not None:
+            self.emit_json(data)
+        else:
+            self.out(text)
 
     def say(self, text: str) -> None:
         self.output.say(text)

@@ -130,7 +130,7 @@ def run_state_command(*, command: str, args: list[str], opts: dict, common: Comm
                 dice=recorder, output=output, json=common.json)
     handler(call)
     _warn_unused(dice, output)
-    if envelope is None or not changes_state:
+    if envelope is None or not changes_state or call.read_only:
         return 0
     _append_log(envelope, command, args, opts, call, recorder, common)
     envelope["rng"] = seeded.to_json()

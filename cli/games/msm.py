@@ -11,6 +11,7 @@ from claw.cli.spec import Command, Opt
 
 _B = "claw.cli.games.msm_board:"
 
+
 BOARD_COMMANDS = {
     "show": Command(
         help="Draw the board with coordinates, terrain, walls, figures and the trackers; "
@@ -32,12 +33,12 @@ BOARD_COMMANDS = {
         changes_state=False,
     ),
     "move": Command(
-        help="Move CAT to SQUARE by prowl, stride or pounce (cheapest that reaches, or --mode); "
+        help="Move CAT to SQUARE by prowl, stride or pounce (cheapest that reaches, or --as MODE); "
              "--options lists the legal squares per mode.",
         handler=_B + "move",
         usage="CAT [SQUARE]",
         options=[
-            Opt("--mode", str, help="movement mode: prowl, stride or pounce (default: the cheapest that reaches)"),
+            Opt("--as", str, help="movement mode: prowl, stride or pounce (default: the cheapest that reaches)"),
             Opt("--options", bool, help="list legal destinations per mode (on stderr; the state passes through unchanged) — `claw moves CAT` is the pure query"),
             Opt("--free", bool, help="table correction: move without the turn and AP checks"),
         ],
@@ -71,6 +72,7 @@ NEW = _B + "new"
 NEW_OPTIONS = [
     Opt("--heroes", str, help="comma-separated hero ids (default guy,adara,leon,nera)"),
     Opt("--roaches", str, help="line of sight past roaches: ignore (default) or hinder"),
+    Opt("--place", str, help="choose hero squares on or next to C: nera=B11,leon=C12 (others by default)"),
 ] + PLAY_NEW_OPTIONS
 CHECK = _B + "check"
 FILE_KINDS = ["scenario", "campaign", "loot"]

@@ -51,7 +51,8 @@ def new(call) -> None:
         if unknown:
             raise UsageError(f"unknown hero {unknown[0]!r} (heroes: {', '.join(sorted(known))})")
     roaches = _roaches(call.opts.get("roaches"))
-    state, events = new_state(doc, call.dice, heroes, source=call.source, roaches=roaches)
+    places = _parse_places(call.opts.get("place"))
+    state, events = new_state(doc, call.dice, heroes, source=call.source, roaches=roaches, places=places)
     try:  # the play rules add heroes' cards and health, the loot deck, goals
         from claw.cli.games.msm_play_handlers import setup_play
     except ImportError:
@@ -64,6 +65,20 @@ def new(call) -> None:
                scenario=name)
     for e in events:
         call.event(e.pop("type"), e.pop("text"), **e)
+
+
+def _parse_places(text) -> dict | None:
+    from claw.core.msm.squares import parse_square
+
+    if not text:
+        return None
+    places = {}
+    for item in str(text).split(","):
+        hero, eq, square = item.partition("=")
+        if not eq or not hero.strip():
+            raise UsageError(f"--place takes HERO=SQUARE pairs, e.g. nera=B11: {item!r}")
+        places[hero.strip().lower()] = parse_square(square)
+    return places
 
 
 def _roaches(value) -> str:
@@ -203,7 +218,12 @@ def los(call) -> None:
         else:
             verdict = "[red]blocked[/]"
         call.out(f"{who(a, a_id)} -> {who(b, b_id)}: {verdict}, range {sight.range}")
-    _explain_sight(call, sight, detail=bool(call.opts.get("show")))
+    walled = [square_name(sq) for sq in (a, b) if board.is_blocking(sq)]
+    if walled:
+        call.say(f"{' and '.join(walled)} {'is' if len(walled) == 1 else 'are'} blocking terrain (red): "
+                 "no figure can stand there")
+    else:
+        _explain_sight(call, sight, detail=bool(call.opts.get("show")))
     if call.opts.get("show"):
         from claw.cli.games.msm_render import render_board
         from claw.core.msm.los import line_cells
@@ -280,11 +300,12 @@ def move(call) -> None:
         raise UsageError(f"no figure {ref!r}: claw move takes a cat's id first")
     if state["figures"][fid].get("side") != "cat":
         raise IllegalAction(f"{fid} is not a cat: rats move on their own turn (claw scenario-step)")
-    mode = call.opts.get("mode")
+    mode = call.opts.get("as_")
     if mode is not None and mode not in MODES:
-        raise UsageError(f"--mode must be prowl, stride or pounce: {mode!r}")
+        raise UsageError(f"--as must be prowl, stride or pounce: {mode!r}")
     if call.opts.get("options"):
-        _list_moves(call, board, state, fid, call.say)
+        call.query()  # a question: answer on stdout, leave the state file alone
+        _list_moves(call, board, state, fid, call.out)
         return
     if len(call.args) != 2:
         raise UsageError("claw move needs CAT and SQUARE (or CAT --options)")

@@ -103,8 +103,15 @@ PLAY_COMMANDS = {
                  Opt("--spend", bool, help="discard one token")],
         needs_state=True,
     ),
+    "entry": Command(
+        help="Read rulebook entry N: its summary, the effects claw applies, the steps to do by hand.",
+        handler=_H + "entry",
+        usage="N",
+        options=[Opt("--hero", str, help="the cat the entry concerns (default: the active cat)")],
+        needs_state=True,
+    ),
     "tavern": Command(
-        help="Between scenarios: ACTION = event | shop | buy HERO CARD | sell HERO CARD | level HERO [SKILL...] | done.",
+        help="Between scenarios: ACTION = event | heal HERO | shop | buy HERO CARD | sell HERO CARD | level HERO [SKILL...] | recruit LOST NEW [CARD...] | show | done --campaign FILE.",
         handler=_H + "tavern",
         usage="ACTION [ARGS...]",
         options=[Opt("--level", int, help="level: the level to set (default: one up)"),

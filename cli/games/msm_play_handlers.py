@@ -348,6 +348,19 @@ def scratch(call) -> None:
     call.state = st
 
 
+def entry(call) -> None:
+    from claw.core.msm.entries import apply_entry
+
+    (number,) = _need(call, 1, "N")
+    if not number.lstrip("#").isdigit():
+        raise UsageError(f"an entry number, like 2: {number!r}")
+    hero = call.opts.get("hero")
+    new, events = apply_entry(call.state, _data("entries.yaml"), int(number.lstrip("#")),
+                              hero.lower() if hero else None)
+    call.state = new
+    _emit(call, events)
+
+
 # --- set-up hook (called by the board adapter's `new`) ----------------------------------
 
 
@@ -382,6 +395,10 @@ def setup_play(call, doc: dict, state: dict) -> list[dict]:
             cards = {**card_lookup([call.load(full)]), **cards}
         for c in _held_cards(campaign):
             cards.setdefault(c["id"], c)
+        cats = [f for f, x in state["figures"].items() if x.get("side") == "cat"]
+        if set(cats) != set(campaign["heroes"]):
+            wanted = ",".join(campaign["heroes"])
+            raise UsageError(f"the campaign's heroes are {wanted}, not {','.join(cats)}: add --heroes {wanted}")
         state["campaign"] = campaign
         state["scratch_tokens"] = campaign.get("scratch", 0)
     heroes = _data("heroes.yaml")
@@ -391,6 +408,11 @@ def setup_play(call, doc: dict, state: dict) -> list[dict]:
             continue
         fig.update(hero_fields(fid, heroes, cards, unarmed, campaign))
         fig["wounds"] = 0
+        if fig["down"]:
+            fig["square"] = None
+            events.append({"type": "hero-down", "text": f"{fid} has 0 health and stays off the map (heal it at"
+                           " the Taverne, or recruit another hero).", "figure": fid})
+            continue
         arms = ", ".join(w["name"] for w in fig["weapons"]) or "unarmed"
         events.append({"type": "hero", "text": f"{fid}: health {fig['health']}, level {fig['level']}, {arms}.",
                        "figure": fid, "health": fig["health"]})

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from claw.core.errors import IllegalAction, UsageError
 
-ACTIONS = ("start", "event", "heal", "shop", "buy", "sell", "level", "done", "show")
+ACTIONS = ("start", "event", "heal", "shop", "buy", "sell", "level", "recruit", "done", "show")
 
 
 def _emit(call, events) -> None:
@@ -105,6 +105,10 @@ def tavern(call) -> None:
             raise UsageError("usage: claw tavern level HERO [SKILL...] [--level N]")
         skills = call.args[2:] or None
         camp, events = tv.level_up(camp, rest[0], load_data("msm/skills.yaml"), call.opts.get("level"), skills)
+    elif action == "recruit":
+        if len(rest) < 2:
+            raise UsageError("usage: claw tavern recruit LOST NEW [CARD...] (up to 4 cards)")
+        camp, events = tv.recruit(camp, rest[0], rest[1], load_data("msm/heroes.yaml"), _cards(call, camp), rest[2:])
     elif action == "done":
         target = call.opts.get("campaign")
         if not target:

@@ -17,7 +17,7 @@ COMMANDS = {
             Opt("--defence", int, help="stateless: the target rats' Defence"),
             Opt("--rats", int, help="stateless: how many such rats are in the zone (default 1)"),
             Opt("--odds", bool, help="exact chances instead of rolling"),
-            Opt("--assign", str, help="ratcatcher: allocation order, e.g. nemesis,brown:2,white"),
+            Opt("--assign", str, help="allocation order, e.g. nemesis,brown:2,white"),
         ],
     ),
     "odds": Command(help="Exact chances of attacking now: the Ratcatcher's dice and accuracy "
@@ -41,19 +41,27 @@ COMMANDS = {
     "heal": Command(help="Spend a collected health token: +1 wound, never above the maximum.",
                     handler=H + "heal", needs_state=True),
     "spawn": Command(help="Run the rats' spawn phase (2.5 Nemesis, 2.6 rats) alone.",
-                     handler=H + "spawn", needs_state=True),
+                     handler=H + "spawn", needs_state=True,
+                     options=[Opt("--prefer", str, multiple=True, help="the Nemesis's nest"),
+                              Opt("--reward", int, help="Tallyman reward if a tally is forced")]),
     "scenario-step": Command(
         help="End the Ratcatcher's turn and play the rats' turn (move, traps, bite, consume, "
              "spawn, explore, clean-up), then recoup for the next round.",
         handler=H + "scenario_step", needs_state=True,
         options=[
-            Opt("--prefer", str, multiple=True, help="ratcatcher: zone to take when rat paths tie"),
-            Opt("--connector", str, multiple=True, help="ratcatcher: free connector for a new township"),
+            Opt("--prefer", str, multiple=True, help="zone to take when rat paths or "
+                "destinations tie, or for the Nemesis's nest"),
+            Opt("--connector", str, multiple=True, help="free connector for a new township"),
+            Opt("--reward", int, help="Tallyman reward (1-based) if rat recovery forces a tally"),
         ],
     ),
     "show": Command(help="Draw the city, the figures, the boards and the trackers.",
                     handler=H + "show", needs_state=True, changes_state=False),
 }
 NEW = H + "new"
+NEW_OPTIONS = [
+    Opt("--rat-speed", int, help="zones a common rat moves per rats' turn (ruling R1; default 1)"),
+    Opt("--recovery-lowest", str, help="rat recovery step 3: fewest-rats (default) or lowest-number"),
+]
 CHECK = H + "check"
 FILE_KINDS = ["scenario", "townships", "character", "nemesis", "peculiar", "rules"]

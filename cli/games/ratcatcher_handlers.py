@@ -70,6 +70,16 @@ def new(call) -> None:
         path, message = problems[0]
         where = ".".join(str(p) for p in path)
         raise InvalidInput(f"{call.source}: {where}: {message}")
+    scenario = dict(scenario, options=dict(scenario.get("options", {})))
+    speed, lowest = call.opts.get("rat_speed"), call.opts.get("recovery_lowest")
+    if speed is not None:
+        if not 1 <= speed <= 6:
+            raise UsageError(f"--rat-speed must be 1..6: {speed}")
+        scenario["options"]["rat_speed"] = speed
+    if lowest is not None:
+        if lowest not in ("fewest-rats", "lowest-number"):
+            raise UsageError(f"--recovery-lowest is fewest-rats or lowest-number: {lowest!r}")
+        scenario["options"]["recovery_lowest"] = lowest
     state, events = new_game(scenario, parts["character"], parts["nemesis"], parts["townships"],
                              parts["peculiar"], _rules(), call.dice)
     call.state = state
@@ -256,7 +266,8 @@ def scenario_step(call) -> None:
 
     if call.args:
         raise UsageError(f"scenario-step takes no positional arguments in ratcatcher: {call.args[0]!r}")
-    _apply(call, step(_state(call), call.dice, call.opts.get("prefer") or [], call.opts.get("connector") or []))
+    _apply(call, step(_state(call), call.dice, call.opts.get("prefer") or [], call.opts.get("connector") or [],
+                      call.opts.get("reward")))
 
 
 def spawn(call) -> None:
@@ -264,7 +275,7 @@ def spawn(call) -> None:
 
     if call.args:
         raise UsageError(f"spawn takes no arguments in ratcatcher: {call.args[0]!r}")
-    _apply(call, spawn_only(_state(call), call.dice))
+    _apply(call, spawn_only(_state(call), call.dice, call.opts.get("prefer") or [], call.opts.get("reward")))
 
 
 def show(call) -> None:

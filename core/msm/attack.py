@@ -130,6 +130,9 @@ def attack(state: dict, board, bestiary: dict, attacker: str, target: str, dice,
     a_sq, t_sq = square_of(afig), square_of(tfig)
     cat_attacks = is_cat(afig)
     if cat_attacks:
+        from claw.core.msm.rounds import require_cats_turn
+
+        require_cats_turn(st)
         if afig.get("down"):
             raise IllegalAction(f"{aid} is down")
         if afig.get("stunned") and st.get("options", {}).get("cat_stun") == "keep":
@@ -141,6 +144,12 @@ def attack(state: dict, board, bestiary: dict, attacker: str, target: str, dice,
         weapons = rat_weapons(bestiary, afig)
         if not weapons:
             raise IllegalAction(f"{aid} ({afig['type']}) has no attack: a roach only hurts a cat in its own square")
+    if cat_attacks and afig.get("pounced") and not weapon:
+        # the free attack after a pounce needs a RANGE 0 weapon: prefer one
+        reach0 = [w for w in weapons if w.range == 0]
+        if usable(board, afig, t_sq, reach0)[0]:
+            weapons = reach0 + [w for w in weapons if w.range != 0]
+            weapon = usable(board, afig, t_sq, reach0)[0][0].id
     chosen, others = pick_weapon(board, afig, t_sq, weapons, weapon)
     roaches = st.get("options", {}).get("roaches", "ignore")
     sight = line_of_sight(board, st["figures"], a_sq, t_sq, roaches=roaches)
@@ -168,7 +177,6 @@ def attack(state: dict, board, bestiary: dict, attacker: str, target: str, dice,
         afig.setdefault("depleted", []).append(chosen.id)
         events.append(event("depleted", f"{chosen.name} is Depleted: it fired its one shot this scenario.",
                             figure=aid, weapon=chosen.id))
-    verdict = ("wound" if roll.wounds else "stun" if roll.stuns else "no effect")
     events.append(event("attack-roll", combat.roll_text(roll), attacker=aid, target=tid, **roll.to_json()))
     if cat_attacks:
         events += apply_to_rat(st, bestiary, tid, roll, board)

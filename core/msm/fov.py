@@ -111,12 +111,13 @@ def _later(p: tuple[int, int], q: tuple[int, int]) -> bool:
 
 
 def _clip(intervals: list, sp: tuple) -> list:
-    s1, s2 = sp
+    """Intersect open intervals with the open span ``sp`` (cross products inlined)."""
+    (s1x, s1y), (s2x, s2y) = sp
     out = []
     for u, v in intervals:
-        lo = s1 if _later(u, s1) else u
-        hi = v if _later(v, s2) else s2
-        if _later(lo, hi):
+        lo = (s1x, s1y) if u[0] * s1y - u[1] * s1x > 0 else u
+        hi = v if v[0] * s2y - v[1] * s2x > 0 else (s2x, s2y)
+        if lo[0] * hi[1] - lo[1] * hi[0] > 0:
             out.append((lo, hi))
     return out
 
@@ -151,17 +152,19 @@ class _SortKey:
 
 
 def _inside(intervals: list, wv: tuple[int, int]) -> bool:
+    wx, wy = wv
     for u, v in intervals:
-        if _later(u, wv) and _later(wv, v):
+        if u[0] * wy - u[1] * wx > 0 and wx * v[1] - wy * v[0] > 0:
             return True
     return False
 
 
 def visible_from(board: Board, figures: dict | None, a: Square, *, roaches: str = "ignore",
-                 targets=None) -> dict[Square, Sight]:
+                 targets=None, hindrance: bool = True) -> dict[Square, Sight]:
     """Every square a figure on ``a`` sees (or those of ``targets``), with hindrance.
 
     Blocking squares are never targets. Equal to running ``line_of_sight`` on each.
+    ``hindrance=False`` skips the second sweep (visibility only; ``hindered`` is False).
     """
     figures = figures or {}
     if board.is_blocking(a):
@@ -169,7 +172,11 @@ def visible_from(board: Board, figures: dict | None, a: Square, *, roaches: str 
     S = 16 * (max(board.width, board.height) + 1)
     w = board.width
     fig_block = {sq for sq in blocking_squares(figures) if sq != a}
-    stop = {sq for sq in board.squares() if board.is_blocking(sq)} | fig_block
+    blocking = getattr(board, "_blocking_set", None)
+    if blocking is None:
+        blocking = board._blocking_set = frozenset(
+            (k % w, k // w) for k, b in enumerate(board.blocked) if b)
+    stop = blocking | fig_block
     home = board.region_grid[a[1] * w + a[0]]
     hinder_cells = {sq for sq, rid in board.region.items() if rid != home}
     if roaches == "hinder":
@@ -180,7 +187,7 @@ def visible_from(board: Board, figures: dict | None, a: Square, *, roaches: str 
           if home < 0 or (board.region_grid[(j - 1) * w + i] != home and board.region_grid[j * w + i] != home)}
     corners = [_ends(a, ca, S) for ca in CORNERS]
     clear = [_sweep(board, a, c, S, stop, board.v_walls, board.h_walls) for c in corners]
-    any_hinder = bool(hinder_cells or yv or yh)
+    any_hinder = hindrance and bool(hinder_cells or yv or yh)
     if any_hinder:
         stop_h = stop | hinder_cells
         plain = [_sweep(board, a, c, S, stop_h, board.v_walls | yv, board.h_walls | yh) for c in corners]
@@ -192,8 +199,9 @@ def visible_from(board: Board, figures: dict | None, a: Square, *, roaches: str 
     for t in candidates:
         if wanted is not None and t not in wanted:
             continue
-        if board.is_blocking(t):
+        if t in blocking:
             continue
+        ends_t = [_ends(t, cb, S) for cb in CORNERS]
         t_hinders = t in board.region and board.region[t] != home
         best = None
         for k, ca in enumerate(CORNERS):
@@ -202,8 +210,7 @@ def visible_from(board: Board, figures: dict | None, a: Square, *, roaches: str 
                 continue
             c = corners[k]
             ivp = None if t_hinders else plain[k].get(t)
-            for cb in CORNERS:
-                d = _ends(t, cb, S)
+            for cb, d in zip(CORNERS, ends_t):
                 wv = (d[0] - c[0], d[1] - c[1])
                 if not _inside(ivs, wv):
                     continue

@@ -33,8 +33,9 @@ def build_deck(decks: list[dict], levels: list[int] | None, dice) -> list[dict]:
 def search(state: dict, board, cat_id: str, dice, square: str | None = None) -> tuple[dict, list[dict]]:
     """Search an L square on or adjacent to the cat: 1 AP, one card, one marker off;
     each cat searches each loot square once."""
-    from claw.core.msm.rounds import spend_ap
+    from claw.core.msm.rounds import require_cats_turn, spend_ap
 
+    require_cats_turn(state)
     st = copy.deepcopy(state)
     cid, fig = cat(st, cat_id)
     here = parse_square(fig["square"])
@@ -148,8 +149,9 @@ def equip(state: dict, cat_id: str, card_id: str, unequip: bool = False) -> tupl
 
 def trade(state: dict, board, giver: str, card_id: str, taker: str, equip_it: bool = False) -> tuple[dict, list[dict]]:
     """Trading Stuff: give a card to a cat in the same big square (free, while activating)."""
-    from claw.core.msm.rounds import spend_ap
+    from claw.core.msm.rounds import require_cats_turn, spend_ap
 
+    require_cats_turn(state)
     st = copy.deepcopy(state)
     gid, gfig = cat(st, giver)
     tid, tfig = cat(st, taker)
@@ -168,8 +170,9 @@ def trade(state: dict, board, giver: str, card_id: str, taker: str, equip_it: bo
 
 def pickup(state: dict, board, cat_id: str, card_id: str) -> tuple[dict, list[dict]]:
     """Picking Up Stuff: take a card lying in the cat's big square (free)."""
-    from claw.core.msm.rounds import spend_ap
+    from claw.core.msm.rounds import require_cats_turn, spend_ap
 
+    require_cats_turn(state)
     st = copy.deepcopy(state)
     cid, fig = cat(st, cat_id)
     table = st.setdefault("loot", {}).setdefault("table", {})
@@ -205,8 +208,9 @@ def drop_all(state: dict, fid: str, square: str) -> list[dict]:
 
 def remove_stun(state: dict, board, cat_id: str) -> tuple[dict, list[dict]]:
     """Cat Actions: Remove Stun Marker, 1 AP."""
-    from claw.core.msm.rounds import spend_ap
+    from claw.core.msm.rounds import require_cats_turn, spend_ap
 
+    require_cats_turn(state)
     st = copy.deepcopy(state)
     cid, fig = cat(st, cat_id)
     if not fig.get("stunned"):

@@ -160,7 +160,7 @@ def _walk(ctx: _Context, target: Square, p: tuple[int, int], q: tuple[int, int],
             r = cell(i, j)
             if r:
                 return r, None
-        for k in range(-(-ylo // S), yhi // S + 1):
+        for k in range(max(1, -(-ylo // S)), min(h - 1, yhi // S) + 1):
             r = h_edge(i, k)
             if r:
                 return r, None
@@ -212,9 +212,7 @@ def _walk(ctx: _Context, target: Square, p: tuple[int, int], q: tuple[int, int],
                     r = h_edge(i, k)
                     if r:
                         return r, None
-    else:
-        if y1 % S == 0:  # cannot happen with nudged ends; kept for completeness
-            pass
+    # dy == 0: a horizontal segment at a nudged height crosses no horizontal grid line.
     return None, hindered
 
 

@@ -32,17 +32,16 @@ def rat_ap(state: dict, bestiary: dict, fig: dict) -> tuple[int, str]:
 def rats_turn(state: dict, board, dice, bestiary: dict, choices: dict | None = None
               ) -> tuple[dict, list[dict]]:
     """Activate every rat on the map once. Works on ``state`` in place and returns it."""
-    from claw.core.msm.pathing import activation_order
-
     choices = choices or {}
     preferred = list(choices.get("first", []))
     done: set[str] = set()
     events: list[dict] = []
+    cache: dict = {}
     while not state.get("outcome"):
         waiting = [rid for rid, _ in rats_on_map(state) if rid not in done]
         if not waiting:
             break
-        order, ties, plans = activation_order(board, state["figures"], waiting)
+        order, ties, plans = activation_order(board, state, waiting, cache)
         rid = order[0]
         group = next((g for g in ties if rid in g), [rid])
         pick = next((p for p in preferred if p in group), None)
@@ -57,6 +56,39 @@ def rats_turn(state: dict, board, dice, bestiary: dict, choices: dict | None = N
         done.add(rid)
         events += activate_rat(state, board, dice, bestiary, rid, choices, plans.get(rid))
     return state, events
+
+
+def _number(rid: str) -> tuple:
+    tail = rid.rsplit("-", 1)[-1]
+    return (0, int(tail), rid) if tail.isdigit() else (1, 0, rid)
+
+
+def activation_order(board, state: dict, waiting: list[str], cache: dict):
+    """Rats closest to a cat first, as ``pathing.activation_order`` orders them, but
+    with the roaches' plans kept between activations: a roach's path ignores other
+    figures (it stacks), so its plan only changes when a cat moves or falls, and a
+    roach does not move before its own activation. Other rats are planned afresh."""
+    from claw.core.msm.pathing import rat_distances
+
+    figures = state["figures"]
+    cats_key = tuple((cid, f["square"]) for cid, f in cats_on_map(state))
+    if cache.get("cats") != cats_key:
+        cache.clear()
+        cache["cats"] = cats_key
+        cache["roach"] = {}
+    roaches = [r for r in waiting if acts_as_roach(figures[r])]
+    others = [r for r in waiting if not acts_as_roach(figures[r])]
+    missing = [r for r in roaches if r not in cache["roach"]]
+    if missing:
+        cache["roach"].update(rat_distances(board, figures, missing))
+    plans = {r: cache["roach"][r] for r in roaches}
+    if others:
+        plans.update(rat_distances(board, figures, others))
+    order = sorted(plans, key=lambda r: (plans[r].distance is None, plans[r].distance or 0, _number(r)))
+    groups: dict = {}
+    for r in order:
+        groups.setdefault(plans[r].distance, []).append(r)
+    return order, [g for g in groups.values() if len(g) > 1], plans
 
 
 def activate_rat(state: dict, board, dice, bestiary: dict, rid: str, choices: dict, plan=None) -> list[dict]:

@@ -8,8 +8,8 @@ moves or places a figure calls :func:`reveal_in_los` afterwards.
 from __future__ import annotations
 
 from claw.core.msm.board import Board
-from claw.core.msm.figures import is_cat, is_rat, square_of
-from claw.core.msm.los import line_of_sight
+from claw.core.msm.figures import acts_as_roach, is_cat, is_rat, square_of
+from claw.core.msm.fov import visible_from
 
 
 def reveal_in_los(board: Board, state: dict) -> tuple[dict, list[dict]]:
@@ -24,18 +24,25 @@ def reveal_in_los(board: Board, state: dict) -> tuple[dict, list[dict]]:
     changed = True
     while changed:
         changed = False
+        hidden = {}
+        for rid, rat in figures.items():
+            if is_rat(rat) and not rat.get("revealed", True) and rat.get("square"):
+                hidden.setdefault(square_of(rat), []).append(rid)
+        if not hidden:
+            break
         cats = [(fid, square_of(f)) for fid, f in figures.items() if is_cat(f) and f.get("square")
                 and not f.get("down")]
-        for rid, rat in figures.items():
-            if not is_rat(rat) or rat.get("revealed", True) or not rat.get("square"):
-                continue
-            target = square_of(rat)
-            for cid, csq in cats:
-                if line_of_sight(board, figures, csq, target, roaches=roaches, all_lines=False).visible:
+        for cid, csq in cats:
+            # One ray sweep per cat over the hidden markers' squares (exact, same as LOS).
+            seen = visible_from(board, figures, csq, roaches=roaches, targets=set(hidden), hindrance=False)
+            for sq in sorted(seen, key=lambda s: (s[1], s[0])):
+                for rid in hidden.pop(sq, []):
+                    rat = figures[rid]
                     rat["revealed"] = True
                     events.append({"type": "reveal", "text": f"{rid} on {rat['square']} is revealed: "
                                    f"{rat['type']} ({cid} can see it).", "figure": rid,
                                    "rat": rat["type"], "seen_by": cid, "square": rat["square"]})
-                    changed = True
-                    break
+                    changed = changed or acts_as_roach(rat)
+            if changed:
+                break  # a flipped roach stops blocking lines: look again from the start
     return state, events

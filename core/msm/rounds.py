@@ -83,11 +83,15 @@ def start_cats_turn(state: dict, cat_stun: str = "clear") -> list[dict]:
     return events
 
 
+def require_cats_turn(state: dict) -> None:
+    if state.get("phase") != CATS:
+        raise IllegalAction(f"it is not the cats' turn (phase: {state.get('phase')}); run claw scenario-step")
+
+
 def activate(state: dict, board, fid: str) -> list[dict]:
     """Start ``fid``'s activation if it is not running: the previous cat's activation
     ends; a Vulnerable marker goes; Toxic Stench in its big square wounds it."""
-    if state.get("phase") != CATS:
-        raise IllegalAction(f"it is not the cats' turn (phase: {state.get('phase')}); run claw scenario-step")
+    require_cats_turn(state)
     fig = state["figures"][fid]
     if state.get("active") == fid:
         return []

@@ -40,6 +40,40 @@ def hero_places(board: Board, count: int) -> list[Square]:
 
     The player may place the heroes differently; this is the documented default.
     """
+    places = _candidates(board)
+    if len(places) < count:
+        raise UsageError(f"only {len(places)} squares on or next to C for {count} heroes")
+    return places[:count]
+
+
+def check_places(board: Board, places: dict[str, Square], heroes: list[str]) -> dict[str, Square]:
+    """Validate player-chosen hero squares: each on or next to a C square, open, one hero each.
+
+    Heroes not named keep the default placement on the remaining squares."""
+    from claw.core.errors import IllegalAction
+
+    allowed = set(board.marker_squares("C"))
+    for c in board.marker_squares("C"):
+        allowed.update(n for n in orthogonal_neighbours(c) if board.step_open(c, n))
+    for hero, sq in places.items():
+        if hero not in heroes:
+            raise UsageError(f"--place names a hero who is not playing: {hero}")
+        if sq not in allowed:
+            raise IllegalAction(f"{hero} must start on or next to a C square, not {square_name(sq)}")
+    if len(set(places.values())) != len(places):
+        raise IllegalAction("two heroes cannot start on the same square")
+    rest = [sq for sq in _candidates(board) if sq not in places.values()]
+    out = dict(places)
+    for hero in heroes:
+        if hero not in out:
+            if not rest:
+                raise UsageError(f"no square left on or next to C for {hero}")
+            out[hero] = rest.pop(0)
+    return out
+
+
+def _candidates(board: Board) -> list[Square]:
+    """Each C square, then the open neighbours of each C (N, E, S, W, not across a wall)."""
     places: list[Square] = []
     for c in board.marker_squares("C"):
         if c not in places:
@@ -48,9 +82,7 @@ def hero_places(board: Board, count: int) -> list[Square]:
         for n in orthogonal_neighbours(c):
             if n not in places and board.step_open(c, n):
                 places.append(n)
-    if len(places) < count:
-        raise UsageError(f"only {len(places)} squares on or next to C for {count} heroes")
-    return places[:count]
+    return places
 
 
 def new_state(doc: dict, dice, heroes: list[str] | None = None, *, source: str | None = None,
@@ -78,9 +110,10 @@ def new_state(doc: dict, dice, heroes: list[str] | None = None, *, source: str |
                    "pool": len(pool), "set_aside": set_aside})
 
     figures: dict[str, dict] = {}
+    chosen = check_places(board, places, heroes) if places else None
     spots = hero_places(board, len(heroes)) if not places else None
     for i, hero in enumerate(heroes):
-        sq = places[hero] if places else spots[i]
+        sq = chosen[hero] if chosen else spots[i]
         figures[hero] = {"side": "cat", "type": hero, "square": square_name(sq), "stunned": False,
                          "vulnerable": False, "ap": None, "max_ap": TWO_CAT_AP if variant else CAT_AP}
     events.append({"type": "place-heroes", "text": "Heroes on or next to C: " + ", ".join(

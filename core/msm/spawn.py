@@ -14,7 +14,7 @@ import copy
 from claw.core.errors import IllegalAction
 from claw.core.msm.figures import is_cat, is_rat, occupants
 from claw.core.msm.playstate import event, wound_cat
-from claw.core.msm.squares import parse_square, square_name
+from claw.core.msm.squares import square_name
 
 
 def new_rat(state: dict, rat_type: str, square: str, revealed: bool) -> str:
@@ -55,6 +55,8 @@ def spawn(state: dict, board, dice, bestiary: dict | None = None, letters: list[
         track = rnd.get("track") or [[]]
         letters = list(track[rnd.get("space", 0) % len(track)])
     rnd["spawned"] = True
+    if st.get("spawns_off"):
+        return st, [event("spawn-none", "Spawn points are inactive (a scenario entry turned them off).")]
     if not letters:
         return st, [event("spawn-none", f"No spawn letter on round-track space {rnd.get('space', 0) + 1}.")]
     events: list[dict] = []

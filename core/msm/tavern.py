@@ -227,3 +227,31 @@ def level_up(campaign: dict, hero_id: str, table: dict, level: int | None = None
                          f" skills of level 1/2/3; chosen {counts[0]}/{counts[1]}/{counts[2]}.",
                          hero=hero_id, allowance=allowance, chosen=counts))
     return camp, events
+
+
+# --- casualties (Choose Your Heroes, 2-cat variant) ---------------------------------------
+
+RECRUIT_CARDS = 4
+
+
+def recruit(campaign: dict, lost: str, new: str, heroes: dict, cards: dict[str, dict],
+            chosen: list[str]) -> tuple[dict, list[dict]]:
+    """Replace a lost cat (down, 0 health) by another hero at the same level, with up to
+    four loot cards of the players' choice."""
+    camp = copy.deepcopy(campaign)
+    old = hero(camp, lost)
+    if old.get("health", 0) > 0 and not old.get("down"):
+        raise IllegalAction(f"{lost} is not a casualty (health {old['health']})")
+    if new not in heroes["heroes"]:
+        raise UsageError(f"unknown hero {new!r} (heroes: {', '.join(sorted(heroes['heroes']))})")
+    if new in camp["heroes"]:
+        raise IllegalAction(f"{new} is already in the party")
+    if len(chosen) > RECRUIT_CARDS:
+        raise IllegalAction(f"a new hero chooses at most {RECRUIT_CARDS} loot cards, not {len(chosen)}")
+    loot = [copy.deepcopy(resolve_card(c, cards)) for c in chosen]
+    del camp["heroes"][lost]
+    camp["heroes"][new] = {"level": old["level"], "health": heroes.get("start_health", MAX_HEALTH),
+                           "francs": 0, "skills": [], "weapons": [], "armour": None, "loot": loot}
+    names = ", ".join(c["name"] for c in loot) or "no cards"
+    return camp, [_event("recruit", f"{new} joins at level {old['level']} in place of {lost}, with {names}.",
+                         hero=new, replaces=lost, cards=[c["id"] for c in loot])]

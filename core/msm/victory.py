@@ -25,8 +25,7 @@ from claw.core.msm.playstate import cats_on_map, event, rats_on_map
 def _met(state: dict, goal: dict) -> bool:
     kind = goal["type"]
     if kind == "reach":
-        from claw.core.msm.board import board_from_map
-        from claw.core.msm.squares import parse_square, square_name
+        from claw.core.msm.squares import square_name
 
         squares = set(goal.get("squares", []))
         if goal.get("marker"):
@@ -53,9 +52,9 @@ def _met(state: dict, goal: dict) -> bool:
 
 
 def _board(state: dict):
-    from claw.core.msm.board import board_from_map
+    from claw.core.msm.setup import board_from_state
 
-    return board_from_map(state["map"])
+    return board_from_state(state)
 
 
 def goal_text(goal: dict) -> str:

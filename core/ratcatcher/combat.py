@@ -7,7 +7,6 @@ counted as a mortal wound only, not also as an ordinary hit toward beating Defen
 
 from __future__ import annotations
 
-from fractions import Fraction
 from math import comb
 
 MORTAL = 6
@@ -225,13 +224,15 @@ def nemesis_bite_wounds(rolls: list[int], accuracy: int, defence: int) -> int:
 
 # ---- exact odds (stateless helper) -----------------------------------------------------
 
-def outcome_distribution(dice: int, accuracy: int) -> dict[tuple[int, int], Fraction]:
+def outcome_distribution(dice: int, accuracy: int) -> dict:
     """P(ordinary hits = h, mortal = m) for ``dice`` d6 at ``accuracy`` (multinomial)."""
+    from fractions import Fraction  # imported here: fractions costs ~15 ms at start-up
+
     accuracy = max(1, min(accuracy, MORTAL))
     p_m = Fraction(1, 6)
     p_h = Fraction(MORTAL - accuracy, 6)
     p_x = 1 - p_m - p_h
-    out: dict[tuple[int, int], Fraction] = {}
+    out: dict = {}
     for m in range(dice + 1):
         for h in range(dice - m + 1):
             x = dice - m - h
@@ -244,8 +245,10 @@ def outcome_distribution(dice: int, accuracy: int) -> dict[tuple[int, int], Frac
 
 def capture_odds(dice: int, accuracy: int, defence: int, rats: int = 1) -> dict:
     """Exact chances for an attack on ``rats`` identical rats of ``defence``."""
+    from fractions import Fraction
+
     dist = outcome_distribution(dice, accuracy)
-    captures: dict[int, Fraction] = {}
+    captures: dict = {}
     for (h, m), p in dist.items():
         c = min(rats, m + h // (defence + 1))
         captures[c] = captures.get(c, Fraction(0)) + p
@@ -263,7 +266,9 @@ def capture_odds(dice: int, accuracy: int, defence: int, rats: int = 1) -> dict:
 def zone_odds(dice: int, accuracy: int, targets: list[Target]) -> dict:
     """Exact chances for an attack on a real zone, allocated by the default (ruling R4):
     how many rats are captured, and the chance the Nemesis (if there) is destroyed."""
-    captures: dict[int, Fraction] = {}
+    from fractions import Fraction
+
+    captures: dict = {}
     slay = Fraction(0)
     for (h, m), p in outcome_distribution(dice, accuracy).items():
         allocs, _, _, _ = default_allocation(targets, h, m)

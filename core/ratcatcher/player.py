@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from claw.core.errors import IllegalAction, UsageError
 from claw.core.ratcatcher.city import (
-    COLOURS, any_rat_in, card_of, city_cheese, clone, common_count, neighbours,
+    COLOURS, any_rat_in, city_cheese, clone, neighbours,
 )
 from claw.core.ratcatcher.combat import (
     Target, common_bite_wounds, peculiar_bite_wounds, resolve_attack,
@@ -406,10 +406,3 @@ def explore_now(state: dict, dice, connectors: list[str]) -> tuple[dict, Events]
     _explore(state, dice, events, connectors)
     return state, events
 
-
-def rats_in_zone(state: dict, zone: str) -> int:
-    return common_count(state["zones"][zone])
-
-
-def current_card(state: dict) -> str:
-    return card_of(state["ratcatcher"]["zone"])

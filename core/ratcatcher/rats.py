@@ -49,6 +49,10 @@ class Mover:
         ranked = sorted(reachable, key=key)
         best = ranked[0]
         ties = [t for t in ranked[1:] if key(t)[:3] == key(best)[:3]]
+        picked = [t for t in [best] + ties if t in self.prefer]
+        if picked and picked[0] != best:
+            ties = [best] + [t for t in ties if t != picked[0]]
+            best = picked[0]
         return best, ties
 
     def step(self, here: str, dest: str) -> tuple[str, list[str]]:
@@ -224,7 +228,7 @@ def advance_tracker(state: dict, zone: str, events: Events) -> None:
 
 # ---- 2.5 / 2.6 spawn --------------------------------------------------------------------
 
-def spawn_nemesis(state: dict, events: Events) -> None:
+def spawn_nemesis(state: dict, events: Events, prefer=None) -> None:
     """2.5: the Nemesis appears on a Rat's Nest of the Ratcatcher's township (ruling R6:
     the nest nearest the Ratcatcher; none there → the nearest nest in the city; none at
     all → the Ratcatcher's zone)."""
@@ -236,13 +240,14 @@ def spawn_nemesis(state: dict, events: Events) -> None:
     nests = [z for z, v in state["zones"].items() if v["nest"]]
     own = [z for z in nests if card_of(z) == card_of(rc_zone)]
     pool = own or nests
-    spot = min(pool, key=lambda z: (d.get(z, 10**6), zone_sort_key(z))) if pool else rc_zone
+    chosen = [z for z in own if z in set(prefer or [])]
+    spot = chosen[0] if chosen else (min(pool, key=lambda z: (d.get(z, 10**6), zone_sort_key(z))) if pool else rc_zone)
     alts = [z for z in own if z != spot]
     nem["zone"], nem["spawned"] = spot, True
     events.add("nemesis-spawn", f"{nem['name']} spawns on the Rat's Nest in {spot}", zone=spot, alternatives=alts)
 
 
-def spawn_phase(state: dict, dice, events: Events) -> None:
+def spawn_phase(state: dict, dice, events: Events, reward: int | None = None) -> None:
     """2.6: one rat per Rat's Nest and per black rat on active townships, the
     Nemesis's spawn value at its zone; placed black rats bring one more each."""
     active = active_cards(state)
@@ -258,7 +263,7 @@ def spawn_phase(state: dict, dice, events: Events) -> None:
         jobs += [(nem["zone"], "Nemesis spawn")] * nem["stats"].get("spawn", 0)
     try:
         for zid, why in jobs:
-            place_rats(state, zid, dice, events, why)
+            place_rats(state, zid, dice, events, why, reward=reward)
     except SackEmpty:
         events.add("spawn-stop", "spawning stops: no rat can be recovered")
 

@@ -32,7 +32,8 @@ def draw_colour(state: dict, dice) -> str:
     raise AssertionError("unreachable")
 
 
-def place_rats(state: dict, zone: str, dice, events: Events, why: str, recover: bool = True) -> list[str]:
+def place_rats(state: dict, zone: str, dice, events: Events, why: str, recover: bool = True,
+               reward: int | None = None) -> list[str]:
     """Draw one rat into ``zone``; every black rat placed draws one more (Setup 5, 2.6).
 
     Returns the colours placed. Raises ``SackEmpty`` when the sack stays empty.
@@ -41,7 +42,7 @@ def place_rats(state: dict, zone: str, dice, events: Events, why: str, recover: 
     pending = 1
     while pending:
         if sack_total(state) == 0:
-            if not (recover and recover_rats(state, events)):
+            if not (recover and recover_rats(state, events, reward)):
                 events.add("spawn-short", f"the Rat Sack is empty: no rat for {zone} ({why})", zone=zone)
                 if placed:
                     events.add("spawn", f"{why}: {', '.join(placed)} into {zone}", zone=zone, colours=placed)
@@ -71,10 +72,11 @@ def card_rats(state: dict, card: str) -> int:
     return sum(common_count(z) for zid, z in state["zones"].items() if card_of(zid) == card)
 
 
-def recover_rats(state: dict, events: Events) -> bool:
+def recover_rats(state: dict, events: Events, choice: int | None = None) -> bool:
     """*Run Out of Rats?*: apply the recovery steps in order until the sack holds a rat.
 
-    Returns True when a rat can be drawn again.
+    ``choice`` is the player's force-tally reward (1-based), if affordable. Returns True
+    when a rat can be drawn again.
     """
     opts = state["options"]
     # Step 1: rats on townships that are not active go back.
@@ -90,8 +92,11 @@ def recover_rats(state: dict, events: Events) -> bool:
     for c in COLOURS:
         state["sack"][c] += tally[c]
         tally[c] = 0
-    reward = best_affordable(state["tallyman"]["rewards"], n)
-    alts = [describe(r["reward"]) for r in state["tallyman"]["rewards"] if r["rats"] <= n and r is not reward]
+    table = state["tallyman"]["rewards"]
+    reward = best_affordable(table, n)
+    if choice is not None and 1 <= choice <= len(table) and table[choice - 1]["rats"] <= n:
+        reward = table[choice - 1]
+    alts = [describe(r["reward"]) for r in table if r["rats"] <= n and r is not reward]
     events.add("recovery", f"recovery step 2: force tally returns {n} rat(s) from the Tallyman",
                step=2, returned=n, alternatives=alts)
     if reward is not None:

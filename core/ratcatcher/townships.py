@@ -5,7 +5,7 @@ from __future__ import annotations
 from claw.core.errors import IllegalAction
 from claw.core.ratcatcher.city import (
     COLOURS, active_cards, card_of, connector_id, connector_zone, distances, free_connectors,
-    neighbours, zone_id, zone_sort_key,
+    neighbours, zone_id,
 )
 from claw.core.ratcatcher.events import Events
 from claw.core.ratcatcher.sack import SackEmpty, place_rats
@@ -143,6 +143,3 @@ def explore(state: dict, dice, events: Events, choices: list[str] | None = None,
         except SackEmpty:
             pass
 
-
-def sorted_zones(zones) -> list[str]:
-    return sorted(zones, key=zone_sort_key)

@@ -48,7 +48,7 @@ def end_ratcatcher_turn(state: dict, dice, events: Events, connectors=None) -> b
     return _check(state, events, "the Ratcatcher's turn")
 
 
-def rats_turn(state: dict, dice, events: Events, prefer=None, connectors=None) -> bool:
+def rats_turn(state: dict, dice, events: Events, prefer=None, connectors=None, reward=None) -> bool:
     """2.1–2.6 and clean-up, in place; True when the game ended."""
     state["phase"] = "rats"
     events.add("phase", f"round {state['round']}: the rats' turn")
@@ -56,16 +56,20 @@ def rats_turn(state: dict, dice, events: Events, prefer=None, connectors=None) -
     R.trigger_traps(state, dice, events)
     R.bites(state, dice, events)
     R.consume(state, dice, events)
-    R.spawn_nemesis(state, events)
-    R.spawn_phase(state, dice, events)
+    R.spawn_nemesis(state, events, prefer)
+    R.spawn_phase(state, dice, events, reward)
     if R.below_cheese(state):
         explore(state, dice, events, connectors)
     R.clean_up(state, events)
     return _check(state, events, "the rats' turn")
 
 
-def scenario_step(state: dict, dice, prefer=None, connectors=None) -> tuple[dict, Events]:
-    """End the Ratcatcher's turn, play the rats' turn, and start the next round."""
+def scenario_step(state: dict, dice, prefer=None, connectors=None, reward=None) -> tuple[dict, Events]:
+    """End the Ratcatcher's turn, play the rats' turn, and start the next round.
+
+    The player's choices, where the rulebook leaves them to the player: ``prefer`` zones
+    (rat path and destination ties, the Nemesis's nest), ``connectors`` for new
+    townships, ``reward`` (1-based) for a force tally during rat recovery."""
     if state.get("outcome"):
         raise IllegalAction(f"the game is over: {state['outcome']['result']} ({state['outcome']['reason']})")
     state = clone(state)
@@ -73,7 +77,7 @@ def scenario_step(state: dict, dice, prefer=None, connectors=None) -> tuple[dict
     connectors = list(connectors or [])
     if end_ratcatcher_turn(state, dice, events, connectors):
         return state, events
-    if rats_turn(state, dice, events, prefer, connectors):
+    if rats_turn(state, dice, events, prefer, connectors, reward):
         return state, events
     state["round"] += 1
     state["phase"] = "ratcatcher"
@@ -82,12 +86,12 @@ def scenario_step(state: dict, dice, prefer=None, connectors=None) -> tuple[dict
     return state, events
 
 
-def spawn_only(state: dict, dice) -> tuple[dict, Events]:
+def spawn_only(state: dict, dice, prefer=None, reward=None) -> tuple[dict, Events]:
     """2.6 alone (``claw spawn``): Nemesis on a pending tracker space, then rats."""
     if state.get("outcome"):
         raise IllegalAction(f"the game is over: {state['outcome']['result']}")
     state = clone(state)
     events = Events()
-    R.spawn_nemesis(state, events)
-    R.spawn_phase(state, dice, events)
+    R.spawn_nemesis(state, events, prefer)
+    R.spawn_phase(state, dice, events, reward)
     return state, events

@@ -151,7 +151,7 @@ def test_move_illegal_exits_4_state_unchanged(tmp_path, s1_state):
     result = run(["move", "-s", str(path), "-i", "nera", "G12", "--free"])
     assert result.code == 4 and "G12 is blocking terrain" in result.stderr
     assert path.read_text() == s1_state
-    result = run(["move", "-s", str(path), "-i", "nera", "A11", "--free", "--mode", "pounce"])
+    result = run(["move", "-s", str(path), "-i", "nera", "A11", "--free", "--as", "pounce"])
     assert result.code == 4
 
 
@@ -168,3 +168,51 @@ def test_rats_order(s1_state):
     assert "tied: adara, leon" in result.stdout
     data = json.loads(run(["rats", "-s", "-", "--json"], stdin=s1_state).stdout)
     assert data["order"][0] == "rat-3" and data["rats"][0]["distance"] == 5
+
+
+@pytest.mark.parametrize("name", ["scenario-1.yaml", "scenario-2.yaml", "large.yaml"])
+def test_new_state_validates_and_round_trips(tmp_path, name):
+    """The state `new` writes passes `claw validate` and reads back unchanged through `show`."""
+    out = tmp_path / "state.json"
+    result = run(["new", str(ROOT / "examples/msm" / name), "--seed", "5", "-o", str(out), "-q"])
+    assert result.code == 0, result.stderr
+    assert run(["validate", str(out)]).code == 0
+    before = out.read_text()
+    assert run(["show", "-s", str(out)]).code == 0
+    assert out.read_text() == before
+
+
+def test_new_roaches_hinder_option():
+    result = run(["new", S1, "--seed", "7", "--roaches", "hinder"])
+    assert result.code == 0 and result.state["state"]["options"]["roaches"] == "hinder"
+    assert run(["new", S1, "--seed", "7", "--roaches", "sometimes"]).code == 2
+
+
+def test_los_all_show_marks_squares(s1_state):
+    result = run(["los", "-s", "-", "--all", "adara", "--show"], stdin=s1_state)
+    assert result.code == 0 and "o visible" in result.stderr
+
+
+def test_new_place_heroes_by_choice():
+    """Setup: heroes on or adjacent to C, as the players choose (default otherwise)."""
+    result = run(["new", S1, "--seed", "7", "--place", "nera=B11,guy=C12"])
+    assert result.code == 0, result.stderr
+    figures = result.state["state"]["figures"]
+    assert figures["nera"]["square"] == "B11" and figures["guy"]["square"] == "C12"
+    assert {figures["adara"]["square"], figures["leon"]["square"]} == {"B12", "A12"}
+    result = run(["new", S1, "--seed", "7", "--place", "nera=E5"])
+    assert result.code == 4 and "next to a C square" in result.stderr
+    assert run(["new", S1, "--seed", "7", "--place", "nera"]).code == 2
+
+
+def test_render_odd_map_with_offset_and_walls():
+    """Squares on the Map: an explicit big-square offset draws the borders where it puts them."""
+    board, problems = parse_map({"rows": ["#..", "..~", "..."], "big_squares": {"offset": [1, 1]},
+                                 "walls": ["A2-B2"], "yellow_lines": ["B3-C3"]})
+    assert problems == []
+    lines = render_board(board, colour=False)
+    assert cell_chars(lines, 3, 3) == ["#..", "..~", "..."]
+    text = "\n".join(lines)
+    assert "‖" in text and ":" in text
+    # offset 1: a big-square border after column A and after row 1
+    assert lines[1] == "  +-+---+" and lines[3] == "  +-+---+" and lines[5] == "  | |   |"

@@ -157,3 +157,11 @@ def test_pounce_gives_a_free_range_zero_attack():
     assert new["figures"]["nera"]["pounced"] is False and new["figures"]["nera"]["ap"] == 0
     with pytest.raises(IllegalAction, match="AP"):
         attack(new, board, BESTIARY, "nera", "rat-1", PhysicalDice([2]))
+
+
+def test_after_a_pounce_the_default_weapon_is_a_range_zero_one():
+    """Pouncing: the free attack is with a RANGE 0 weapon, so claw picks one by default."""
+    st, board = state(OPEN, {"leon": cat("B2", "flintlock-pistol", "rapier", ap=0, activated=True,
+                                         pounced=True), "rat-1": rat("arbaletrier", "B3")}, active="leon")
+    new, events, _ = attack(st, board, BESTIARY, "leon", "rat-1", PhysicalDice([2]))
+    assert next(e for e in events if e["type"] == "weapon")["weapon"] == "rapier"

@@ -132,3 +132,54 @@ def test_move_reveals_markers_in_sight():
     _, events = move_cat(board, state, "guy", sq("C4"), "stride")
     assert state["figures"]["rat-1"]["revealed"] is True
     assert events[-1]["type"] == "reveal"
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_move_options_invariants(data):
+    """Properties (Moving Your Cat): every option is on the map, open and empty; a prowl
+    is one orthogonal step; a stride lands in an adjacent big square or a diagonal
+    square; a pounce lands 1 or 2 big squares away; nothing lands on a red square."""
+    w, h = 2 * data.draw(st.integers(2, 4)), 2 * data.draw(st.integers(2, 4))
+    rows = ["".join(data.draw(st.lists(st.sampled_from("...#"), min_size=w, max_size=w))) for _ in range(h)]
+    board = board_of(rows)
+    free = [(x, y) for y in range(h) for x in range(w) if not board.is_blocking((x, y))]
+    if len(free) < 2:
+        return
+    spots = data.draw(st.lists(st.sampled_from(free), min_size=1, max_size=4, unique=True))
+    figures = {"guy": fig("cat", "guy", square_name(spots[0]))}
+    for i, s in enumerate(spots[1:]):
+        figures[f"rat-{i}"] = fig("rat", data.draw(st.sampled_from(["roach", "detestable"])), square_name(s))
+    opts = move_options(board, figures, "guy")
+    start = spots[0]
+    taken = set(spots)
+    for mode, squares in opts.items():
+        for s in squares:
+            assert board.in_bounds(s) and not board.is_blocking(s) and s not in taken
+            (bx, by), (sx, sy) = board.big(s), board.big(start)
+            big = abs(bx - sx) + abs(by - sy)
+            if mode == "prowl":
+                assert abs(s[0] - start[0]) + abs(s[1] - start[1]) == 1
+            elif mode == "stride":
+                assert big == 1 or (abs(s[0] - start[0]) == 1 and abs(s[1] - start[1]) == 1)
+            else:
+                assert big in (1, 2)
+
+
+def test_revealed_roach_uncovers_the_marker_behind_it():
+    """Revealing Rats + Terrain: a flipped roach stops blocking, so a marker behind it
+    comes into sight in the same reveal."""
+    from claw.core.msm.reveal import reveal_in_los
+
+    board = board_of(["######", "......", "######", "......"])
+    state = {"figures": {"guy": fig("cat", "guy", "A2"),
+                         "rat-1": fig("rat", "roach", "C2", revealed=False),
+                         "rat-2": fig("rat", "detestable", "E2", revealed=False),
+                         "rat-3": fig("rat", "detestable", "F2", revealed=False)}}
+    _, events = reveal_in_los(board, state)
+    assert [e["figure"] for e in events] == ["rat-1", "rat-2"]
+    assert state["figures"]["rat-3"]["revealed"] is False  # behind the Détestable on E2

@@ -129,3 +129,25 @@ def test_manual_objective_then_taverne_then_next_scenario(s2_cats, tmp_path):
     nxt = json.loads(ok(["new", S1, "--seed", "1", "--campaign", str(out)]).stdout)["state"]
     nera = nxt["figures"]["nera"]
     assert nera["level"] == 1 and [w["id"] for w in nera["weapons"]] == ["tanto"]
+
+
+def test_cat_stun_keep_option_through_new(tmp_path):
+    """Ruling (option): --cat-stun keep; a stunned cat must spend 1 AP before attacking."""
+    state = tmp_path / "k.json"
+    state.write_text(ok(["new", S2, "--seed", "3", "--cat-stun", "keep"]).stdout)
+    ok(["scenario-step", "-s", str(state), "-i", "--dice", "12,1"])        # cats first
+    doc = json.loads(state.read_text())
+    assert doc["state"]["options"]["cat_stun"] == "keep"
+    doc["state"]["figures"]["nera"]["stunned"] = True
+    doc["state"]["figures"]["rat-3"]["square"] = "A2"                     # next to Nera on A1
+    state.write_text(json.dumps(doc))
+    r = run(["attack", "nera", "rat-3", "-s", str(state)])
+    assert r.code == 4 and "stunned" in r.stderr
+    ok(["remove-stun", "nera", "-s", str(state), "-i"])
+    ok(["attack", "nera", "rat-3", "-s", str(state), "--dice", "2", "-i"])
+    assert json.loads(state.read_text())["state"]["figures"]["nera"]["ap"] == 0
+
+
+def test_bad_cat_stun_value_is_a_usage_error():
+    r = run(["new", S2, "--seed", "3", "--cat-stun", "sometimes"])
+    assert r.code == 2 and "--cat-stun" in r.stderr

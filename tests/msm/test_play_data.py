@@ -24,6 +24,7 @@ def schema(name):
     ("data/msm/heroes.yaml", "heroes-msm"),
     ("data/msm/skills.yaml", "skills-msm"),
     ("data/msm/tavern-events.yaml", "tavern-events-msm"),
+    ("data/msm/entries.yaml", "entries-msm"),
     ("examples/msm/loot-illustrative.yaml", "loot-msm"),
     ("examples/msm/campaign-example.yaml", "campaign-msm"),
 ])

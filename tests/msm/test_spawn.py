@@ -94,3 +94,25 @@ def test_spawn_with_physical_dice_does_not_consume_values():
     dice = PhysicalDice([7])
     spawn(st, board, dice, BESTIARY)
     assert dice.remaining == 1
+
+
+def test_scenario_1_example_spawn_in_round_three_after_the_rats():
+    """Scenario 1 text: on the third round, after all rats have been activated, a rat
+    marker spawns on the S square (and on every S square if there were several)."""
+    from claw.core.msm import rounds
+    from claw.core.msm.setup import board_from_state, new_state
+
+    from .play_helpers import load
+
+    state, _ = new_state(load("examples/msm/scenario-1.yaml"), SeededDice(5))
+    board = board_from_state(state)
+    dice = SeededDice(6)
+    spawned_in = []
+    while state["round"]["number"] <= 3:
+        number = state["round"]["number"]
+        state, events = rounds.step(state, board, dice, BESTIARY)
+        kinds = [e["type"] for e in events]
+        if "spawn" in kinds:
+            spawned_in.append(number)
+            assert kinds.index("spawn") > max(i for i, k in enumerate(kinds) if k == "rat-activate")
+    assert spawned_in == [3]

@@ -105,3 +105,21 @@ def test_level_up_and_skill_allowance(camp):
         tavern.level_up(camp, "nera", SKILLS, level=1, skills=[{"name": "x", "level": 2}])
     lvl2, _ = tavern.level_up(new, "nera", SKILLS, skills=["a", "b", {"name": "c", "level": 2}])
     assert lvl2["heroes"]["nera"]["level"] == 2
+
+
+def test_recruit_replaces_a_casualty_at_the_same_level(camp):
+    """Choose Your Heroes (2-cat variant): a new hero at the lost one's level, 4 loot cards."""
+    heroes = load("data/msm/heroes.yaml")
+    camp["heroes"]["guy"].update(health=0, level=1, down=True)
+    del camp["heroes"]["nera"]
+    with pytest.raises(IllegalAction, match="not a casualty"):
+        tavern.recruit(camp, "leon", "nera", heroes, CARDS, [])
+    with pytest.raises(IllegalAction, match="already in the party"):
+        tavern.recruit(camp, "guy", "adara", heroes, CARDS, [])
+    with pytest.raises(IllegalAction, match="at most 4"):
+        tavern.recruit(camp, "guy", "nera", heroes, CARDS, ["rapier"] * 5)
+    new, ev = tavern.recruit(camp, "guy", "nera", heroes, CARDS, ["rapier", "healing-salve"])
+    assert "guy" not in new["heroes"]
+    nera = new["heroes"]["nera"]
+    assert nera["level"] == 1 and nera["health"] == 9
+    assert [c["id"] for c in nera["loot"]] == ["rapier", "healing-salve"]

@@ -232,3 +232,11 @@ def test_odds_query_on_the_zone(start):
     # 4 dice at 4+: the brown is captured unless all four dice miss (3/6 each)
     assert data["capture"]["fraction"] == "15/16" and data["targets"] == ["brown"]
     assert run(["attack", "--odds", "-s", "-"], stdin=start).code == 2
+
+
+def test_new_options_override_the_scenario():
+    r = run(["new", SCENARIO, "--seed", "7", "--rat-speed", "2", "--recovery-lowest", "lowest-number"])
+    assert r.code == 0, r.stderr
+    assert r.state["state"]["options"] == {"rat_speed": 2, "recovery_lowest": "lowest-number"}
+    assert run(["new", SCENARIO, "--rat-speed", "9"]).code == 2
+    assert run(["new", SCENARIO, "--recovery-lowest", "most"]).code == 2

@@ -234,3 +234,36 @@ def test_a_fatal_leaving_bite_stops_the_move(tiny):
     s, ev = player.move(tiny, ["0.b", "0.c"])
     assert s["ratcatcher"]["wounds"] == 0 and s["ratcatcher"]["zone"] == "0.a"
     assert ev[-1]["type"] == "fallen"
+
+
+def test_placed_ability_token_expires_at_clean_up(tiny):
+    """1.4: a token placed on a township stays until the clean-up removes it (3.0)."""
+    from claw.core.ratcatcher.rats import clean_up
+
+    tiny["ratcatcher"]["board"]["abilities"].append(
+        {"id": "decoy", "name": "Decoy", "colour": "red", "tokens": 1, "effect": {"place": True}})
+    tiny["ratcatcher"]["abilities"]["decoy"] = {"unlocked": True, "max": 1, "tokens": 1}
+    with pytest.raises(IllegalAction, match="current or an adjacent"):
+        player.use_ability(tiny, "decoy", "1.b")
+    s, ev = player.use_ability(tiny, "decoy", "0.b")
+    assert s["placed"] == [{"ability": "decoy", "zone": "0.b"}]
+    clean_up(s, Events())
+    assert s["placed"] == []
+
+
+def test_trap_upgrade_adds_dice_to_that_trap(tiny):
+    s = _at_cheese(tiny, 2)
+    s, _ = player.gather(s, "cage-up")
+    s, _ = player.gather(s, "cage-up")
+    cage = next(t for t in s["ratcatcher"]["board"]["traps"] if t["id"] == "cage")
+    assert cage["attack"] == 4
+    assert next(t for t in tiny["ratcatcher"]["board"]["traps"] if t["id"] == "cage")["attack"] == 3
+
+
+def test_smoke_bomb_defence_lasts_until_recoup(tiny):
+    put(tiny, "0.a", brown=2)   # bite 2 vs defence 1+1: no wound
+    s, _ = player.use_ability(tiny, "smoke")
+    s, _ = player.move(s, ["0.b"])
+    assert s["ratcatcher"]["wounds"] == 4
+    player.recoup(s, Events())
+    assert s["ratcatcher"]["defence_bonus"] == 0

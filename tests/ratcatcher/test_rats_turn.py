@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import copy
 
-import pytest
-
 from claw.core.ratcatcher import rats as R
 from claw.core.ratcatcher.events import Events
 from claw.core.ratcatcher.sack import place_rats, recover_rats
@@ -363,3 +361,51 @@ def test_recovery_step_3_option_lowest_number_ruling_r11(tiny):
     b["options"]["recovery_lowest"] = "lowest-number"
     recover_rats(b, Events())
     assert b["sack"] == {"brown": 3, "black": 0, "white": 0}   # lowest number: #1
+
+
+def test_player_choices_nemesis_nest_and_force_tally_reward(tiny):
+    """'Any Rat's Nest' and 'a single reward (chosen by the player)': defaults and options."""
+    tiny["cards"]["0"]["zones"][0]["slots"].append("nest")  # 0.a becomes a nest too
+    tiny["zones"]["0.a"]["nest"] = True
+    tiny["nemesis"]["pending"] = True
+    a = copy.deepcopy(tiny)
+    ev = Events()
+    R.spawn_nemesis(a, ev)
+    assert a["nemesis"]["zone"] == "0.a" and ev[-1]["alternatives"] == ["0.c"]
+    R.spawn_nemesis(tiny, Events(), prefer=["0.c"])
+    assert tiny["nemesis"]["zone"] == "0.c"
+    t = copy.deepcopy(tiny)
+    t["sack"] = {"brown": 0, "black": 0, "white": 0}
+    t["tallyman"]["rats"] = {"brown": 5, "black": 0, "white": 0}
+    t["ratcatcher"]["wounds"] = 2
+    b = copy.deepcopy(t)
+    recover_rats(t, Events())            # default: the costliest affordable (5 rats: tokens)
+    assert t["ratcatcher"]["wounds"] == 2
+    recover_rats(b, Events(), choice=1)  # the player takes the heal
+    assert b["ratcatcher"]["wounds"] == 3
+
+
+def test_prefer_breaks_true_destination_ties_only(tiny):
+    """Cheeses at 0.a and 0.c, rat and Ratcatcher at 0.b: the highest-numbered-township
+    rule decides (0.c), whatever --prefer says; a true tie is left to the player."""
+    from claw.core.ratcatcher.townships import add_card
+
+    tiny["zones"]["0.a"]["cheese"] = 1
+    tiny["zones"]["0.c"]["cheese"] = 1
+    tiny["zones"]["1.b"]["cheese"] = 0
+    tiny["ratcatcher"]["zone"] = "0.b"
+    put(tiny, "0.b", white=1)
+    a = copy.deepcopy(tiny)
+    R.move_rats(a, PhysicalDice([]), Events(), prefer=["0.a"])
+    assert rats_at(a, "0.c") == {"white": 1}
+    # card #3 placed but not joined: no zone is nearer the highest-numbered township,
+    # so the two cheeses tie and the player's preference decides
+    add_card(tiny, "3")
+    tiny["zones"]["3.a"]["cheese"] = 0
+    b = copy.deepcopy(tiny)
+    ev = Events()
+    R.move_rats(b, PhysicalDice([]), ev)
+    assert rats_at(b, "0.a") == {"white": 1}
+    assert any(e["type"] == "choice" and e["alternatives"] == ["0.c"] for e in ev)
+    R.move_rats(tiny, PhysicalDice([]), Events(), prefer=["0.c"])
+    assert rats_at(tiny, "0.c") == {"white": 1}
