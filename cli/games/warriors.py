@@ -38,6 +38,7 @@ COMMANDS = {
             Opt("--sense", str, help="Locate with listen, see or smell (default: the cat's best)"),
             Opt("--points", str, help="points for a stage: STAGE=N (repeatable)", multiple=True),
             KNACK, CONVERT,
+            Opt("--resume", str, help="resume a hunt at STAGE (the earlier stages already succeeded)"),
             Opt("--helper", str, help="another cat makes a stage's check: STAGE=CAT (repeatable)", multiple=True),
             Opt("--weight", str, help="weight of the catch (default average): skin-and-bones, underweight, average, plump, massive"),
             Opt("--crowfood", bool, help="the catch is crowfood: roll to fall ill (not ShadowClan)"),

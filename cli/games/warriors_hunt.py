@@ -33,6 +33,8 @@ def _spec(call, r, prey: str):
     spec = HuntSpec(prey=prey, sense=sense, spend=_stage_numbers(o.get("points"), "--points"),
                     knacks=[parse_uses(k, r) for k in o.get("knack") or []], weight=weight,
                     crowfood=bool(o.get("crowfood")), convert_from=convert_from(call))
+    if o.get("resume"):
+        spec.start = o["resume"].strip().lower()
     for text in o.get("helper") or []:
         stage, eq, who = text.partition("=")
         if not eq or stage.strip().lower() not in STAGES:
@@ -55,7 +57,7 @@ def hunt(call) -> None:
         return _report_odds(call, odds(cat, r, spec, option(call, "criticals")), r)
     from claw.core.warriors.checks import explain
     from claw.core.warriors.hunt import best_sense, hunt as run_hunt
-    if spec.sense is None:
+    if spec.sense is None and spec.start == "locate":
         sense, tied = best_sense(spec.helpers.get("locate", cat), r)
         if tied:
             call.say(f"Locate: {', '.join([sense] + tied)} tie; using {sense} (--sense to choose)")

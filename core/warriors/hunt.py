@@ -27,6 +27,7 @@ class HuntSpec:
         self.spend, self.knacks, self.modifier = dict(spend or {}), list(knacks or []), dict(modifier or {})
         self.weight, self.crowfood, self.convert_from = weight, crowfood, convert_from
         self.helpers: dict = {}      # stage -> cat (dict) making that stage's check instead
+        self.start = "locate"        # a retried chain resumes at the stage that failed
 
 
 def best_sense(cat: dict, rules: Rules) -> tuple[str, list[str]]:
@@ -72,11 +73,13 @@ def stage_specs(cat: dict, rules: Rules, spec: HuntSpec) -> list[tuple[str, Chec
     for stage in spec.spend:
         if stage not in skills:
             raise UsageError(f"unknown hunt stage: {stage} (locate, approach, grab, kill)")
-    return [(st["id"], CheckSpec(skill=skills[st["id"]], spend=spec.spend.get(st["id"], 0),
-                                 knacks=placed[st["id"]], modifier=spec.modifier.get(st["id"], 0),
-                                 vs=prey[st["id"]], convert_from=spec.convert_from,
-                                 label=f"hunt {st['id']}"))
-            for st in rules.stages]
+    order = [st["id"] for st in rules.stages]
+    if spec.start not in order:
+        raise UsageError(f"unknown hunt stage: {spec.start} (locate, approach, grab, kill)")
+    return [(st, CheckSpec(skill=skills[st], spend=spec.spend.get(st, 0), knacks=placed[st],
+                           modifier=spec.modifier.get(st, 0), vs=prey[st], convert_from=spec.convert_from,
+                           label=f"hunt {st}"))
+            for st in order[order.index(spec.start):]]
 
 
 def hunt(cat: dict, rules: Rules, spec: HuntSpec, dice, criticals: str = "absolute",

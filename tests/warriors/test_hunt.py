@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 
 from claw.cli.testing import run
-from claw.core.errors import IllegalAction
+from claw.core.errors import IllegalAction, UsageError
 from claw.core.warriors.hunt import HuntSpec, best_sense, eat_crowfood, hunt, odds
 
 from .conftest import dice
@@ -130,3 +130,23 @@ def test_hunt_command_with_a_helper(party):
     assert res.code == 0, res.stderr
     assert "Locate (Reedwhisker)" in res.stderr
     assert res.state["state"]["cats"]["reedwhisker"]["pools"]["spirit"] == 4
+
+
+def test_a_failed_stage_can_be_retried_without_redoing_the_earlier_ones(cat, rules):
+    """Complicated Actions: a cat that passed Locate and failed Approach need not locate
+    again; the hunt resumes at the failed stage (--resume)."""
+    spec = HuntSpec(prey="vole")
+    spec.start = "approach"
+    _, r = hunt(cat("emberpaw"), rules, spec, dice(3, 3, 3, 4, 4, 4, 2, 3, 4))
+    assert [s["stage"] for s in r["stages"]] == ["approach", "grab", "kill"] and r["caught"]
+    assert [row["stage"] for row in odds(cat("emberpaw"), rules, spec)["stages"]] == ["approach", "grab", "kill"]
+    spec.start = "chase"
+    with pytest.raises(UsageError):
+        hunt(cat("emberpaw"), rules, spec, dice())
+
+
+def test_hunt_command_resumes_at_a_stage(party):
+    res = run(["hunt", "emberpaw", "vole", "--resume", "grab", "-s", str(party), "--dice", "4,4,4,2,3,4"])
+    assert res.code == 0, res.stderr
+    assert [e["stage"] for e in res.state["log"][-1]["events"] if e["type"] == "hunt-stage"] == ["grab", "kill"]
+    assert run(["hunt", "emberpaw", "vole", "--resume", "chase", "-s", str(party)]).code == 2
