@@ -60,7 +60,8 @@ def hunt(call) -> None:
     if spec.sense is None and spec.start == "locate":
         sense, tied = best_sense(spec.helpers.get("locate", cat), r)
         if tied:
-            call.say(f"Locate: {', '.join([sense] + tied)} tie; using {sense} (--sense to choose)")
+            call.event("choice", f"Locate: {', '.join([sense] + tied)} tie; using {sense} (--sense to choose)",
+                       chosen=sense, options=[sense] + tied)
     spec.crowfood = False     # eaten below, with --illness
     new, result = run_hunt(cat, r, spec, call.dice, option(call, "criticals"), option(call, "d100"))
     for st in result["stages"]:

@@ -85,7 +85,8 @@ def test_hunt_command_with_dice(party):
                "--dice", "5,5,5,3,3,3,4,4,4,2,3,4", "--weight", "plump"])
     assert res.code == 0, res.stderr
     events = res.state["log"][-1]["events"]
-    assert [e["type"] for e in events] == ["hunt-stage"] * 4 + ["catch"]
+    assert [e["type"] for e in events] == ["choice"] + ["hunt-stage"] * 4 + ["catch"]
+    assert events[0]["options"] == ["listen", "see", "smell"]
     assert events[-1]["rations"] == "2"
 
 
