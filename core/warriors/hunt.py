@@ -76,6 +76,9 @@ def stage_specs(cat: dict, rules: Rules, spec: HuntSpec) -> list[tuple[str, Chec
     order = [st["id"] for st in rules.stages]
     if spec.start not in order:
         raise UsageError(f"unknown hunt stage: {spec.start} (locate, approach, grab, kill)")
+    for st in order[:order.index(spec.start)]:
+        for knack in placed[st]:
+            raise IllegalAction(f"{rules.knacks[knack]['name']} helps {st}, which this hunt skips: {knack}")
     return [(st, CheckSpec(skill=skills[st], spend=spec.spend.get(st, 0), knacks=placed[st],
                            modifier=spec.modifier.get(st, 0), vs=prey[st], convert_from=spec.convert_from,
                            label=f"hunt {st}"))

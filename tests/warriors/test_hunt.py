@@ -141,6 +141,9 @@ def test_a_failed_stage_can_be_retried_without_redoing_the_earlier_ones(cat, rul
     _, r = hunt(cat("emberpaw"), rules, spec, dice(3, 3, 3, 4, 4, 4, 2, 3, 4))
     assert [s["stage"] for s in r["stages"]] == ["approach", "grab", "kill"] and r["caught"]
     assert [row["stage"] for row in odds(cat("emberpaw"), rules, spec)["stages"]] == ["approach", "grab", "kill"]
+    spec.knacks = [("track", 1)]
+    with pytest.raises(IllegalAction, match="skips"):
+        hunt(cat("emberpaw"), rules, spec, dice())
     spec.start = "chase"
     with pytest.raises(UsageError):
         hunt(cat("emberpaw"), rules, spec, dice())
