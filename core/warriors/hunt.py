@@ -77,6 +77,8 @@ def stage_specs(cat: dict, rules: Rules, spec: HuntSpec) -> list[tuple[str, Chec
     if spec.start not in order:
         raise UsageError(f"unknown hunt stage: {spec.start} (locate, approach, grab, kill)")
     for st in order[:order.index(spec.start)]:
+        if spec.spend.get(st):
+            raise IllegalAction(f"points for {st}, which this hunt skips: {st}={spec.spend[st]}")
         for knack in placed[st]:
             raise IllegalAction(f"{rules.knacks[knack]['name']} helps {st}, which this hunt skips: {knack}")
     return [(st, CheckSpec(skill=skills[st], spend=spec.spend.get(st, 0), knacks=placed[st],
