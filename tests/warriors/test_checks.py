@@ -216,3 +216,16 @@ def test_a_check_adds_up_or_is_refused(skill, spend, knacks, rolled):
     paid = sum(c["pools"].values()) - sum(new["pools"].values())
     cost = spend + sum(k["cost"] for k in res["knacks"])
     assert cost <= paid <= 2 * cost
+
+
+@pytest.mark.parametrize("knack,skill,picks,bonus", [
+    ("animal-lore", "ponder", 3, 3), ("herb-lore", "ponder", 3, 3), ("medicine-lore", "ponder", 3, 3),
+    ("orate", "focus", 3, 3), ("twoleg-lore", "ponder", 3, 3), ("feint", "swat", 3, 3), ("dodge", "jump", 3, 3),
+    ("yowl", "arch", 3, 3), ("alertness", "see", 2, 2), ("intuition", "ponder", 2, 2), ("track", "smell", 2, 2)])
+def test_worked_examples_of_repeated_knacks(knack, skill, picks, bonus, cat, rules):
+    """The knack texts' examples: "if you choose Animal Lore twice you get 2 bonus points
+    each time, if you choose it three times you get 3" (likewise Feint +3, Dodge +3, Yowl
+    at most 3; Alertness, Intuition and Track give 2 after a second pick)."""
+    c = cat("emberpaw", knacks={knack: picks}, pools={"strength": 5, "intelligence": 5, "spirit": 5})
+    _, r = resolve(c, rules, CheckSpec(skill=skill, knacks={knack: 1}), dice(3, 3, 3))
+    assert r["knack_bonus"] == bonus
