@@ -368,3 +368,60 @@ def test_a_pinned_cat_acts_only_against_its_pinner(cat, rules):
     # Swat at the pinner: Bramble cannot Jump? He is not pinned: normal Jump check
     s2, ev = attack(s, rules, "emberpaw", "bramble", AttackSpec(), dice(1, 2, 3, 6, 5, 4), OPT)
     assert any(e["type"] == "miss" for e in ev)
+
+
+_VALIDATOR = None
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32), st.lists(st.tuples(st.integers(0, 9), st.integers(0, 9), st.integers(0, 9)),
+                                       min_size=5, max_size=40))
+def test_random_brawls_keep_the_state_valid(seed, moves):
+    """Property: any sequence of Swats, Pounces, Bites, fighting knacks and escapes among
+    three cats leaves a schema-valid, self-consistent state; HP never rises in a fight;
+    Wrestling groups and Pins only hold cats still standing."""
+    import json as _json
+    import pathlib
+    import jsonschema
+    from claw.cli.games.warriors_data import rules as load
+    from claw.core.errors import ClawError
+    from claw.core.rng import SeededDice
+    from claw.core.warriors.fight import advance
+    from claw.core.warriors.party import problems
+    from .conftest import example_cat
+    global _VALIDATOR
+    if _VALIDATOR is None:
+        path = pathlib.Path(__file__).resolve().parents[2] / "schemas" / "state-warriors.json"
+        _VALIDATOR = jsonschema.Draft202012Validator(_json.loads(path.read_text()))
+    r = load()
+    names = ("bramble", "sloefoot", "emberpaw")
+    cats = {n: example_cat(n) for n in names}
+    cats["sloefoot"]["knacks"].update({"launch": 1, "chomp": 1, "mighty-swat": 2})
+    state = {"day": 0, "options": {}, "cats": cats, "order": list(names), "fight": None}
+    dice = SeededDice(seed)
+    s, _ = initiative(state, list(names), dice)
+    knack_sets = [{}, {"mighty-swat": 1}, {"feint": 1}, {"pin": 1}, {"launch": 1}, {"belly-rake": 1},
+                  {"chomp": 1}, {"pummel": 1}, {"launch": 2}, {}]
+    for target_pick, mode_pick, knack_pick in moves:
+        me = s["fight"]["order"][s["fight"]["turn"]]
+        others = [c for c in s["fight"]["order"] if c != me and s["cats"][c]["status"] == "ok"]
+        if not others or s["cats"][me]["status"] != "ok":
+            break
+        target = others[target_pick % len(others)]
+        mode = ["swat", "swat", "pounce", "pounce", "bite"][mode_pick % 5]
+        spec = AttackSpec(mode=mode, knacks=knack_sets[knack_pick], life_or_death=True,
+                          escape=[me] if knack_pick == 9 else [], let_go=bool(mode_pick % 2),
+                          swat_explicit=mode_pick == 7)
+        before = {c: s["cats"][c]["hp"] for c in names}
+        try:
+            s, _ = attack(s, r, me, target, spec, dice, OPT)
+        except ClawError:
+            advance(s)
+            continue
+        _VALIDATOR.validate(s)
+        assert problems(s) == []
+        assert all(s["cats"][c]["hp"] <= before[c] for c in names)
+        f = s["fight"]
+        standing = {c for c in names if s["cats"][c]["status"] == "ok"}
+        assert all(len(g) >= 2 and set(g) <= standing for g in f["wrestles"])
+        assert set(f["pins"]) | set(f["pins"].values()) <= standing
