@@ -1,6 +1,9 @@
 """`claw new`, `claw validate`, `claw check`, `claw refresh`, `claw knack`, `claw show`."""
 
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from claw.cli.testing import run
 
 from .conftest import EXAMPLES, PARTY, state_of
@@ -102,3 +105,37 @@ def test_a_hand_edited_inconsistent_state_is_refused(party):
                  ["attack", "emberpaw", "bramble"]):
         res = run([*args, "-s", str(party)])
         assert res.code == 3 and "inconsistent warriors state" in res.stderr, args
+
+
+COMMANDS = [
+    ["check", "{cat}", "{skill}", "--vs", "12"], ["check", "{cat}", "{skill}", "--points", "2", "--knack", "{knack}"],
+    ["hunt", "{cat}", "{prey}"], ["hunt", "{cat}", "{prey}", "--knack", "{knack}", "--crowfood"],
+    ["fight", "{cat}", "{other}"], ["fight", "--next"], ["fight", "--join", "{cat}"], ["fight", "--end"],
+    ["attack", "{cat}", "{other}"], ["attack", "{cat}", "{other}", "--pounce"],
+    ["attack", "{cat}", "{other}", "--knack", "{knack}"], ["attack", "{cat}", "{other}", "--bite", "--let-go"],
+    ["heal", "{cat}", "--healer", "{other}", "--knack", "herb-lore"], ["heal", "{cat}", "--natural"],
+    ["heal", "{cat}", "--herbs", "catmint,tansy"], ["scenario-step"], ["scenario-step", "--age", "--cough-season"],
+    ["grow", "{cat}", "--skill", "{skill}"], ["grow", "{cat}", "--knack", "{knack}"], ["refresh"],
+    ["knack", "{cat}", "{knack}"], ["eat", "{cat}"], ["show"],
+]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, len(COMMANDS) - 1), st.sampled_from(
+    ["emberpaw", "reedwhisker", "sloefoot", "bramble", "nobody"]), st.sampled_from(
+    ["emberpaw", "reedwhisker", "sloefoot", "bramble"]), st.sampled_from(["see", "pounce", "sneak", "strength", "fly"]),
+    st.sampled_from(["track", "stalk", "dodge", "pin", "launch", "mighty-swat", "feint", "chomp", "dash"]),
+    st.sampled_from(["vole", "rabbit", "mouse", "dragon"])), min_size=3, max_size=8), st.integers(0, 1000))
+def test_any_command_sequence_ends_in_a_documented_exit_code(tmp_path_factory, steps, seed):
+    """Property: whatever a GM types, every command answers 0, 2, 3 or 4 (never an
+    internal error) and a refused command leaves the state file as it was."""
+    res = run(["new", *PARTY, "--seed", str(seed)])
+    path = tmp_path_factory.mktemp("w") / "party.json"
+    path.write_text(res.stdout)
+    for i, cat, other, skill, knack, prey in steps:
+        args = [a.format(cat=cat, other=other, skill=skill, knack=knack, prey=prey) for a in COMMANDS[i]]
+        before = path.read_text()
+        res = run([*args, "-s", str(path), "-i"])
+        assert res.code in (0, 2, 3, 4), (args, res.stderr)
+        if res.code:
+            assert path.read_text() == before
