@@ -286,12 +286,18 @@ def show(call) -> None:
             lines.append("  to choose: " + ", ".join(f"{g['type']} (moon {g['moon']})" for g in c["pending"]))
     f = s.get("fight")
     if f:
-        lines.append(f"Fight, round {f['round']}: " + " > ".join(
-            ("*" if i == f["turn"] else "") + x for i, x in enumerate(f["order"])))
+        ini = f.get("initiative", {})
+        lines.append(f"Fight, round {f['round']} (* acts now): " + " > ".join(
+            ("*" if i == f["turn"] else "") + x + (f" ({ini[x]})" if x in ini else "")
+            for i, x in enumerate(f["order"])))
         for w in f["wrestles"]:
             lines.append("  wrestling: " + ", ".join(w))
         for pinned, pinner in f["pins"].items():
             lines.append(f"  {pinned} is pinned by {pinner}")
+        for biter, bitten in f["chomps"].items():
+            lines.append(f"  {biter} holds {bitten} in a Chomp")
+        for cid in f["disoriented"]:
+            lines.append(f"  {cid} was launched: no attack on its next action")
     if call.json:
         call.emit_json(s)
     else:
