@@ -42,12 +42,13 @@ def pay(pools: dict, ability: str, points: int, convert_from: list[str] | None =
             f"{who} lacks points{what}: needs {points} {ability} (has {direct}; converting the "
             f"other {short} costs {need}, only {have} left in "
             f"{' and '.join(others)})")
+    chosen = convert_from is None and all(pools[a] for a in others)   # a choice the player could make
     for a in order:
         take = min(need, pools[a])
         if take:
             pools[a] -= take
             need -= take
-            parts.append({"pool": a, "points": take, "converted_to": ability})
+            parts.append({"pool": a, "points": take, "converted_to": ability, **({"default": True} if chosen else {})})
         if not need:
             break
     return pools, parts
@@ -60,7 +61,10 @@ def describe(parts: list[dict]) -> str:
             bits.append(f"{p['points']} {p['pool']} converted 2:1")
         else:
             bits.append(f"{p['points']} {p['pool']}")
-    return ", ".join(bits) or "nothing"
+    text = ", ".join(bits) or "nothing"
+    if any(p.get("default") for p in parts):
+        text += " (fuller pool first; --convert-from to choose)"
+    return text
 
 
 def refresh(cat: dict) -> dict:

@@ -229,3 +229,14 @@ def test_worked_examples_of_repeated_knacks(knack, skill, picks, bonus, cat, rul
     c = cat("emberpaw", knacks={knack: picks}, pools={"strength": 5, "intelligence": 5, "spirit": 5})
     _, r = resolve(c, rules, CheckSpec(skill=skill, knacks={knack: 1}), dice(3, 3, 3))
     assert r["knack_bonus"] == bonus
+
+
+def test_conversion_default_is_reported_as_a_choice():
+    """The player chooses which pools pay a conversion: the default is named."""
+    from claw.core.warriors.points import describe
+    _, parts = pay({"strength": 3, "intelligence": 0, "spirit": 2}, "intelligence", 1)
+    assert "--convert-from" in describe(parts)
+    _, parts = pay({"strength": 3, "intelligence": 0, "spirit": 2}, "intelligence", 1, ["spirit"])
+    assert "--convert-from" not in describe(parts)
+    _, parts = pay({"strength": 3, "intelligence": 0, "spirit": 0}, "intelligence", 1)
+    assert "--convert-from" not in describe(parts)      # no choice: only Strength can pay
