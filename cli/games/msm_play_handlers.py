@@ -101,6 +101,8 @@ def _attack_odds_on_state(call) -> None:
     from claw.core.msm.los import line_of_sight
     from claw.core.msm.playstate import figure, rat_health_left
 
+    if hasattr(call, "query"):
+        call.query()  # a question: the state is not written
     attacker, target = _need(call, 2, "ATTACKER TARGET")
     st, board, bestiary = call.state, _board(call), _data("bestiary.yaml")
     aid, afig = figure(st, attacker.lower())
@@ -344,6 +346,8 @@ def scratch(call) -> None:
         st["scratch_tokens"] = have - 1
         call.event("scratch-spend", f"The team discards a scratch token ({have - 1}/3).", tokens=have - 1)
     else:
+        if hasattr(call, "query"):
+            call.query()
         call.say(f"The team holds {have} scratch token(s) (maximum 3).")
     call.state = st
 

@@ -119,6 +119,8 @@ def tavern(call) -> None:
         events = [{"type": "campaign-saved", "text": f"Campaign written to {target}: start the next scenario with"
                    f" claw new SCENARIO --campaign {target}.", "file": target}]
     elif action == "show":
+        if hasattr(call, "query"):
+            call.query()
         for hid, h in camp["heroes"].items():
             call.out(f"{hid}: level {h['level']}, health {h['health']}/9, {h.get('francs', 0)} francs,"
                      f" {len(h.get('weapons', []))} weapon(s), {len(h.get('loot', []))} loot card(s)")
