@@ -86,7 +86,7 @@ def attack(call) -> None:
                            reroll=parse_indices(o.get("reroll")))
     new, events, roll = do_attack(call.state, _board(call), _data("bestiary.yaml"), attacker.lower(),
                                   target.lower(), call.dice, weapon=o.get("weapon"), extra_mod=o.get("mod") or 0,
-                                  scratch=policy)
+                                  scratch=policy, medallion=bool(o.get("medallion")))
     call.state = new
     _emit(call, events)
     if call.json:
