@@ -432,6 +432,8 @@ def setup_play(call, doc: dict, state: dict) -> list[dict]:
         state["goals_done"] = []
     if doc.get("placements"):
         state["placements"] = dict(doc["placements"])
+    if doc.get("no_cat_attacks"):
+        state["scenario"]["no_cat_attacks"] = True
     stun = (call.opts.get("cat_stun") or "clear").lower()
     if stun not in ("clear", "keep"):
         raise UsageError(f"--cat-stun must be clear or keep: {stun!r}")

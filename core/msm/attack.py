@@ -133,6 +133,8 @@ def attack(state: dict, board, bestiary: dict, attacker: str, target: str, dice,
         from claw.core.msm.rounds import require_cats_turn
 
         require_cats_turn(st)
+        if st.get("scenario", {}).get("no_cat_attacks"):
+            raise IllegalAction("the cats may not attack in this scenario (its special rules)")
         if afig.get("down"):
             raise IllegalAction(f"{aid} is down")
         if afig.get("stunned") and st.get("options", {}).get("cat_stun") == "keep":

@@ -177,3 +177,11 @@ def test_st_gertrude_medallion_is_an_automatic_success():
     new["figures"]["rat-2"] = rat("arbaletrier", "B3")
     with pytest.raises(IllegalAction, match="no St. Gertrude medallion"):
         attack(new, board, BESTIARY, "nera", "rat-2", PhysicalDice([3]), medallion=True)
+
+
+def test_scenario_without_cat_attacks():
+    """Scenario 1: "There will be no attacking in this scenario" (no_cat_attacks)."""
+    st, board = state(OPEN, {"nera": cat("B2", "tanto"), "rat-1": rat("arbaletrier", "B3")})
+    st["scenario"]["no_cat_attacks"] = True
+    with pytest.raises(IllegalAction, match="may not attack"):
+        attack(st, board, BESTIARY, "nera", "rat-1", PhysicalDice([12]))
