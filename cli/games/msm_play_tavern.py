@@ -143,7 +143,10 @@ def _write(path: str, doc: dict) -> None:
     """Atomic write (temp file + rename); JSON is also valid YAML for claw new."""
     text = json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
     target = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=str(target.parent.resolve()), prefix=".claw-campaign-")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=str(target.parent.resolve()), prefix=".claw-campaign-")
+    except OSError as exc:
+        raise UsageError(f"cannot write the campaign file: {path} ({exc.strerror})") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
