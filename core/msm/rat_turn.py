@@ -64,14 +64,22 @@ def _number(rid: str) -> tuple:
 
 
 def activation_order(board, state: dict, waiting: list[str], cache: dict):
-    """Rats closest to a cat first, as ``pathing.activation_order`` orders them, but
-    with the roaches' plans kept between activations: a roach's path ignores other
-    figures (it stacks), so its plan only changes when a cat moves or falls, and a
-    roach does not move before its own activation. Other rats are planned afresh."""
+    """The next rat to activate: the one closest to a cat now ("Rat Actions"), as
+    ``pathing.activation_order`` finds it. Returns (order, tied groups, plans); when the
+    other rats need no planning the order holds the roaches only (see below).
+
+    Roaches stack, so their path plans ignore other figures: they are kept between
+    activations until a cat falls or moves (a roach does not move before its own
+    activation). Other rats are planned afresh, unless none of them can be as close as
+    the closest roach: a rat needs at least (Manhattan distance to the nearest cat - 1)
+    moves to stand next to one, so when that bound exceeds the roach's distance for
+    every other waiting rat, the roach goes next and no search is needed."""
     from claw.core.msm.pathing import rat_distances
+    from claw.core.msm.squares import parse_square
 
     figures = state["figures"]
-    cats_key = tuple((cid, f["square"]) for cid, f in cats_on_map(state))
+    cats = list(cats_on_map(state))
+    cats_key = tuple((cid, f["square"]) for cid, f in cats)
     if cache.get("cats") != cats_key:
         cache.clear()
         cache["cats"] = cats_key
@@ -82,9 +90,22 @@ def activation_order(board, state: dict, waiting: list[str], cache: dict):
     if missing:
         cache["roach"].update(rat_distances(board, figures, missing))
     plans = {r: cache["roach"][r] for r in roaches}
+
+    def key(r):
+        return (plans[r].distance is None, plans[r].distance or 0, _number(r))
+
     if others:
-        plans.update(rat_distances(board, figures, others))
-    order = sorted(plans, key=lambda r: (plans[r].distance is None, plans[r].distance or 0, _number(r)))
+        reach = [plans[r].distance for r in roaches if plans[r].distance is not None]
+        closest = min(reach) if reach else None
+        cat_squares = [parse_square(f["square"]) for _, f in cats]
+
+        def bound(r):
+            x, y = parse_square(figures[r]["square"])
+            return min(abs(x - cx) + abs(y - cy) for cx, cy in cat_squares) - 1
+
+        if closest is None or not cat_squares or any(bound(r) <= closest for r in others):
+            plans.update(rat_distances(board, figures, others))
+    order = sorted(plans, key=key)
     groups: dict = {}
     for r in order:
         groups.setdefault(plans[r].distance, []).append(r)
