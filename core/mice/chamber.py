@@ -8,7 +8,7 @@ from claw.core.errors import IllegalAction
 from claw.core.mice import actiondie as A
 from claw.core.mice import rooms as R
 from claw.core.mice.result import Result, begin
-from claw.core.mice.scare import add_points, remove_raider
+from claw.core.mice.scare import scare_raider
 
 if TYPE_CHECKING:  # exact odds load fractions only when asked
     from fractions import Fraction
@@ -58,7 +58,6 @@ def chest_lid(state: dict, mid: str, dice, faces, tiles: dict) -> Result:
     note = f"; he was suspicious, so {lost} point(s) are lost (King's Chamber 5)" if lost else ""
     res.add("chest-lid", f"{why}: {m['name']} and {len(helpers)} helper(s) roll {A.show(rolled)}: {cheese} cheese, "
             f"the lid slams on the raider{note}.", mouse=mid, helpers=helpers, points=pts, lost=lost, **info)
-    remove_raider(res, raider["id"], tiles, scared=True, why="scared by the chest lid")
-    add_points(res, pts, "chest lid", tiles)
+    scare_raider(res, raider["id"], pts, "chest lid", tiles)
     res.add("story", f"{why}: the raider is scared; read the story moment.")
     return res

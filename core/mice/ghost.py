@@ -8,7 +8,7 @@ from claw.core.errors import IllegalAction, UsageError
 from claw.core.mice import actiondie as A
 from claw.core.mice import rooms as R
 from claw.core.mice.result import Result, begin
-from claw.core.mice.scare import add_points, check_revert, remove_raider
+from claw.core.mice.scare import check_revert, scare_raider
 
 if TYPE_CHECKING:  # exact odds load fractions only when asked
     from fractions import Fraction
@@ -107,8 +107,7 @@ def scary_noises(state: dict, mid: str, distance: int, dice, faces, tiles: dict,
             mouse=mid, raider=target["id"], cheese=total, distance=distance, scared=ok,
             rolled=[f.number for f in rolled], alternatives=others)
     if ok:
-        remove_raider(res, target["id"], tiles, scared=True, why="scared by the ghost")
-        add_points(res, R.RAIDER_POINTS_NOISES, "scary noises", tiles)
+        scare_raider(res, target["id"], R.RAIDER_POINTS_NOISES, "ghost's scary noises", tiles)
     return res
 
 

@@ -8,7 +8,7 @@ from claw.core.errors import IllegalAction, UsageError
 from claw.core.mice import actiondie as A
 from claw.core.mice import rooms as R
 from claw.core.mice.result import Result, begin
-from claw.core.mice.scare import add_points, remove_raider
+from claw.core.mice.scare import scare_raider
 
 if TYPE_CHECKING:  # exact odds load fractions only when asked
     from fractions import Fraction
@@ -61,8 +61,7 @@ def fling_cheese(state: dict, mid: str, dice, faces, tiles: dict) -> Result:
             + ("a cheese, the raider is hit!" if hit else "no cheese, the raider stays."),
             mouse=mid, rolled=[f.number for f in rolled], hit=hit)
     if hit:
-        remove_raider(res, raider["id"], tiles, scared=True, why="hit by flung cheese")
-        add_points(res, 1, "flung cheese", tiles)
+        scare_raider(res, raider["id"], 1, "flung cheese", tiles)
     return res
 
 

@@ -87,7 +87,7 @@ def capture_mouse(res: Result, m: dict, tiles: dict) -> None:
     m.update(captured=True, room=None, spot=None)
     res.add("captured", f"{m['name']} is captured.", mouse=m["id"])
     check_end(res)
-    if res.state["options"]["capture_advances_hourglass"] and not res.state["outcome"]:
+    if R.option(res.state, "capture_advances_hourglass") and not res.state["outcome"]:
         advance_hourglass(res, 1, f"{m['name']} captured (base game)")
 
 
@@ -181,7 +181,7 @@ def place_mouse(state: dict, mid: str, room: str, spot: str, tiles: dict) -> Res
     burly_there = room == "kings-chamber" and any(r.get("burly") for r in s["raiders"])
     if spot == "chest" and burly_there:
         raise IllegalAction(f"{R.cite(tiles, room, 2)}: the raider occupies the chest spaces: chest")
-    if spot in t.get("high_spots", []) and burly_there and s["options"]["bed_needs_fishhook"] \
+    if spot in t.get("high_spots", []) and burly_there and R.option(s, "bed_needs_fishhook") \
             and "fishhook-and-thread" not in s["stash"]:
         raise IllegalAction(f"{R.cite(tiles, room, 2)}: with the chest blocked, climbing to the {spot} needs the "
                             f"Fishhook & Thread in the party stash: {spot}")

@@ -56,6 +56,14 @@ def raiders_in(state: dict, room: str) -> list[dict]:
     return [r for r in state["raiders"] if r["room"] == room]
 
 
+def option(state: dict, name: str) -> bool:
+    """A table option from the state, falling back to the default when an older or
+    hand-edited state does not carry it."""
+    from claw.core.mice.setup import DEFAULT_OPTIONS
+
+    return bool(state.get("options", {}).get(name, DEFAULT_OPTIONS[name]))
+
+
 def new_id(state: dict, kind: str) -> str:
     n = state["counters"].get(kind, 0) + 1
     state["counters"][kind] = n

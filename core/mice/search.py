@@ -29,7 +29,7 @@ def search(state: dict, mid: str, dice, faces, tiles: dict, item: str | None = N
     m = R.mouse(s, mid)
     R.ensure_free(s, m)
     room = m["room"]
-    if s["options"]["one_search_per_tile"] and room in m["searched"]:
+    if R.option(s, "one_search_per_tile") and room in m["searched"]:
         raise IllegalAction(f"{m['name']} has already searched the {room} (one search per tile): {mid}")
     cands = specials_here(tiles, room, m["spot"], s["found"])
     if item:

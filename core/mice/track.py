@@ -62,7 +62,7 @@ def surge(res: Result, tiles: dict) -> None:
     if s["outcome"]:
         return
     st = s["rooms"][room]
-    if st["surged"] and s["options"]["special_surge_once"]:
+    if st["surged"] and R.option(s, "special_surge_once"):
         res.add("surge-spent", "This tile has surged before: only the hourglass moves.")
         return
     st["surged"] = True

@@ -172,3 +172,17 @@ def test_ghost_entering_after_the_raiders_left_ends_the_costume(ghost_state, til
     assert res.state["raiders"] == [] and res.state["ghost"] is None
     assert not any(f["suspicious"] for f in res.state["minions"])
     assert any(e.type == "ghost-removed" for e in res.events)
+
+
+def test_scare_points_come_before_the_wheel_cheese(hall, tiles, faces, F):
+    """Ruling 13 (order): the scare that reaches 10 moves the chapter end marker
+    (Scaring the Human Raiders) before its Suspicious Rats cheese (Dining Hall 3) can
+    fill the wheel and move the hourglass, so the surge no longer ends the chapter."""
+    s = dict(hall, scare=7, wheel=5, hourglass=hall["chapter_end"] - 1)
+    res = ghost.scary_noises(s, "collin", 0, d(F.cheese, 1, 1, 1, 1, 1), faces, tiles)
+    st = res.state
+    assert st["scare"] == 10 and st["chapter_end"] == hall["chapter_end"] + 1
+    assert st["hourglass"] == hall["chapter_end"] and st["wheel"] == 0
+    assert st["outcome"] is None
+    kinds = [e.type for e in res.events]
+    assert kinds.index("raiders-flee") < kinds.index("wheel") < kinds.index("surge")
