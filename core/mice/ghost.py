@@ -45,7 +45,9 @@ def move_ghost(state: dict, mid: str, number: int, dice, faces, tiles: dict, ent
     R.ensure_playing(state)
     if not 1 <= number <= 3:
         raise UsageError(f"choose a number from 1 to 3: {number}")
-    _ghost(state, tiles)
+    g = _ghost(state, tiles)
+    if enter:
+        _check_entry(state, g, enter, tiles)
     res = begin(state)
     s = res.state
     m = _job(s, mid, "mop", tiles)
@@ -58,11 +60,8 @@ def move_ghost(state: dict, mid: str, number: int, dice, faces, tiles: dict, ent
             f"roll {A.show(rolled)}: the ghost may move up to {spaces} space(s).",
             mouse=mid, number=number, rolled=[f.number for f in rolled], spaces=spaces)
     if enter:
-        R.tile(tiles, enter)
         if spaces < 1:
             raise IllegalAction(f"the ghost cannot move this turn, so it cannot enter the {enter}: {enter}")
-        if enter == g["room"]:
-            raise UsageError(f"the ghost is already in the {enter}: {enter}")
         g["room"] = enter
         s["current_room"] = enter
         res.add("ghost-enters", f"The ghost enters the {R.tile(tiles, enter)['name']}.", room=enter)
@@ -72,6 +71,17 @@ def move_ghost(state: dict, mid: str, number: int, dice, faces, tiles: dict, ent
                 dining_setup(res, tiles)
         check_revert(res, tiles)
     return res
+
+
+def _check_entry(state: dict, g: dict, enter: str, tiles: dict) -> None:
+    """Where the ghost may go: a room already explored, or the Dining Hall, whose set-up
+    its entry triggers (Dining Hall 1). Other rooms' set-ups need the mice on foot."""
+    t = R.tile(tiles, enter)
+    if enter == g["room"]:
+        raise UsageError(f"the ghost is already in the {t['name']}: {enter}")
+    if enter != "dining-hall" and not state["rooms"][enter]["explored"]:
+        raise IllegalAction(f"the ghost can only enter explored rooms or the Dining Hall; the {t['name']} "
+                            f"is unexplored (explore it first): {enter}")
 
 
 def scary_noises(state: dict, mid: str, distance: int, dice, faces, tiles: dict,

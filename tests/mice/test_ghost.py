@@ -186,3 +186,17 @@ def test_scare_points_come_before_the_wheel_cheese(hall, tiles, faces, F):
     assert st["outcome"] is None
     kinds = [e.type for e in res.events]
     assert kinds.index("raiders-flee") < kinds.index("wheel") < kinds.index("surge")
+
+
+def test_ghost_cannot_slip_into_an_unexplored_room(ghost_state, tiles, faces):
+    """Kitchen 5 moves the ghost; only the Dining Hall's set-up (Dining Hall 1) is run by
+    its entry, so an unexplored room is refused instead of being marked explored
+    without its own Special Setup. Checked before any die is read."""
+    import copy
+
+    s = copy.deepcopy(ghost_state)
+    s["rooms"]["kings-chamber"]["explored"] = False
+    with pytest.raises(IllegalAction, match="unexplored"):
+        ghost.move_ghost(s, "filch", 1, d(), faces, tiles, enter="kings-chamber")
+    with pytest.raises(UsageError, match="already"):
+        ghost.move_ghost(ghost_state, "filch", 1, d(), faces, tiles, enter="kitchen")
