@@ -137,17 +137,23 @@ def wheel_cheese(state: dict, n: int, tiles: dict, reason: str = "base game") ->
 
 def minion_turn(state: dict, kind: str, tiles: dict, room: str | None = None, pick: str | None = None) -> Result:
     """Tunnel Entrance 3, Minions Escaping: as a minion card starts its turn, one of its
-    minions is set aside for the next encounter (the surge spider never escapes)."""
+    minions is set aside for the next encounter (the surge spider never escapes).
+    The card is the current tile's unless ``room`` names another tunnel tile."""
     R.ensure_playing(state)
+    if room and room not in ESCAPE_ROOMS:
+        R.tile(tiles, room)
+        raise IllegalAction(f"minions only escape up the ladder from the Tunnel Entrance or King's Tunnels: {room}")
     res = begin(state)
     s = res.state
-    rooms = [room] if room else list(ESCAPE_ROOMS)
-    for r in rooms:
-        if r not in ESCAPE_ROOMS:
-            raise IllegalAction(f"minions only escape up the ladder from the Tunnel Entrance or King's Tunnels: {r}")
-    cands = [f for f in s["minions"] if f["kind"] == kind and f["room"] in rooms and f["escapes"]]
+    room = room or s["current_room"]
+    if room not in ESCAPE_ROOMS:
+        res.add("no-escape", f"The {R.tile(tiles, room)['name']} has no ladder rule (Tunnel Entrance 3 holds on "
+                "the tunnel tiles); the card plays normally.", room=room)
+        return res
+    cands = [f for f in s["minions"] if f["kind"] == kind and f["room"] == room and f["escapes"]]
     if not cands:
-        res.add("no-escape", f"No {kind} here can escape up the ladder; the card plays normally.")
+        res.add("no-escape", f"No {kind} in the {R.tile(tiles, room)['name']} can escape up the ladder; "
+                "the card plays normally.", room=room)
         return res
     f = cands[0]
     if pick:

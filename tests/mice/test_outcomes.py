@@ -113,3 +113,18 @@ def test_chapter_file_checks():
     doc = {"party": [{"id": "a"}, {"id": "a"}], "chapter_track": {"hourglass": 7, "chapter_end": 7}}
     problems = dict(check("chapter", doc))
     assert ("party",) in problems and ("party", 1, "id") in problems and ("chapter_track", "hourglass") in problems
+
+
+def test_escapes_come_from_the_tile_being_played(fresh, tiles):
+    """Tunnel Entrance 3 is a rule of the tile the encounter is on: with the party in the
+    Kitchen, a cave centipede left behind in the Tunnel Entrance does not climb away when
+    the Kitchen's centipede card starts its turn; in the King's Tunnels their own roach
+    escapes, not one left on the Tunnel Entrance."""
+    s = O.add_minion(fresh, "roach", 1, None, tiles).state  # roach-1 on the Tunnel Entrance
+    k = O.explore(s, "kitchen", tiles)
+    res = O.minion_turn(k.state, "cave-centipede", tiles)
+    assert res.state["escaped"] == [] and res.events[0].type == "no-escape"
+    t = O.explore(s, "kings-tunnels", tiles).state
+    res = O.minion_turn(t, "roach", tiles)
+    assert res.state["escaped"] == [{"id": "roach-2", "kind": "roach"}]
+    assert O.minion_turn(t, "roach", tiles, room="tunnel-entrance").state["escaped"][0]["id"] == "roach-1"
