@@ -126,8 +126,12 @@ def attack(state: dict, attacker: str, target: str, dice, faces, tiles: dict, *,
         m["cheese"] += x["defense_cheese"]
         res.add("cheese", f"{m['name']} gains {x['defense_cheese']} cheese from the defence roll.",
                 mouse=target, change=x["defense_cheese"])
+    guarded = f["id"] == "blackpaw" and R.minion(s, "barnacle") and R.option(s, "barnacle_stops_toothpick")
     if x["defense_cheese"] and not ranged and "toothpick" in m["items"]:
-        if toothpick:
+        if guarded:
+            res.add("toothpick", f"{why4}: Barnacle shields Blackpaw, so the Toothpick cannot strike back "
+                    "(option barnacle_stops_toothpick).", wounds=0)
+        elif toothpick:
             res.add("toothpick", f"{R.cite(tiles, 'tunnel-entrance', 1)}: {m['name']} strikes back for "
                     f"{x['defense_cheese']} unblockable wound(s).", wounds=x["defense_cheese"],
                     alternatives="--no-toothpick declines")

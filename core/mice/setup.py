@@ -17,6 +17,8 @@ DEFAULT_OPTIONS = {
     "exodus_feeds_wheel": False,
     # base game: each mouse searches a tile once
     "one_search_per_tile": True,
+    # Dining Hall 4 guards Blackpaw from attacks; is the Toothpick's strike back one?
+    "barnacle_stops_toothpick": False,
 }
 
 
