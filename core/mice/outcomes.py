@@ -228,12 +228,12 @@ def explore(state: dict, room: str, tiles: dict) -> Result:
             res.add("story", f"{why}: no encounter card this time.")
         for p in r.get("place", []):
             place_minions(res, p["kind"], p["count"], room, why=why)
-        if r.get("returns_escaped") and s["escaped"]:
+        if (r.get("returns_escaped") or R.option(s, "escaped_join_next_room")) and s["escaped"]:
             back = s["escaped"]
             s["escaped"] = []
             for e in back:
                 s["minions"].append({"id": e["id"], "kind": e["kind"], "room": room, "spot": "floor",
-                                     "wounds": 0, "escapes": False, "suspicious": False})
+                                     "wounds": 0, "escapes": room in ESCAPE_ROOMS, "suspicious": False})
             res.add("escaped-return", f"{why}: the {len(back)} minion(s) that climbed the ladder join this "
                     f"encounter ({', '.join(e['id'] for e in back)}); add their initiative card if needed.",
                     ids=[e["id"] for e in back])

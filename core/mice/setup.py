@@ -19,6 +19,9 @@ DEFAULT_OPTIONS = {
     "one_search_per_tile": True,
     # Dining Hall 4 guards Blackpaw from attacks; is the Toothpick's strike back one?
     "barnacle_stops_toothpick": False,
+    # Tunnel Entrance 3 says escaped minions join "the next encounter"; King's Chamber 1
+    # collects them. On: they join whichever room the mice explore next.
+    "escaped_join_next_room": False,
 }
 
 

@@ -128,3 +128,17 @@ def test_escapes_come_from_the_tile_being_played(fresh, tiles):
     res = O.minion_turn(t, "roach", tiles)
     assert res.state["escaped"] == [{"id": "roach-2", "kind": "roach"}]
     assert O.minion_turn(t, "roach", tiles, room="tunnel-entrance").state["escaped"][0]["id"] == "roach-1"
+
+
+def test_escaped_minions_wait_for_the_chamber_or_join_the_next_room(fresh, tiles):
+    """Ruling 3: by default minions that climbed the ladder come back in the King's
+    Chamber (King's Chamber 1); with escaped_join_next_room they join the next room
+    explored ("added to the next encounter", Tunnel Entrance 3)."""
+    s = O.minion_turn(fresh, "cave-centipede", tiles).state
+    assert s["escaped"] == [{"id": "cave-centipede-1", "kind": "cave-centipede"}]
+    kept = O.explore(s, "kings-tunnels", tiles).state
+    assert kept["escaped"] and not any(f["id"] == "cave-centipede-1" for f in kept["minions"])
+    s["options"]["escaped_join_next_room"] = True
+    joined = O.explore(s, "kings-tunnels", tiles).state
+    assert not joined["escaped"]
+    assert next(f for f in joined["minions"] if f["id"] == "cave-centipede-1")["room"] == "kings-tunnels"
