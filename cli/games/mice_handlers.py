@@ -22,7 +22,8 @@ def _args(call, names: str, least: int | None = None) -> list[str]:
     want = names.split()
     least = len(want) if least is None else least
     if not least <= len(call.args) <= len(want):
-        raise UsageError(f"`claw {call.command}` takes {' '.join(want)}: {' '.join(call.args) or '(nothing)'}")
+        takes = " ".join(want) or "no arguments"
+        raise UsageError(f"`claw {call.command}` takes {takes}: {' '.join(call.args) or '(nothing)'}")
     return list(call.args) + [None] * (len(want) - len(call.args))
 
 

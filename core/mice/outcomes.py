@@ -6,6 +6,8 @@ functions keep the chapter's tracker in step with what happened at the table.
 
 from __future__ import annotations
 
+import re
+
 from claw.core.errors import IllegalAction, UsageError
 from claw.core.mice import rooms as R
 from claw.core.mice.result import Result, begin
@@ -13,6 +15,7 @@ from claw.core.mice.scare import check_cleared, check_revert
 from claw.core.mice.track import add_wheel, advance_hourglass, check_end
 
 MAX_MINIONS = 200
+KIND_RE = re.compile(r"[a-z][a-z0-9-]{0,39}")  # the chapter file's bestiary keys
 ESCAPE_ROOMS = ("tunnel-entrance", "kings-tunnels")  # ruling: the tunnels borrow marker 3 (tiles.json)
 
 
@@ -35,13 +38,16 @@ def place_minions(res: Result, kind: str, count: int, room: str, *, why: str, es
 def add_minion(state: dict, kind: str, count: int, room: str | None, tiles: dict) -> Result:
     """Minions from a revealed encounter card or a base-game effect."""
     R.ensure_playing(state)
+    if not KIND_RE.fullmatch(kind):
+        raise UsageError(f"a minion kind is lower-case letters, digits and dashes, as in the bestiary "
+                         f"(e.g. rat-warrior): {kind!r}")
     if not 1 <= count <= 20:
         raise UsageError(f"count must be 1..20: {count}")
     res = begin(state)
     room = room or res.state["current_room"]
     R.tile(tiles, room)
     if not res.state["rooms"][room]["explored"]:
-        raise IllegalAction(f"the {room} is not explored yet: {room}")
+        raise IllegalAction(f"the {R.tile(tiles, room)['name']} is not explored yet: {room}")
     place_minions(res, kind, count, room, why="Encounter")
     return res
 

@@ -142,3 +142,13 @@ def test_escaped_minions_wait_for_the_chamber_or_join_the_next_room(fresh, tiles
     joined = O.explore(s, "kings-tunnels", tiles).state
     assert not joined["escaped"]
     assert next(f for f in joined["minions"] if f["id"] == "cave-centipede-1")["room"] == "kings-tunnels"
+
+
+def test_minion_kind_must_look_like_a_bestiary_key(fresh, tiles):
+    """add-minion: a kind is a bestiary key; anything else is a usage error, not a
+    state that can no longer be written."""
+    with pytest.raises(UsageError, match="kind"):
+        O.add_minion(fresh, "Rat Warrior", 1, None, tiles)
+    with pytest.raises(UsageError, match="kind"):
+        O.add_minion(fresh, "x" * 80, 1, None, tiles)
+    assert O.add_minion(fresh, "rat-warrior", 2, None, tiles).state["minions"][-1]["id"] == "rat-warrior-2"
