@@ -209,6 +209,9 @@ def explore(state: dict, room: str, tiles: dict) -> Result:
     t = R.tile(tiles, room)
     if state["rooms"][room]["explored"]:
         raise IllegalAction(f"the {t['name']} is already explored: {room}")
+    if state["ghost"]:
+        raise IllegalAction(f"{R.cite(tiles, 'kitchen', 5)}: the mice are inside the ghost costume and go where "
+                            f"the ghost goes (move-ghost MOUSE N --enter {room}): {room}")
     res = begin(state)
     s = res.state
     if room == "dining-hall":

@@ -200,3 +200,13 @@ def test_ghost_cannot_slip_into_an_unexplored_room(ghost_state, tiles, faces):
         ghost.move_ghost(s, "filch", 1, d(), faces, tiles, enter="kings-chamber")
     with pytest.raises(UsageError, match="already"):
         ghost.move_ghost(ghost_state, "filch", 1, d(), faces, tiles, enter="kitchen")
+
+
+def test_no_exploring_on_foot_from_inside_the_costume(ghost_state, tiles):
+    """Kitchen 4-5 and Dining Hall 1: once the ghost is built the mice are off the board
+    on their cards; the Dining Hall is entered by the ghost, whose entry sets it up with
+    suspicious minions, so a plain explore is refused."""
+    from claw.core.mice import outcomes as O
+
+    with pytest.raises(IllegalAction, match="ghost"):
+        O.explore(ghost_state, "dining-hall", tiles)
