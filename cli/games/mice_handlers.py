@@ -178,7 +178,7 @@ def release(call) -> None:
     from claw.core.mice.outcomes import release as run
 
     (mid,) = _args(call, "MOUSE")
-    _apply(call, run(_need_state(call), mid))
+    _apply(call, run(_need_state(call), mid, _tiles()))
 
 
 def gain_cheese(call) -> None:

@@ -43,8 +43,8 @@ def chest_lid(state: dict, mid: str, dice, faces, tiles: dict) -> Result:
     if raider is None:
         raise IllegalAction(f"{why}: there is no raider in the chest to scare: {mid}")
     if m["room"] != "kings-chamber" or m["spot"] != "bed":
-        raise IllegalAction(f"{why}: only a mouse on the king's bed can push the lid; {m['name']} is at "
-                            f"{m['room']} ({m['spot']}): {mid}")
+        raise IllegalAction(f"{why}: only a mouse on the king's bed can push the lid; {m['name']} is "
+                            f"{R.where(tiles, m)}: {mid}")
     helpers = [o["id"] for o in R.free_mice(s) if o is not m and o["room"] == "kings-chamber" and o["spot"] == "bed"]
     rolled = A.roll(dice, faces, 1 + len(helpers), "chest lid action die")
     cheese = A.count(rolled, A.CHEESE)

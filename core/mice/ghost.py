@@ -141,7 +141,7 @@ def dining_setup(res: Result, tiles: dict) -> None:
                 raiders=[r["id"] for r in R.raiders_in(s, "dining-hall")])
     wary = s["ghost"] is not None
     for p in rule["place"]:
-        place_minions(res, p["kind"], p["count"], "dining-hall", why=why, spot=p.get("spot", "floor"),
+        place_minions(res, p["kind"], p["count"], "dining-hall", tiles, why=why, spot=p.get("spot", "floor"),
                       fid=p.get("id"), suspicious=wary)
     res.add("story", f"{why}: shuffle the rat warrior cards into the initiative track, put Barnacle's card by "
             "the rat warriors', and read the story moment.")

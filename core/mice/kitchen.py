@@ -49,8 +49,8 @@ def fling_cheese(state: dict, mid: str, dice, faces, tiles: dict) -> Result:
     if not s["fork_deployed"]:
         raise IllegalAction(f"{why}: the dinner fork must be deployed on the counter first (deploy-fork): {mid}")
     if m["room"] != "kitchen" or m["spot"] != "counter":
-        raise IllegalAction(f"{why}: only a mouse on the kitchen counter can fling cheese; {m['name']} is at "
-                            f"{m['room']} ({m['spot']}): {mid}")
+        raise IllegalAction(f"{why}: only a mouse on the kitchen counter can fling cheese; {m['name']} is "
+                            f"{R.where(tiles, m)}: {mid}")
     if m["cheese"] < 1:
         raise IllegalAction(f"{why}: {m['name']} has no cheese to fling: {mid}")
     m["cheese"] -= 1

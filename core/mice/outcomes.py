@@ -19,8 +19,9 @@ KIND_RE = re.compile(r"[a-z][a-z0-9-]{0,39}")  # the chapter file's bestiary key
 ESCAPE_ROOMS = ("tunnel-entrance", "kings-tunnels")  # ruling: the tunnels borrow marker 3 (tiles.json)
 
 
-def place_minions(res: Result, kind: str, count: int, room: str, *, why: str, escapes: bool = True,
+def place_minions(res: Result, kind: str, count: int, room: str, tiles: dict, *, why: str, escapes: bool = True,
                   spot: str = "floor", fid: str | None = None, suspicious: bool = False) -> list[str]:
+    """Put ``count`` minions of ``kind`` in ``room`` with fresh ids (or ``fid``)."""
     s = res.state
     if len(s["minions"]) + count > MAX_MINIONS:
         raise UsageError(f"too many minions on the board (limit {MAX_MINIONS}): {count}")
@@ -30,7 +31,8 @@ def place_minions(res: Result, kind: str, count: int, room: str, *, why: str, es
         s["minions"].append({"id": mid, "kind": kind, "room": room, "spot": spot, "wounds": 0,
                              "escapes": escapes, "suspicious": suspicious})
         ids.append(mid)
-    res.add("minions-placed", f"{why}: {count} {kind} placed in the {room} ({', '.join(ids)}).",
+    res.add("minions-placed", f"{why}: {R.kind_name(kind, count)} placed in the {R.tile(tiles, room)['name']} "
+            f"({', '.join(ids)}).",
             kind=kind, ids=ids, room=room)
     return ids
 
@@ -48,7 +50,7 @@ def add_minion(state: dict, kind: str, count: int, room: str | None, tiles: dict
     R.tile(tiles, room)
     if not res.state["rooms"][room]["explored"]:
         raise IllegalAction(f"the {R.tile(tiles, room)['name']} is not explored yet: {room}")
-    place_minions(res, kind, count, room, why="Encounter")
+    place_minions(res, kind, count, room, tiles, why="Encounter")
     return res
 
 
@@ -97,14 +99,15 @@ def capture_mouse(res: Result, m: dict, tiles: dict) -> None:
         advance_hourglass(res, 1, f"{m['name']} captured (base game)")
 
 
-def release(state: dict, mid: str) -> Result:
+def release(state: dict, mid: str, tiles: dict) -> Result:
+    """A captured mouse rejoins the party in the current room, unwounded."""
     R.ensure_playing(state)
     res = begin(state)
     m = R.mouse(res.state, mid)
     if not m["captured"]:
         raise IllegalAction(f"{m['name']} is not captured: {mid}")
     m.update(captured=False, wounds=0, room=res.state["current_room"], spot="floor")
-    res.add("released", f"{m['name']} rejoins the party in the {m['room']}.", mouse=mid)
+    res.add("released", f"{m['name']} rejoins the party in the {R.tile(tiles, m['room'])['name']}.", mouse=mid)
     return res
 
 
@@ -236,7 +239,7 @@ def explore(state: dict, room: str, tiles: dict) -> Result:
         else:
             res.add("story", f"{why}: no encounter card this time.")
         for p in r.get("place", []):
-            place_minions(res, p["kind"], p["count"], room, why=why)
+            place_minions(res, p["kind"], p["count"], room, tiles, why=why)
         if (r.get("returns_escaped") or R.option(s, "escaped_join_next_room")) and s["escaped"]:
             back = s["escaped"]
             s["escaped"] = []

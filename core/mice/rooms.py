@@ -30,6 +30,24 @@ def cite(tiles: dict, room: str, n: int) -> str:
     return f"{tile(tiles, room)['name']} {n}, {name}"
 
 
+def kind_name(kind: str, count: int = 1) -> str:
+    """``3 elite rat warriors`` from ``elite-rat-warrior``: minion kinds in plain words."""
+    words = kind.replace("-", " ")
+    if count == 1:
+        return f"1 {words}"
+    plural = words + ("es" if words.endswith(("ch", "sh", "s", "x")) else "s")
+    return f"{count} {plural}"
+
+
+def where(tiles: dict, m: dict) -> str:
+    """Where a mouse stands, for messages: ``the Kitchen (counter)``, ``captured``."""
+    if m["captured"]:
+        return "captured"
+    if m.get("job"):
+        return f"inside the ghost ({m['job']})"
+    return f"in the {tile(tiles, m['room'])['name']} ({m['spot']})"
+
+
 def mouse(state: dict, mid: str) -> dict:
     for m in state["mice"]:
         if m["id"] == mid:

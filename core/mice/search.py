@@ -42,7 +42,8 @@ def search(state: dict, mid: str, dice, faces, tiles: dict, item: str | None = N
     ok = A.count(rolled, A.CHEESE) > 0
     res.info.update(rolled=[f.number for f in rolled], found=ok)
     if not ok:
-        res.add("search", f"{m['name']} searches the {room} and rolls {A.show(rolled)}: nothing found.",
+        res.add("search", f"{m['name']} searches the {R.tile(tiles, room)['name']} and rolls {A.show(rolled)}: "
+                "nothing found.",
                 mouse=mid, found=None)
         return res
     if not cands:

@@ -74,7 +74,7 @@ def new_state(chapter: dict, tiles: dict) -> Result:
             party=[m["id"] for m in mice], chapter_end=state["chapter_end"])
     from claw.core.mice.outcomes import place_minions
 
-    place_minions(res, "cave-centipede", 1, "tunnel-entrance",
+    place_minions(res, "cave-centipede", 1, "tunnel-entrance", tiles,
                   why="Chapter Setup: a cave centipede besides the encounter card")
     res.add("story", f"{R.cite(tiles, 'tunnel-entrance', 2)}: the mice explore the Tunnel Entrance; read the "
             "story moment.")

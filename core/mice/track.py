@@ -88,7 +88,7 @@ def surge(res: Result, tiles: dict) -> None:
     from claw.core.mice.outcomes import place_minions
 
     for p in rule.get("place", []):
-        place_minions(res, p["kind"], p["count"], room, escapes=rule.get("escapes", True),
+        place_minions(res, p["kind"], p["count"], room, tiles, escapes=rule.get("escapes", True),
                       why=R.cite(tiles, owner, rule["n"]))
 
 

@@ -35,7 +35,7 @@ ACTIONS = [
     lambda s, r, dc: O.gain_cheese(s, r.choice(MICE), 2),
     lambda s, r, dc: O.wheel_cheese(s, r.randint(1, 4), TILES),
     lambda s, r, dc: O.capture(s, r.choice(MICE), TILES),
-    lambda s, r, dc: O.release(s, r.choice(MICE)),
+    lambda s, r, dc: O.release(s, r.choice(MICE), TILES),
     lambda s, r, dc: chamber.chest_lid(s, r.choice(MICE), dc, FACES, TILES),
     lambda s, r, dc: kitchen.deploy_fork(s, TILES),
     lambda s, r, dc: kitchen.fling_cheese(s, r.choice(MICE), dc, FACES, TILES),

@@ -50,7 +50,7 @@ def test_defeat_when_all_mice_captured(fresh, tiles):
     for m in ("collin", "nez", "filch", "maginos", "tilda"):
         s = O.capture(s, m, tiles).state
     assert not s["outcome"]
-    s = O.release(s, "collin").state
+    s = O.release(s, "collin", tiles).state
     s = O.capture(s, "lily", tiles).state
     assert not s["outcome"]
     res = O.capture(s, "collin", tiles)
