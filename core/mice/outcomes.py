@@ -217,17 +217,19 @@ def explore(state: dict, room: str, tiles: dict) -> Result:
                             f"the ghost goes (move-ghost MOUSE N --enter {room}): {room}")
     res = begin(state)
     s = res.state
+    s["rooms"][room]["explored"] = True
+    s["current_room"] = room
+    moved = []
+    for m in R.free_mice(s):
+        m["room"], m["spot"] = room, "floor"
+        moved.append(m["id"])
+    res.add("explored", f"The mice explore the {t['name']} and move onto it ({', '.join(moved)}; "
+            "record where each stands with place).", room=room, mice=moved)
     if room == "dining-hall":
         from claw.core.mice.ghost import dining_setup
 
-        s["rooms"][room]["explored"] = True
-        s["current_room"] = room
-        res.add("explored", f"The mice explore the {t['name']}.", room=room)
         dining_setup(res, tiles)
         return res
-    s["rooms"][room]["explored"] = True
-    s["current_room"] = room
-    res.add("explored", f"The mice explore the {t['name']}.", room=room)
     for r in t["rules"]:
         if r["kind"] == "story-moment" and r.get("when") == "explored":
             res.add("story", f"{R.cite(tiles, room, r['n'])}: read the story moment.")

@@ -152,3 +152,13 @@ def test_minion_kind_must_look_like_a_bestiary_key(fresh, tiles):
     with pytest.raises(UsageError, match="kind"):
         O.add_minion(fresh, "x" * 80, 1, None, tiles)
     assert O.add_minion(fresh, "rat-warrior", 2, None, tiles).state["minions"][-1]["id"] == "rat-warrior-2"
+
+
+def test_exploring_moves_the_party(fresh, tiles):
+    """Ruling 18 (base game's explore): the free mice move onto the new tile; a captured
+    mouse stays off the board."""
+    s = O.capture(fresh, "lily", tiles).state
+    res = O.explore(s, "kings-tunnels", tiles)
+    rooms = {m["id"]: m["room"] for m in res.state["mice"]}
+    assert rooms.pop("lily") is None
+    assert set(rooms.values()) == {"kings-tunnels"}
