@@ -96,6 +96,7 @@ def _dist_json(dist) -> list[dict]:
 # -- new / show / scenario-step ----------------------------------------------------
 
 def new(call) -> None:
+    """`claw new`: the chapter state from one chapter file (Chapter Setup)."""
     from claw.core.mice.setup import new_state
 
     if len(call.docs) != 1 or call.doc.get("kind") != "chapter":
@@ -104,6 +105,7 @@ def new(call) -> None:
 
 
 def show(call) -> None:
+    """`claw show`: draw the chapter (or the state as JSON with --json)."""
     from claw.cli.games.mice_show import render
 
     state = _need_state(call)
@@ -114,6 +116,7 @@ def show(call) -> None:
 
 
 def scenario_step(call) -> None:
+    """`claw scenario-step`: parse the arguments, run the rule, report."""
     from claw.core.mice.track import scenario_step as step
 
     _args(call, "", 0)
@@ -125,6 +128,7 @@ def scenario_step(call) -> None:
 # -- rooms, searches and table outcomes ----------------------------------------------
 
 def explore(call) -> None:
+    """`claw explore`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import explore as run
 
     (room,) = _args(call, "ROOM")
@@ -132,6 +136,7 @@ def explore(call) -> None:
 
 
 def place(call) -> None:
+    """`claw place`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import place_mouse
 
     mid, room = _args(call, "MOUSE ROOM")
@@ -139,6 +144,7 @@ def place(call) -> None:
 
 
 def search(call) -> None:
+    """`claw search`: parse the arguments, run the rule, report."""
     from claw.core.mice.search import search as run
 
     (mid,) = _args(call, "MOUSE")
@@ -146,6 +152,7 @@ def search(call) -> None:
 
 
 def add_minion(call) -> None:
+    """`claw add-minion`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import add_minion as run
 
     (kind,) = _args(call, "KIND")
@@ -154,6 +161,7 @@ def add_minion(call) -> None:
 
 
 def defeat(call) -> None:
+    """`claw defeat`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import defeat as run
 
     (fid,) = _args(call, "MINION")
@@ -161,6 +169,7 @@ def defeat(call) -> None:
 
 
 def minion_turn(call) -> None:
+    """`claw minion-turn`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import minion_turn as run
 
     (kind,) = _args(call, "KIND")
@@ -168,6 +177,7 @@ def minion_turn(call) -> None:
 
 
 def capture(call) -> None:
+    """`claw capture`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import capture as run
 
     (mid,) = _args(call, "MOUSE")
@@ -175,6 +185,7 @@ def capture(call) -> None:
 
 
 def release(call) -> None:
+    """`claw release`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import release as run
 
     (mid,) = _args(call, "MOUSE")
@@ -182,6 +193,7 @@ def release(call) -> None:
 
 
 def gain_cheese(call) -> None:
+    """`claw gain-cheese`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import gain_cheese as run
 
     mid, n = _args(call, "MOUSE N")
@@ -189,6 +201,7 @@ def gain_cheese(call) -> None:
 
 
 def spend_cheese(call) -> None:
+    """`claw spend-cheese`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import spend_cheese as run
 
     mid, n = _args(call, "MOUSE N")
@@ -196,6 +209,7 @@ def spend_cheese(call) -> None:
 
 
 def minion_cheese(call) -> None:
+    """`claw minion-cheese`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import wheel_cheese
 
     (n,) = _args(call, "N")
@@ -205,6 +219,7 @@ def minion_cheese(call) -> None:
 # -- the chapter's dice rules ---------------------------------------------------------
 
 def chest_lid(call) -> None:
+    """`claw chest-lid`: parse the arguments, run the rule, report."""
     from claw.core.mice import actiondie as A
     from claw.core.mice import chamber
 
@@ -253,6 +268,7 @@ def _lid_odds(call, faces, n, suspicious):
 
 
 def deploy_fork(call) -> None:
+    """`claw deploy-fork`: parse the arguments, run the rule, report."""
     from claw.core.mice.kitchen import deploy_fork as run
 
     _args(call, "", 0)
@@ -260,6 +276,7 @@ def deploy_fork(call) -> None:
 
 
 def fling_cheese(call) -> None:
+    """`claw fling-cheese`: parse the arguments, run the rule, report."""
     from claw.core.mice import actiondie as A
     from claw.core.mice import kitchen
 
@@ -283,6 +300,7 @@ def fling_cheese(call) -> None:
 
 
 def build_ghost(call) -> None:
+    """`claw build-ghost`: parse the arguments, run the rule, report."""
     from claw.core.mice.kitchen import build_ghost as run
 
     _args(call, "", 0)
@@ -292,6 +310,7 @@ def build_ghost(call) -> None:
 
 
 def move_ghost(call) -> None:
+    """`claw move-ghost`: parse the arguments, run the rule, report."""
     from claw.core.mice import actiondie as A
     from claw.core.mice import ghost
 
@@ -338,6 +357,7 @@ def _move_odds(call, faces, number, movers):
 
 
 def scary_noises(call) -> None:
+    """`claw scary-noises`: parse the arguments, run the rule, report."""
     from claw.core.mice import actiondie as A
     from claw.core.mice import ghost
 
@@ -389,6 +409,7 @@ def _noise_odds(call, faces, mice, distance):
 
 
 def attack(call) -> None:
+    """`claw attack`: parse the arguments, run the rule, report."""
     from claw.core.mice import actiondie as A
     from claw.core.mice import combat
 

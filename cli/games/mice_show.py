@@ -23,6 +23,7 @@ def _bar(value: int, size: int) -> str:
 
 
 def render(state: dict, tiles: dict) -> str:
+    """The chapter as text: tracks, wheel, stash, objectives, rooms, the ghost and the mice."""
     names = {t["id"]: t["name"] for t in tiles["tiles"]}
     lines = [f"{state['title']}"]
     lines.append(f"  Chapter track  {_track(state)}   H = hourglass, E = chapter end")

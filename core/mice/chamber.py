@@ -33,6 +33,8 @@ def lid_odds(faces, n_dice: int, suspicious: bool) -> dict[int, Fraction]:
 
 
 def chest_lid(state: dict, mid: str, dice, faces, tiles: dict) -> Result:
+    """King's Chamber 3: mouse ``mid`` on the bed pushes the lid; 1 die plus 1 per other
+    mouse on the bed, each cheese a scare point (capped at 3 once he is suspicious)."""
     R.ensure_playing(state)
     res = begin(state)
     s = res.state

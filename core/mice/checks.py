@@ -6,6 +6,7 @@ PARTY_SIZE = 6  # Chapter Setup: Party Setup
 
 
 def check(kind: str, doc: dict) -> list[tuple[tuple, str]]:
+    """Rule-level problems of a chapter file for ``claw validate``, as (path, message)."""
     out: list[tuple[tuple, str]] = []
     if kind != "chapter" or not isinstance(doc, dict):
         return out

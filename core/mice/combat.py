@@ -25,6 +25,7 @@ SWORD, BOW, SHIELD = "sword", "bow", "shield"
 
 
 def hit_symbol(ranged: bool) -> str:
+    """The symbol that hits: bow for a ranged attack, sword for melee."""
     return BOW if ranged else SWORD
 
 
@@ -52,6 +53,7 @@ def exchange(dice, faces, attack_dice: int, defense_dice: int, ranged: bool) -> 
 
 
 def stats(state: dict, f: dict, special: dict) -> dict:
+    """Attack/defence/life of minion ``f`` from the bestiary, with Barnacle's printed values."""
     base = dict(state["bestiary"].get(f["kind"], {}))
     base.update({k: v for k, v in special.get(f["id"], {}).items() if k in ("attack", "defense", "life")})
     if f["id"] == "barnacle":
@@ -65,6 +67,7 @@ def stats(state: dict, f: dict, special: dict) -> dict:
 
 def attack(state: dict, attacker: str, target: str, dice, faces, tiles: dict, *, ranged: bool = False,
            bonus: int = 0, toothpick: bool = True) -> Result:
+    """A base-game attack between a mouse and a minion, with Dining Hall 3 and 4 and the Toothpick."""
     R.ensure_playing(state)
     if not 0 <= bonus <= 20:
         raise UsageError(f"--bonus must be 0..20 dice: {bonus}")

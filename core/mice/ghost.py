@@ -42,6 +42,8 @@ def _job(state: dict, mid: str, job: str, tiles: dict) -> dict:
 
 
 def move_ghost(state: dict, mid: str, number: int, dice, faces, tiles: dict, enter: str | None = None) -> Result:
+    """Kitchen 5, Move the Ghost: mop mouse ``mid`` calls ``number``; one space per mop die
+    showing it; ``enter`` records the ghost entering a room (the Dining Hall sets up)."""
     R.ensure_playing(state)
     if not 1 <= number <= 3:
         raise UsageError(f"choose a number from 1 to 3: {number}")
@@ -86,6 +88,8 @@ def _check_entry(state: dict, g: dict, enter: str, tiles: dict) -> None:
 
 def scary_noises(state: dict, mid: str, distance: int, dice, faces, tiles: dict,
                  raider: str | None = None) -> Result:
+    """Kitchen 5, Make Scary Noises: eye mouse ``mid`` leads; one die per mouse in the costume;
+    a cheese total above ``distance`` scares the raider (3 points, token removed)."""
     R.ensure_playing(state)
     if not 0 <= distance <= MAX_DISTANCE:
         raise UsageError(f"--distance must be 0..{MAX_DISTANCE} spaces: {distance}")

@@ -18,10 +18,12 @@ MOP = 4
 
 
 def fling_odds(faces) -> Fraction:
+    """Chance one flung cheese hits (a cheese on one die)."""
     return A.at_least(A.symbol_total(faces, A.CHEESE, 1), 1)
 
 
 def deploy_fork(state: dict, tiles: dict) -> Result:
+    """Kitchen 2: the dinner fork from the stash goes up on the kitchen counter."""
     R.ensure_playing(state)
     why = R.cite(tiles, "kitchen", 2)
     if "dinner-fork" not in state["stash"]:
@@ -37,6 +39,8 @@ def deploy_fork(state: dict, tiles: dict) -> Result:
 
 
 def fling_cheese(state: dict, mid: str, dice, faces, tiles: dict) -> Result:
+    """Kitchen 2: mouse ``mid`` on the counter spends 1 cheese and rolls one die; a cheese
+    scores 1 scare point and removes the Kitchen raider."""
     R.ensure_playing(state)
     res = begin(state)
     s = res.state

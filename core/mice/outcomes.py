@@ -68,6 +68,7 @@ def defeat(state: dict, fid: str, tiles: dict) -> Result:
 
 
 def remove_minion(res: Result, f: dict, tiles: dict, why: str) -> None:
+    """Take minion ``f`` off the board; Barnacle and Blackpaw tick their objectives."""
     s = res.state
     s["minions"].remove(f)
     res.add("minion-defeated", f"{f['id']} ({f['kind']}) {why}.", minion=f["id"], room=f["room"])
@@ -81,6 +82,7 @@ def remove_minion(res: Result, f: dict, tiles: dict, why: str) -> None:
 
 
 def capture(state: dict, mid: str, tiles: dict) -> Result:
+    """A mouse captured at the table (base game): may move the hourglass and end the chapter."""
     R.ensure_playing(state)
     res = begin(state)
     capture_mouse(res, R.mouse(res.state, mid), tiles)
@@ -88,6 +90,7 @@ def capture(state: dict, mid: str, tiles: dict) -> Result:
 
 
 def capture_mouse(res: Result, m: dict, tiles: dict) -> None:
+    """Capture ``m`` inside a running result (used by ``capture`` and by attacks)."""
     if m["captured"]:
         raise IllegalAction(f"{m['name']} is already captured: {m['id']}")
     if m.get("job"):
@@ -112,6 +115,7 @@ def release(state: dict, mid: str, tiles: dict) -> Result:
 
 
 def gain_cheese(state: dict, mid: str, n: int) -> Result:
+    """Mouse ``mid`` gains ``n`` cheese (base game)."""
     R.ensure_playing(state)
     if not 1 <= n <= 100:
         raise UsageError(f"cheese must be 1..100: {n}")
@@ -123,6 +127,7 @@ def gain_cheese(state: dict, mid: str, n: int) -> Result:
 
 
 def spend_cheese(state: dict, mid: str, n: int) -> Result:
+    """Mouse ``mid`` spends ``n`` cheese (base game)."""
     R.ensure_playing(state)
     if not 1 <= n <= 100:
         raise UsageError(f"cheese must be 1..100: {n}")
@@ -136,6 +141,7 @@ def spend_cheese(state: dict, mid: str, n: int) -> Result:
 
 
 def wheel_cheese(state: dict, n: int, tiles: dict, reason: str = "base game") -> Result:
+    """``n`` cheese onto the minion wheel; each full wheel surges."""
     R.ensure_playing(state)
     if not 1 <= n <= 12:
         raise UsageError(f"cheese must be 1..12: {n}")

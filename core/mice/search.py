@@ -23,6 +23,8 @@ def specials_here(tiles: dict, room: str, spot: str, found: list[str]) -> list[d
 
 
 def search(state: dict, mid: str, dice, faces, tiles: dict, item: str | None = None) -> Result:
+    """A mouse searches its tile: one die, a cheese finds the special search that applies
+    there (else the base game's search deck)."""
     R.ensure_playing(state)
     res = begin(state)
     s = res.state

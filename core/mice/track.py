@@ -30,6 +30,7 @@ def check_end(res: Result) -> None:
 
 
 def advance_hourglass(res: Result, pages: int, reason: str) -> None:
+    """Move the hourglass ``pages`` pages and check the end of the chapter."""
     s = res.state
     before = s["hourglass"]
     s["hourglass"] = min(MAX_PAGE, before + pages)
