@@ -66,15 +66,14 @@ def _need_state(call) -> dict:
 
 
 def _report_odds(call, title: str, lines: list[str], data: dict) -> None:
-    """Odds are a query: stdout when stateless, else only the explanation (the state passes through)."""
-    text = "\n".join([title] + lines)
-    if call.state is None:
-        if call.json:
-            call.emit_json(data)
-        else:
-            call.out(text)
+    """Odds are a query: the answer goes to stdout (JSON with --json); a state given for
+    its numbers is read, never written (no log entry, table-mode file untouched)."""
+    if call.state is not None:
+        call.query()
+    if call.json:
+        call.emit_json(data)
     else:
-        call.say(text)
+        call.out("\n".join([title] + lines))
 
 
 def _no_figures(call) -> None:
