@@ -73,8 +73,14 @@ def surge(res: Result, tiles: dict) -> None:
         special = [(borrowed["tile"], r) for r in R.tile(tiles, borrowed["tile"])["rules"]
                    if r["kind"] == "special-surge" and r["n"] in borrowed["rules"]]
     if not special:
-        res.add("surge-card", "Place the surge minions of the current encounter card (base game); "
-                "record them with add-minion.")
+        carded = all(r.get("encounter_card", True) for r in R.tile(tiles, room)["rules"]
+                     if r["kind"] == "special-setup")
+        if carded:
+            res.add("surge-card", "Place the surge minions of the current encounter card (base game); "
+                    "record them with add-minion.")
+        else:
+            res.add("surge-none", f"The {R.tile(tiles, room)['name']} was set up without an encounter card and "
+                    "has no Special Surge: no surge minions, only the hourglass moves.", room=room)
         return
     owner, rule = special[0]
     if owner == "kings-chamber":
