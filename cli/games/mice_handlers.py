@@ -251,16 +251,17 @@ def chest_lid(call) -> None:
         call.emit_json({"rolled": [f.number for f in rolled], "cheese": cheese, "points": pts, "lost": lost})
     else:
         call.out(str(pts))
-    call.say(f"King's Chamber 3: {1 + others} dice {A.show(rolled)} -> {verdict}.")
+    call.say(f"King's Chamber 3: {A.dice_words(1 + others)} {A.show(rolled)} -> {verdict}.")
 
 
 def _lid_odds(call, faces, n, suspicious):
     from claw.core.mice import chamber
+    from claw.core.mice import actiondie as A
     from claw.core.mice.actiondie import fmt_prob
 
     dist = chamber.lid_odds(faces, n, suspicious)
     ok = 1 - dist.get(0, 0)
-    _report_odds(call, f"Chest lid with {n} dice{' (suspicious raider, cap 3)' if suspicious else ''}: "
+    _report_odds(call, f"Chest lid with {A.dice_words(n)}{' (suspicious raider, cap 3)' if suspicious else ''}: "
                  f"P(scared) = {fmt_prob(ok)}; scare points:", _dist_lines(dist),
                  {"dice": n, "suspicious": suspicious, "success": {"fraction": str(ok), "probability": float(ok)},
                   "points": _dist_json(dist)})
@@ -389,7 +390,7 @@ def scary_noises(call) -> None:
         call.emit_json({"rolled": [f.number for f in rolled], "cheese": total, "distance": distance, "scared": ok})
     else:
         call.out("scared" if ok else "not scared")
-    call.say(f"Kitchen 5: {mice} dice {A.show(rolled)} = {total} cheese vs {distance} space(s): "
+    call.say(f"Kitchen 5: {A.dice_words(mice)} {A.show(rolled)} = {total} cheese vs {distance} space(s): "
              + ("the raider is scared (3 points)." if ok else "the raider stays."))
 
 
@@ -435,7 +436,7 @@ def attack(call) -> None:
     A.check_count(dfn, "--defense")
     if call.opts.get("odds"):
         dist = combat.wound_odds(faces, n, dfn, ranged)
-        return _report_odds(call, f"{n} attack dice against {dfn} defence dice: wounds", _dist_lines(dist),
+        return _report_odds(call, f"{A.dice_words(n, 'attack')} against {A.dice_words(dfn, 'defence')}: wounds", _dist_lines(dist),
                             {"attack_dice": n, "defense_dice": dfn, "wounds": _dist_json(dist)})
     x = combat.exchange(call.dice, faces, n, dfn, ranged)
     if call.json:
@@ -444,5 +445,5 @@ def attack(call) -> None:
     else:
         call.out(str(x["wounds"]))
     note = f" (incl. +{extra} for Blackpaw, Dining Hall 4)" if extra else ""
-    call.say(f"{n} attack dice{note}: {A.show(x['attack'])} -> {x['hits']} hit(s); {dfn} defence dice: "
+    call.say(f"{A.dice_words(n, 'attack')}{note}: {A.show(x['attack'])} -> {x['hits']} hit(s); {A.dice_words(dfn, 'defence')}: "
              f"{A.show(x['defense'])} -> {x['blocks']} block(s); {x['wounds']} wound(s).")

@@ -75,6 +75,12 @@ def count(rolled: Iterable[Face], symbol: str) -> int:
     return sum(f.count(symbol) for f in rolled)
 
 
+def dice_words(n: int, what: str = "") -> str:
+    """``1 die``, ``3 attack dice``: a count of action dice for messages."""
+    kind = f"{what} " if what else ""
+    return f"{n} {kind}{'die' if n == 1 else 'dice'}"
+
+
 def show(rolled: Iterable[Face]) -> str:
     """Rolled faces for messages: ``6:cheese, 1:sword``."""
     return ", ".join(f.label() for f in rolled) or "no dice"
