@@ -95,6 +95,15 @@ class Call:
         self.events.append(entry)
         return entry
 
+    def answer(self, text: str, data: Any = None) -> None:
+        """Answer a question (odds, options): ``data`` as JSON with --json, else ``text``,
+        on stdout; the state is not written."""
+        self.query()
+        if self.json and data is not None:
+            self.emit_json(data)
+        else:
+            self.out(text)
+
     def say(self, text: str) -> None:
         self.output.say(text)
 

@@ -83,6 +83,8 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command]) -> None:
     def command(**kwargs: Any) -> None:
         args = kwargs.pop("args") or []
         common = Common(**{k: kwargs.pop(k) for k in COMMON})
+        if common.game is None and not common.state and kwargs.get("map"):
+            common.game = _game_of_file(kwargs["map"])  # `claw los --map FILE` needs no --game
         output = Output(quiet=common.quiet)
 
         def resolve(game: str | None):
@@ -119,6 +121,19 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command]) -> None:
     command.__name__ = verb.replace("-", "_")
     app.command(name=verb, help=help_text,
                 context_settings={"ignore_unknown_options": False})(command)
+
+
+def _game_of_file(path: str) -> str | None:
+    """The ``game:`` of a scenario file named by ``--map`` (a cheap look, no YAML parser)."""
+    import re
+
+    try:
+        with open(path, encoding="utf-8") as handle:
+            head = handle.read(65536)
+    except (OSError, UnicodeDecodeError):
+        return None  # the handler reports the unreadable file properly
+    match = re.search(r"^game:\s*[\"']?([a-z]+)", head, re.M)
+    return match.group(1) if match and match.group(1) in GAMES else None
 
 
 def _default(name: str) -> Any:

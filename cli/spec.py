@@ -6,6 +6,7 @@ turns merged specs into typer commands.
 
 from __future__ import annotations
 
+import keyword
 from typing import Any, NamedTuple
 
 
@@ -18,10 +19,14 @@ class Opt(NamedTuple):
     default: Any = None
     short: str | None = None
     multiple: bool = False
+    dest: str | None = None  # parameter name when the flag's is unusable (``--as`` → ``as_``)
 
     @property
     def name(self) -> str:
-        return self.flag.lstrip("-").replace("-", "_")
+        if self.dest:
+            return self.dest
+        name = self.flag.lstrip("-").replace("-", "_")
+        return name + "_" if keyword.iskeyword(name) else name
 
 
 class Command(NamedTuple):

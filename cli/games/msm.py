@@ -12,13 +12,6 @@ from claw.cli.spec import Command, Opt
 _B = "claw.cli.games.msm_board:"
 
 
-class _KeywordOpt(Opt):
-    """An option whose flag is a Python keyword (``--as``): its parameter is ``as_``."""
-
-    @property
-    def name(self) -> str:
-        return super().name + "_"
-
 BOARD_COMMANDS = {
     "show": Command(
         help="Draw the board with coordinates, terrain, walls, figures and the trackers; "
@@ -45,7 +38,7 @@ BOARD_COMMANDS = {
         handler=_B + "move",
         usage="CAT [SQUARE]",
         options=[
-            _KeywordOpt("--as", str, help="movement mode: prowl, stride or pounce (default: the cheapest that reaches)"),
+            Opt("--as", str, help="movement mode: prowl, stride or pounce (default: the cheapest that reaches)"),
             Opt("--options", bool, help="list legal destinations per mode (on stderr; the state passes through unchanged) — `claw moves CAT` is the pure query"),
             Opt("--free", bool, help="table correction: move without the turn and AP checks"),
         ],

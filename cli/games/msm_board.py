@@ -218,7 +218,12 @@ def los(call) -> None:
         else:
             verdict = "[red]blocked[/]"
         call.out(f"{who(a, a_id)} -> {who(b, b_id)}: {verdict}, range {sight.range}")
-    _explain_sight(call, sight, detail=bool(call.opts.get("show")))
+    walled = [square_name(sq) for sq in (a, b) if board.is_blocking(sq)]
+    if walled:
+        call.say(f"{' and '.join(walled)} {'is' if len(walled) == 1 else 'are'} blocking terrain (red): "
+                 "no figure can stand there")
+    else:
+        _explain_sight(call, sight, detail=bool(call.opts.get("show")))
     if call.opts.get("show"):
         from claw.cli.games.msm_render import render_board
         from claw.core.msm.los import line_cells
@@ -299,7 +304,8 @@ def move(call) -> None:
     if mode is not None and mode not in MODES:
         raise UsageError(f"--as must be prowl, stride or pounce: {mode!r}")
     if call.opts.get("options"):
-        _list_moves(call, board, state, fid, call.say)
+        call.query()  # a question: answer on stdout, leave the state file alone
+        _list_moves(call, board, state, fid, call.out)
         return
     if len(call.args) != 2:
         raise UsageError("claw move needs CAT and SQUARE (or CAT --options)")

@@ -30,6 +30,7 @@ PLAY_COMMANDS = {
             Opt("--reroll", str, help="spend scratch tokens to reroll these dice (1-based, e.g. 1,2)"),
             Opt("--reroll-ones", bool, help="spend scratch tokens to reroll natural 1s"),
             Opt("--no-scratch", bool, help="do not take a scratch token for a natural 1"),
+            Opt("--medallion", bool, help="trade in a St. Gertrude medallion: one die is an automatic success"),
             Opt("--choose", str, help="break a tie the rules leave to the player"),
         ],
         changes_state=True,

@@ -86,7 +86,7 @@ def attack(call) -> None:
                            reroll=parse_indices(o.get("reroll")))
     new, events, roll = do_attack(call.state, _board(call), _data("bestiary.yaml"), attacker.lower(),
                                   target.lower(), call.dice, weapon=o.get("weapon"), extra_mod=o.get("mod") or 0,
-                                  scratch=policy)
+                                  scratch=policy, medallion=bool(o.get("medallion")))
     call.state = new
     _emit(call, events)
     if call.json:
@@ -101,6 +101,8 @@ def _attack_odds_on_state(call) -> None:
     from claw.core.msm.los import line_of_sight
     from claw.core.msm.playstate import figure, rat_health_left
 
+    if hasattr(call, "query"):
+        call.query()  # a question: the state is not written
     attacker, target = _need(call, 2, "ATTACKER TARGET")
     st, board, bestiary = call.state, _board(call), _data("bestiary.yaml")
     aid, afig = figure(st, attacker.lower())
@@ -344,6 +346,8 @@ def scratch(call) -> None:
         st["scratch_tokens"] = have - 1
         call.event("scratch-spend", f"The team discards a scratch token ({have - 1}/3).", tokens=have - 1)
     else:
+        if hasattr(call, "query"):
+            call.query()
         call.say(f"The team holds {have} scratch token(s) (maximum 3).")
     call.state = st
 
@@ -428,6 +432,8 @@ def setup_play(call, doc: dict, state: dict) -> list[dict]:
         state["goals_done"] = []
     if doc.get("placements"):
         state["placements"] = dict(doc["placements"])
+    if doc.get("no_cat_attacks"):
+        state["scenario"]["no_cat_attacks"] = True
     stun = (call.opts.get("cat_stun") or "clear").lower()
     if stun not in ("clear", "keep"):
         raise UsageError(f"--cat-stun must be clear or keep: {stun!r}")

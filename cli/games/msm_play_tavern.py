@@ -119,6 +119,8 @@ def tavern(call) -> None:
         events = [{"type": "campaign-saved", "text": f"Campaign written to {target}: start the next scenario with"
                    f" claw new SCENARIO --campaign {target}.", "file": target}]
     elif action == "show":
+        if hasattr(call, "query"):
+            call.query()
         for hid, h in camp["heroes"].items():
             call.out(f"{hid}: level {h['level']}, health {h['health']}/9, {h.get('francs', 0)} francs,"
                      f" {len(h.get('weapons', []))} weapon(s), {len(h.get('loot', []))} loot card(s)")
@@ -141,7 +143,10 @@ def _write(path: str, doc: dict) -> None:
     """Atomic write (temp file + rename); JSON is also valid YAML for claw new."""
     text = json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
     target = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=str(target.parent.resolve()), prefix=".claw-campaign-")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=str(target.parent.resolve()), prefix=".claw-campaign-")
+    except OSError as exc:
+        raise UsageError(f"cannot write the campaign file: {path} ({exc.strerror})") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)

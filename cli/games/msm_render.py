@@ -9,7 +9,7 @@ on top (two label rows past Z), rows numbered on the left.
 from __future__ import annotations
 
 from claw.core.msm.board import BLOCKING, HINDERING, Board, edge
-from claw.core.msm.squares import Square, column_name, square_name
+from claw.core.msm.squares import Square, column_name, parse_square, square_name
 
 MARKER_SYMBOLS = {"L": "$", "R": ".", "C": "c"}
 KEY = ("key: . open  # red (blocking)  ~ yellow (hindering)  ‖ = wall  : · yellow line  "
@@ -43,8 +43,6 @@ def render_board(board: Board, figures: dict | None = None, *, marks: dict[Squar
     at: dict[Square, list[str]] = {}
     for fid, fig in figures.items():
         if fig.get("square") and not fig.get("down"):
-            from claw.core.msm.squares import parse_square
-
             at.setdefault(parse_square(fig["square"]), []).append(fid)
     marks = marks or {}
 

@@ -112,7 +112,7 @@ def skill_modifiers(fig: dict, weapon: Weapon) -> list[combat.Modifier]:
 
 def attack(state: dict, board, bestiary: dict, attacker: str, target: str, dice, *,
            weapon: str | None = None, extra_mod: int = 0, scratch: ScratchPolicy | None = None,
-           free: bool = False) -> tuple[dict, list[dict], combat.AttackRoll]:
+           free: bool = False, medallion: bool = False) -> tuple[dict, list[dict], combat.AttackRoll]:
     """One attack action by a cat or a rat. Returns (new state, events, roll)."""
     from claw.core.msm.los import line_of_sight
     from claw.core.msm.reveal import reveal_in_los
@@ -133,6 +133,8 @@ def attack(state: dict, board, bestiary: dict, attacker: str, target: str, dice,
         from claw.core.msm.rounds import require_cats_turn
 
         require_cats_turn(st)
+        if st.get("scenario", {}).get("no_cat_attacks"):
+            raise IllegalAction("the cats may not attack in this scenario (its special rules)")
         if afig.get("down"):
             raise IllegalAction(f"{aid} is down")
         if afig.get("stunned") and st.get("options", {}).get("cat_stun") == "keep":
@@ -144,6 +146,12 @@ def attack(state: dict, board, bestiary: dict, attacker: str, target: str, dice,
         weapons = rat_weapons(bestiary, afig)
         if not weapons:
             raise IllegalAction(f"{aid} ({afig['type']}) has no attack: a roach only hurts a cat in its own square")
+    if cat_attacks and afig.get("pounced") and not weapon:
+        # the free attack after a pounce needs a RANGE 0 weapon: prefer one
+        reach0 = [w for w in weapons if w.range == 0]
+        if usable(board, afig, t_sq, reach0)[0]:
+            weapons = reach0 + [w for w in weapons if w.range != 0]
+            weapon = usable(board, afig, t_sq, reach0)[0][0].id
     chosen, others = pick_weapon(board, afig, t_sq, weapons, weapon)
     roaches = st.get("options", {}).get("roaches", "ignore")
     sight = line_of_sight(board, st["figures"], a_sq, t_sq, roaches=roaches)
@@ -167,6 +175,8 @@ def attack(state: dict, board, bestiary: dict, attacker: str, target: str, dice,
     roll = combat.roll_attack(chosen.profile(), mods, dice, f"{aid} attack d12")
     if cat_attacks:
         events += _scratch(st, roll, dice, scratch)
+    if medallion:
+        events += _medallion(afig, aid, roll)
     if chosen.once:
         afig.setdefault("depleted", []).append(chosen.id)
         events.append(event("depleted", f"{chosen.name} is Depleted: it fired its one shot this scenario.",
@@ -201,6 +211,23 @@ def _modifiers(st, bestiary, afig, tfig, weapon: Weapon, sight, extra: int) -> l
     if extra:
         mods.append(combat.Modifier("given modifier (--mod)", extra, "Skill and Weapon"))
     return mods
+
+
+MEDALLION = "st-gertrude-medallion"
+
+
+def _medallion(fig: dict, fid: str, roll: combat.AttackRoll) -> list[dict]:
+    """Fête de Sainte Gertrude: trade a medallion in for an automatic success on a die
+    (the worst die of this roll; a success is read as a wound)."""
+    held = [i for i, c in enumerate(fig.get("loot", [])) if c.get("id") == MEDALLION]
+    if not held:
+        raise IllegalAction(f"{fid} holds no St. Gertrude medallion")
+    del fig["loot"][held[0]]
+    rank = {combat.NATURAL_ONE: 0, combat.MISS: 1, combat.STUN: 2, combat.WOUND: 3}
+    worst = min(range(len(roll.dice)), key=lambda i: (rank[roll.dice[i].outcome], roll.dice[i].total))
+    combat.make_automatic(roll, worst)
+    return [event("medallion", f"{fid} trades in a St. Gertrude medallion: die {worst + 1} is an automatic"
+                  " success (a wound).", figure=fid, die=worst + 1)]
 
 
 def _scratch(st: dict, roll: combat.AttackRoll, dice, policy: ScratchPolicy) -> list[dict]:

@@ -62,6 +62,7 @@ class DieResult:
     total: int
     outcome: str  # miss | stun | wound | natural-1
     rerolled_from: int | None = None
+    automatic: bool = False  # made a success by a St. Gertrude medallion
 
 
 @dataclass
@@ -101,6 +102,7 @@ class AttackRoll:
             "dice": [
                 {"natural": d.natural, "total": d.total, "outcome": d.outcome}
                 | ({"rerolled_from": d.rerolled_from} if d.rerolled_from else {})
+                | ({"automatic": True} if d.automatic else {})
                 for d in self.dice
             ],
             "stunned": self.stuns,
@@ -154,9 +156,17 @@ def roll_text(roll: AttackRoll) -> str:
     words = {NATURAL_ONE: "natural 1, a miss", MISS: "miss", STUN: "stun", WOUND: "wound and stun"}
     dice = "; ".join(f"{d.natural}" + (f" (reroll of {d.rerolled_from})" if d.rerolled_from else "")
                      + (f" {roll.modifier:+d} = {d.total}" if roll.modifier and d.natural != 1 else "")
+                     + (" made an automatic success by a medallion" if d.automatic else "")
                      + f": {words[d.outcome]}" for d in roll.dice)
     return (f"{p.name}: {p.dice}d12, stun {p.stun}+, wound {p.wound}+; modifiers: {mods}. "
             f"Rolled {dice}.")
+
+
+def make_automatic(roll: AttackRoll, index: int = 0) -> DieResult:
+    """A St. Gertrude medallion: one die counts as a success (the best result, a wound)."""
+    d = roll.dice[index]
+    d.outcome, d.automatic = WOUND, True
+    return d
 
 
 # --- exact odds ---------------------------------------------------------------

@@ -32,17 +32,16 @@ def rat_ap(state: dict, bestiary: dict, fig: dict) -> tuple[int, str]:
 def rats_turn(state: dict, board, dice, bestiary: dict, choices: dict | None = None
               ) -> tuple[dict, list[dict]]:
     """Activate every rat on the map once. Works on ``state`` in place and returns it."""
-    from claw.core.msm.pathing import activation_order
-
     choices = choices or {}
     preferred = list(choices.get("first", []))
     done: set[str] = set()
     events: list[dict] = []
+    cache: dict = {}
     while not state.get("outcome"):
         waiting = [rid for rid, _ in rats_on_map(state) if rid not in done]
         if not waiting:
             break
-        order, ties, plans = activation_order(board, state["figures"], waiting)
+        order, ties, plans = activation_order(board, state, waiting, cache)
         rid = order[0]
         group = next((g for g in ties if rid in g), [rid])
         pick = next((p for p in preferred if p in group), None)
@@ -57,6 +56,60 @@ def rats_turn(state: dict, board, dice, bestiary: dict, choices: dict | None = N
         done.add(rid)
         events += activate_rat(state, board, dice, bestiary, rid, choices, plans.get(rid))
     return state, events
+
+
+def _number(rid: str) -> tuple:
+    tail = rid.rsplit("-", 1)[-1]
+    return (0, int(tail), rid) if tail.isdigit() else (1, 0, rid)
+
+
+def activation_order(board, state: dict, waiting: list[str], cache: dict):
+    """The next rat to activate: the one closest to a cat now ("Rat Actions"), as
+    ``pathing.activation_order`` finds it. Returns (order, tied groups, plans); when the
+    other rats need no planning the order holds the roaches only (see below).
+
+    Roaches stack, so their path plans ignore other figures: they are kept between
+    activations until a cat falls or moves (a roach does not move before its own
+    activation). Other rats are planned afresh, unless none of them can be as close as
+    the closest roach: a rat needs at least (Manhattan distance to the nearest cat - 1)
+    moves to stand next to one, so when that bound exceeds the roach's distance for
+    every other waiting rat, the roach goes next and no search is needed."""
+    from claw.core.msm.pathing import rat_distances
+    from claw.core.msm.squares import parse_square
+
+    figures = state["figures"]
+    cats = list(cats_on_map(state))
+    cats_key = tuple((cid, f["square"]) for cid, f in cats)
+    if cache.get("cats") != cats_key:
+        cache.clear()
+        cache["cats"] = cats_key
+        cache["roach"] = {}
+    roaches = [r for r in waiting if acts_as_roach(figures[r])]
+    others = [r for r in waiting if not acts_as_roach(figures[r])]
+    missing = [r for r in roaches if r not in cache["roach"]]
+    if missing:
+        cache["roach"].update(rat_distances(board, figures, missing))
+    plans = {r: cache["roach"][r] for r in roaches}
+
+    def key(r):
+        return (plans[r].distance is None, plans[r].distance or 0, _number(r))
+
+    if others:
+        reach = [plans[r].distance for r in roaches if plans[r].distance is not None]
+        closest = min(reach) if reach else None
+        cat_squares = [parse_square(f["square"]) for _, f in cats]
+
+        def bound(r):
+            x, y = parse_square(figures[r]["square"])
+            return min(abs(x - cx) + abs(y - cy) for cx, cy in cat_squares) - 1
+
+        if closest is None or not cat_squares or any(bound(r) <= closest for r in others):
+            plans.update(rat_distances(board, figures, others))
+    order = sorted(plans, key=key)
+    groups: dict = {}
+    for r in order:
+        groups.setdefault(plans[r].distance, []).append(r)
+    return order, [g for g in groups.values() if len(g) > 1], plans
 
 
 def activate_rat(state: dict, board, dice, bestiary: dict, rid: str, choices: dict, plan=None) -> list[dict]:

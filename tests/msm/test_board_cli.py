@@ -203,3 +203,16 @@ def test_new_place_heroes_by_choice():
     result = run(["new", S1, "--seed", "7", "--place", "nera=E5"])
     assert result.code == 4 and "next to a C square" in result.stderr
     assert run(["new", S1, "--seed", "7", "--place", "nera"]).code == 2
+
+
+def test_render_odd_map_with_offset_and_walls():
+    """Squares on the Map: an explicit big-square offset draws the borders where it puts them."""
+    board, problems = parse_map({"rows": ["#..", "..~", "..."], "big_squares": {"offset": [1, 1]},
+                                 "walls": ["A2-B2"], "yellow_lines": ["B3-C3"]})
+    assert problems == []
+    lines = render_board(board, colour=False)
+    assert cell_chars(lines, 3, 3) == ["#..", "..~", "..."]
+    text = "\n".join(lines)
+    assert "‖" in text and ":" in text
+    # offset 1: a big-square border after column A and after row 1
+    assert lines[1] == "  +-+---+" and lines[3] == "  +-+---+" and lines[5] == "  | |   |"

@@ -157,3 +157,31 @@ def test_pounce_gives_a_free_range_zero_attack():
     assert new["figures"]["nera"]["pounced"] is False and new["figures"]["nera"]["ap"] == 0
     with pytest.raises(IllegalAction, match="AP"):
         attack(new, board, BESTIARY, "nera", "rat-1", PhysicalDice([2]))
+
+
+def test_after_a_pounce_the_default_weapon_is_a_range_zero_one():
+    """Pouncing: the free attack is with a RANGE 0 weapon, so claw picks one by default."""
+    st, board = state(OPEN, {"leon": cat("B2", "flintlock-pistol", "rapier", ap=0, activated=True,
+                                         pounced=True), "rat-1": rat("arbaletrier", "B3")}, active="leon")
+    new, events, _ = attack(st, board, BESTIARY, "leon", "rat-1", PhysicalDice([2]))
+    assert next(e for e in events if e["type"] == "weapon")["weapon"] == "rapier"
+
+
+def test_st_gertrude_medallion_is_an_automatic_success():
+    """Fête de Sainte Gertrude: a medallion trades in for an automatic success on a roll."""
+    medal = {"id": "st-gertrude-medallion", "name": "St. Gertrude medallion", "type": "item", "level": 0}
+    st, board = state(OPEN, {"nera": cat("B2", "tanto", loot=[medal]), "rat-1": rat("arbaletrier", "B3")})
+    new, events, roll = attack(st, board, BESTIARY, "nera", "rat-1", PhysicalDice([3]), medallion=True)
+    assert roll.dice[0].automatic and roll.wounds == 1
+    assert "rat-1" not in new["figures"] and new["figures"]["nera"]["loot"] == []
+    new["figures"]["rat-2"] = rat("arbaletrier", "B3")
+    with pytest.raises(IllegalAction, match="no St. Gertrude medallion"):
+        attack(new, board, BESTIARY, "nera", "rat-2", PhysicalDice([3]), medallion=True)
+
+
+def test_scenario_without_cat_attacks():
+    """Scenario 1: "There will be no attacking in this scenario" (no_cat_attacks)."""
+    st, board = state(OPEN, {"nera": cat("B2", "tanto"), "rat-1": rat("arbaletrier", "B3")})
+    st["scenario"]["no_cat_attacks"] = True
+    with pytest.raises(IllegalAction, match="may not attack"):
+        attack(st, board, BESTIARY, "nera", "rat-1", PhysicalDice([12]))

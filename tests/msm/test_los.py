@@ -244,3 +244,24 @@ def test_fast_visible_from_equals_line_by_line(case, data, roaches):
         assert (t in got) == want.visible, (a, t)
         if want.visible:
             assert got[t].hindered == want.hindered, (a, t)
+
+
+@settings(max_examples=100, deadline=None)
+@given(maps(), st.data())
+def test_more_red_never_shows_more(board, data):
+    """Property: turning an open square red never makes a blocked line of sight visible."""
+    from claw.core.msm.board import parse_map as reparse
+
+    a = (data.draw(st.integers(0, board.width - 1)), data.draw(st.integers(0, board.height - 1)))
+    b = (data.draw(st.integers(0, board.width - 1)), data.draw(st.integers(0, board.height - 1)))
+    c = (data.draw(st.integers(0, board.width - 1)), data.draw(st.integers(0, board.height - 1)))
+    if c in (a, b):
+        return
+    rows = [list(r) for r in board.rows]
+    rows[c[1]][c[0]] = "#"
+    more, _ = reparse({"rows": ["".join(r) for r in rows],
+                       "walls": [f"{chr(65 + min(p[0] for p in e))}{min(p[1] for p in e) + 1}-"
+                                 f"{chr(65 + max(p[0] for p in e))}{max(p[1] for p in e) + 1}"
+                                 for e in (sorted(e) for e in board.walls)]})
+    if not line_of_sight(board, {}, a, b).visible:
+        assert not line_of_sight(more, {}, a, b).visible

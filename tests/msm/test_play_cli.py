@@ -151,3 +151,17 @@ def test_cat_stun_keep_option_through_new(tmp_path):
 def test_bad_cat_stun_value_is_a_usage_error():
     r = run(["new", S2, "--seed", "3", "--cat-stun", "sometimes"])
     assert r.code == 2 and "--cat-stun" in r.stderr
+
+
+def test_odds_on_a_state_is_a_query(s2_cats):
+    """--odds on a state answers with the board's modifiers and writes no state."""
+    doc = json.loads(s2_cats.read_text())
+    doc["state"]["figures"]["rat-3"]["square"] = "A2"
+    doc["state"]["figures"]["rat-3"]["stunned"] = True
+    s2_cats.write_text(json.dumps(doc))
+    before = s2_cats.read_bytes()
+    r = ok(["attack", "nera", "rat-3", "--odds", "--json", "-s", str(s2_cats), "-i"])
+    data = json.loads(r.stdout)
+    assert {"label": "stunned rat", "value": 3} in data["modifiers"]
+    assert "fraction" in data["chances"]["stun"]
+    assert s2_cats.read_bytes() == before

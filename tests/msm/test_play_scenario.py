@@ -25,6 +25,8 @@ def start(name, seed):
     state["loot"].update(deck=build_deck([DECK], doc.get("loot_decks"), dice), discard=[], table={})
     state["goals"] = doc.get("goals", {})
     state["placements"] = doc.get("placements", {})
+    if doc.get("no_cat_attacks"):
+        state["scenario"]["no_cat_attacks"] = True
     return state, dice
 
 

@@ -68,3 +68,40 @@ def test_a_round_is_deterministic_for_a_seed(seed):
             st_, _ = rounds.step(st_, board, dice, BESTIARY)
         runs.append(json.dumps(st_, sort_keys=True))
     assert runs[0] == runs[1]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000))
+def test_cached_activation_order_matches_the_board_order(seed):
+    """Rat Actions: the rats' turn's activation order (roach plans kept between
+    activations) equals pathing.activation_order computed from scratch."""
+    from claw.core.msm.pathing import activation_order as fresh
+    from claw.core.msm.rat_turn import activation_order as cached
+
+    state, board = game(seed)
+    for fig in state["figures"].values():
+        fig["revealed"] = True
+    waiting = [r for r, f in state["figures"].items() if f["side"] == "rat"]
+    cache = {}
+    cached(board, state, waiting, cache)                  # fill the cache
+    mover = waiting[-1]                                   # that rat activates and moves a square
+    from claw.core.msm.figures import occupants
+    from claw.core.msm.squares import orthogonal_neighbours, square_name
+
+    here = parse_square(state["figures"][mover]["square"])
+    taken = occupants(state["figures"])
+    for n in orthogonal_neighbours(here):
+        if board.step_open(here, n) and n not in taken:
+            state["figures"][mover]["square"] = square_name(n)
+            break
+    rest = waiting[:-1]
+    order_a, ties_a, plans_a = cached(board, state, rest, cache)
+    order_b, ties_b, plans_b = fresh(board, state["figures"], rest)
+    first = order_a[0]
+    assert first == order_b[0]                            # the same rat goes next
+    group_a = next((g for g in ties_a if first in g), [first])
+    group_b = next((g for g in ties_b if first in g), [first])
+    assert group_a == group_b                             # with the same tied rats
+    for r, p in plans_a.items():                          # and every plan made agrees
+        q = plans_b[r]
+        assert (p.distance, p.cats, p.steps) == (q.distance, q.cats, q.steps)
