@@ -229,11 +229,7 @@ def chest_lid(call) -> None:
             raise UsageError("--others/--suspicious are for stateless use; the state knows the bed and the raider")
         (mid,) = _args(call, "MOUSE")
         if call.opts.get("odds"):
-            from claw.core.mice import rooms as R
-
-            m = R.mouse(state, mid)
-            others = sum(1 for o in R.free_mice(state) if o is not m and o["room"] == "kings-chamber"
-                         and o["spot"] == "bed")
+            others = len(chamber.lid_helpers(state, mid, _tiles()))
             return _lid_odds(call, faces, 1 + others, state["burly"]["suspicious"])
         return _apply(call, chamber.chest_lid(state, mid, call.dice, faces, _tiles()))
     _no_figures(call)
@@ -321,7 +317,7 @@ def move_ghost(call) -> None:
         mid, number = _args(call, "MOUSE NUMBER")
         number = _int(number, "NUMBER")
         if call.opts.get("odds"):
-            movers = sum(1 for m in call.state["mice"] if m.get("job") == "mop")
+            movers = ghost.crew_dice(call.state, mid, "mop", _tiles())
             return _move_odds(call, faces, number, movers)
         return _apply(call, ghost.move_ghost(call.state, mid, number, call.dice, faces, _tiles(),
                                              call.opts.get("enter")))
@@ -370,7 +366,7 @@ def scary_noises(call) -> None:
             raise UsageError("--mice is for stateless use; the state knows who is in the costume")
         (mid,) = _args(call, "MOUSE")
         if call.opts.get("odds"):
-            crew = sum(1 for m in call.state["mice"] if m.get("job"))
+            crew = ghost.crew_dice(call.state, mid, "eye", _tiles())
             return _noise_odds(call, faces, crew, distance)
         return _apply(call, ghost.scary_noises(call.state, mid, distance, call.dice, faces, _tiles(),
                                                call.opts.get("raider")))

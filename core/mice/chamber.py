@@ -32,22 +32,30 @@ def lid_odds(faces, n_dice: int, suspicious: bool) -> dict[int, Fraction]:
     return dict(sorted(out.items()))
 
 
-def chest_lid(state: dict, mid: str, dice, faces, tiles: dict) -> Result:
-    """King's Chamber 3: mouse ``mid`` on the bed pushes the lid; 1 die plus 1 per other
-    mouse on the bed, each cheese a scare point (capped at 3 once he is suspicious)."""
+def lid_helpers(state: dict, mid: str, tiles: dict) -> list[str]:
+    """The other mice on the bed who add a die when ``mid`` pushes the lid, after checking
+    that ``mid`` may try now (King's Chamber 3); used by the roll and by its odds."""
     R.ensure_playing(state)
-    res = begin(state)
-    s = res.state
-    m = R.mouse(s, mid)
-    R.ensure_free(s, m)
+    m = R.mouse(state, mid)
+    R.ensure_free(state, m)
     why = R.cite(tiles, "kings-chamber", 3)
-    raider = next((r for r in s["raiders"] if r.get("burly")), None)
-    if raider is None:
+    if not any(r.get("burly") for r in state["raiders"]):
         raise IllegalAction(f"{why}: there is no raider in the chest to scare: {mid}")
     if m["room"] != "kings-chamber" or m["spot"] != "bed":
         raise IllegalAction(f"{why}: only a mouse on the king's bed can push the lid; {m['name']} is "
                             f"{R.where(tiles, m)}: {mid}")
-    helpers = [o["id"] for o in R.free_mice(s) if o is not m and o["room"] == "kings-chamber" and o["spot"] == "bed"]
+    return [o["id"] for o in R.free_mice(state) if o is not m and o["room"] == "kings-chamber" and o["spot"] == "bed"]
+
+
+def chest_lid(state: dict, mid: str, dice, faces, tiles: dict) -> Result:
+    """King's Chamber 3: mouse ``mid`` on the bed pushes the lid; 1 die plus 1 per other
+    mouse on the bed, each cheese a scare point (capped at 3 once he is suspicious)."""
+    helpers = lid_helpers(state, mid, tiles)
+    res = begin(state)
+    s = res.state
+    m = R.mouse(s, mid)
+    why = R.cite(tiles, "kings-chamber", 3)
+    raider = next(r for r in s["raiders"] if r.get("burly"))
     rolled = A.roll(dice, faces, 1 + len(helpers), "chest lid action die")
     cheese = A.count(rolled, A.CHEESE)
     info = {"dice": 1 + len(helpers), "rolled": [f.number for f in rolled], "cheese": cheese}

@@ -32,6 +32,15 @@ def _ghost(state: dict, tiles: dict) -> dict:
     return state["ghost"]
 
 
+def crew_dice(state: dict, mid: str, job: str, tiles: dict) -> int:
+    """Dice for a ghost action led by ``mid`` (Kitchen 5), after checking the ghost is built
+    and ``mid`` has the ``job`` it needs: the mop mice for a move, the whole crew for noises."""
+    R.ensure_playing(state)
+    _ghost(state, tiles)
+    _job(state, mid, job, tiles)
+    return sum(1 for m in state["mice"] if (m.get("job") == "mop" if job == "mop" else m.get("job")))
+
+
 def _job(state: dict, mid: str, job: str, tiles: dict) -> dict:
     m = R.mouse(state, mid)
     if m.get("job") != job:
