@@ -22,7 +22,8 @@ def _args(call, names: str, least: int | None = None) -> list[str]:
     want = names.split()
     least = len(want) if least is None else least
     if not least <= len(call.args) <= len(want):
-        raise UsageError(f"`claw {call.command}` takes {' '.join(want)}: {' '.join(call.args) or '(nothing)'}")
+        takes = " ".join(want) or "no arguments"
+        raise UsageError(f"`claw {call.command}` takes {takes}: {' '.join(call.args) or '(nothing)'}")
     return list(call.args) + [None] * (len(want) - len(call.args))
 
 
@@ -40,6 +41,14 @@ def _state(call) -> dict | None:
         from claw.core.errors import IllegalAction
 
         raise IllegalAction("this state holds no chapter yet; start one with: claw new CHAPTER.yaml")
+    if state is not None:
+        from claw.core.errors import InvalidInput
+        from claw.core.mice.checks import check_state
+
+        problems = check_state(state)
+        if problems:
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            raise InvalidInput(f"invalid chapter state: {problems[0]}{more}")
     return state
 
 
@@ -57,15 +66,14 @@ def _need_state(call) -> dict:
 
 
 def _report_odds(call, title: str, lines: list[str], data: dict) -> None:
-    """Odds are a query: stdout when stateless, else only the explanation (the state passes through)."""
-    text = "\n".join([title] + lines)
-    if call.state is None:
-        if call.json:
-            call.emit_json(data)
-        else:
-            call.out(text)
+    """Odds are a query: the answer goes to stdout (JSON with --json); a state given for
+    its numbers is read, never written (no log entry, table-mode file untouched)."""
+    if call.state is not None:
+        call.query()
+    if call.json:
+        call.emit_json(data)
     else:
-        call.say(text)
+        call.out("\n".join([title] + lines))
 
 
 def _no_figures(call) -> None:
@@ -87,6 +95,7 @@ def _dist_json(dist) -> list[dict]:
 # -- new / show / scenario-step ----------------------------------------------------
 
 def new(call) -> None:
+    """`claw new`: the chapter state from one chapter file (Chapter Setup)."""
     from claw.core.mice.setup import new_state
 
     if len(call.docs) != 1 or call.doc.get("kind") != "chapter":
@@ -95,6 +104,7 @@ def new(call) -> None:
 
 
 def show(call) -> None:
+    """`claw show`: draw the chapter (or the state as JSON with --json)."""
     from claw.cli.games.mice_show import render
 
     state = _need_state(call)
@@ -105,6 +115,7 @@ def show(call) -> None:
 
 
 def scenario_step(call) -> None:
+    """`claw scenario-step`: parse the arguments, run the rule, report."""
     from claw.core.mice.track import scenario_step as step
 
     _args(call, "", 0)
@@ -116,6 +127,7 @@ def scenario_step(call) -> None:
 # -- rooms, searches and table outcomes ----------------------------------------------
 
 def explore(call) -> None:
+    """`claw explore`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import explore as run
 
     (room,) = _args(call, "ROOM")
@@ -123,6 +135,7 @@ def explore(call) -> None:
 
 
 def place(call) -> None:
+    """`claw place`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import place_mouse
 
     mid, room = _args(call, "MOUSE ROOM")
@@ -130,6 +143,7 @@ def place(call) -> None:
 
 
 def search(call) -> None:
+    """`claw search`: parse the arguments, run the rule, report."""
     from claw.core.mice.search import search as run
 
     (mid,) = _args(call, "MOUSE")
@@ -137,6 +151,7 @@ def search(call) -> None:
 
 
 def add_minion(call) -> None:
+    """`claw add-minion`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import add_minion as run
 
     (kind,) = _args(call, "KIND")
@@ -145,6 +160,7 @@ def add_minion(call) -> None:
 
 
 def defeat(call) -> None:
+    """`claw defeat`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import defeat as run
 
     (fid,) = _args(call, "MINION")
@@ -152,6 +168,7 @@ def defeat(call) -> None:
 
 
 def minion_turn(call) -> None:
+    """`claw minion-turn`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import minion_turn as run
 
     (kind,) = _args(call, "KIND")
@@ -159,6 +176,7 @@ def minion_turn(call) -> None:
 
 
 def capture(call) -> None:
+    """`claw capture`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import capture as run
 
     (mid,) = _args(call, "MOUSE")
@@ -166,13 +184,15 @@ def capture(call) -> None:
 
 
 def release(call) -> None:
+    """`claw release`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import release as run
 
     (mid,) = _args(call, "MOUSE")
-    _apply(call, run(_need_state(call), mid))
+    _apply(call, run(_need_state(call), mid, _tiles()))
 
 
 def gain_cheese(call) -> None:
+    """`claw gain-cheese`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import gain_cheese as run
 
     mid, n = _args(call, "MOUSE N")
@@ -180,6 +200,7 @@ def gain_cheese(call) -> None:
 
 
 def spend_cheese(call) -> None:
+    """`claw spend-cheese`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import spend_cheese as run
 
     mid, n = _args(call, "MOUSE N")
@@ -187,6 +208,7 @@ def spend_cheese(call) -> None:
 
 
 def minion_cheese(call) -> None:
+    """`claw minion-cheese`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import wheel_cheese
 
     (n,) = _args(call, "N")
@@ -196,6 +218,7 @@ def minion_cheese(call) -> None:
 # -- the chapter's dice rules ---------------------------------------------------------
 
 def chest_lid(call) -> None:
+    """`claw chest-lid`: parse the arguments, run the rule, report."""
     from claw.core.mice import actiondie as A
     from claw.core.mice import chamber
 
@@ -206,11 +229,7 @@ def chest_lid(call) -> None:
             raise UsageError("--others/--suspicious are for stateless use; the state knows the bed and the raider")
         (mid,) = _args(call, "MOUSE")
         if call.opts.get("odds"):
-            from claw.core.mice import rooms as R
-
-            m = R.mouse(state, mid)
-            others = sum(1 for o in R.free_mice(state) if o is not m and o["room"] == "kings-chamber"
-                         and o["spot"] == "bed")
+            others = len(chamber.lid_helpers(state, mid, _tiles()))
             return _lid_odds(call, faces, 1 + others, state["burly"]["suspicious"])
         return _apply(call, chamber.chest_lid(state, mid, call.dice, faces, _tiles()))
     _no_figures(call)
@@ -228,22 +247,24 @@ def chest_lid(call) -> None:
         call.emit_json({"rolled": [f.number for f in rolled], "cheese": cheese, "points": pts, "lost": lost})
     else:
         call.out(str(pts))
-    call.say(f"King's Chamber 3: {1 + others} dice {A.show(rolled)} -> {verdict}.")
+    call.say(f"King's Chamber 3: {A.dice_words(1 + others)} {A.show(rolled)} -> {verdict}.")
 
 
 def _lid_odds(call, faces, n, suspicious):
     from claw.core.mice import chamber
+    from claw.core.mice import actiondie as A
     from claw.core.mice.actiondie import fmt_prob
 
     dist = chamber.lid_odds(faces, n, suspicious)
     ok = 1 - dist.get(0, 0)
-    _report_odds(call, f"Chest lid with {n} dice{' (suspicious raider, cap 3)' if suspicious else ''}: "
+    _report_odds(call, f"Chest lid with {A.dice_words(n)}{' (suspicious raider, cap 3)' if suspicious else ''}: "
                  f"P(scared) = {fmt_prob(ok)}; scare points:", _dist_lines(dist),
                  {"dice": n, "suspicious": suspicious, "success": {"fraction": str(ok), "probability": float(ok)},
                   "points": _dist_json(dist)})
 
 
 def deploy_fork(call) -> None:
+    """`claw deploy-fork`: parse the arguments, run the rule, report."""
     from claw.core.mice.kitchen import deploy_fork as run
 
     _args(call, "", 0)
@@ -251,6 +272,7 @@ def deploy_fork(call) -> None:
 
 
 def fling_cheese(call) -> None:
+    """`claw fling-cheese`: parse the arguments, run the rule, report."""
     from claw.core.mice import actiondie as A
     from claw.core.mice import kitchen
 
@@ -274,6 +296,7 @@ def fling_cheese(call) -> None:
 
 
 def build_ghost(call) -> None:
+    """`claw build-ghost`: parse the arguments, run the rule, report."""
     from claw.core.mice.kitchen import build_ghost as run
 
     _args(call, "", 0)
@@ -283,6 +306,7 @@ def build_ghost(call) -> None:
 
 
 def move_ghost(call) -> None:
+    """`claw move-ghost`: parse the arguments, run the rule, report."""
     from claw.core.mice import actiondie as A
     from claw.core.mice import ghost
 
@@ -293,7 +317,7 @@ def move_ghost(call) -> None:
         mid, number = _args(call, "MOUSE NUMBER")
         number = _int(number, "NUMBER")
         if call.opts.get("odds"):
-            movers = sum(1 for m in call.state["mice"] if m.get("job") == "mop")
+            movers = ghost.crew_dice(call.state, mid, "mop", _tiles())
             return _move_odds(call, faces, number, movers)
         return _apply(call, ghost.move_ghost(call.state, mid, number, call.dice, faces, _tiles(),
                                              call.opts.get("enter")))
@@ -329,6 +353,7 @@ def _move_odds(call, faces, number, movers):
 
 
 def scary_noises(call) -> None:
+    """`claw scary-noises`: parse the arguments, run the rule, report."""
     from claw.core.mice import actiondie as A
     from claw.core.mice import ghost
 
@@ -341,7 +366,7 @@ def scary_noises(call) -> None:
             raise UsageError("--mice is for stateless use; the state knows who is in the costume")
         (mid,) = _args(call, "MOUSE")
         if call.opts.get("odds"):
-            crew = sum(1 for m in call.state["mice"] if m.get("job"))
+            crew = ghost.crew_dice(call.state, mid, "eye", _tiles())
             return _noise_odds(call, faces, crew, distance)
         return _apply(call, ghost.scary_noises(call.state, mid, distance, call.dice, faces, _tiles(),
                                                call.opts.get("raider")))
@@ -361,7 +386,7 @@ def scary_noises(call) -> None:
         call.emit_json({"rolled": [f.number for f in rolled], "cheese": total, "distance": distance, "scared": ok})
     else:
         call.out("scared" if ok else "not scared")
-    call.say(f"Kitchen 5: {mice} dice {A.show(rolled)} = {total} cheese vs {distance} space(s): "
+    call.say(f"Kitchen 5: {A.dice_words(mice)} {A.show(rolled)} = {total} cheese vs {distance} space(s): "
              + ("the raider is scared (3 points)." if ok else "the raider stays."))
 
 
@@ -380,6 +405,7 @@ def _noise_odds(call, faces, mice, distance):
 
 
 def attack(call) -> None:
+    """`claw attack`: parse the arguments, run the rule, report."""
     from claw.core.mice import actiondie as A
     from claw.core.mice import combat
 
@@ -406,7 +432,7 @@ def attack(call) -> None:
     A.check_count(dfn, "--defense")
     if call.opts.get("odds"):
         dist = combat.wound_odds(faces, n, dfn, ranged)
-        return _report_odds(call, f"{n} attack dice against {dfn} defence dice: wounds", _dist_lines(dist),
+        return _report_odds(call, f"{A.dice_words(n, 'attack')} against {A.dice_words(dfn, 'defence')}: wounds", _dist_lines(dist),
                             {"attack_dice": n, "defense_dice": dfn, "wounds": _dist_json(dist)})
     x = combat.exchange(call.dice, faces, n, dfn, ranged)
     if call.json:
@@ -415,5 +441,5 @@ def attack(call) -> None:
     else:
         call.out(str(x["wounds"]))
     note = f" (incl. +{extra} for Blackpaw, Dining Hall 4)" if extra else ""
-    call.say(f"{n} attack dice{note}: {A.show(x['attack'])} -> {x['hits']} hit(s); {dfn} defence dice: "
+    call.say(f"{A.dice_words(n, 'attack')}{note}: {A.show(x['attack'])} -> {x['hits']} hit(s); {A.dice_words(dfn, 'defence')}: "
              f"{A.show(x['defense'])} -> {x['blocks']} block(s); {x['wounds']} wound(s).")

@@ -23,6 +23,7 @@ def _bar(value: int, size: int) -> str:
 
 
 def render(state: dict, tiles: dict) -> str:
+    """The chapter as text: tracks, wheel, stash, objectives, rooms, the ghost and the mice."""
     names = {t["id"]: t["name"] for t in tiles["tiles"]}
     lines = [f"{state['title']}"]
     lines.append(f"  Chapter track  {_track(state)}   H = hourglass, E = chapter end")
@@ -58,7 +59,9 @@ def render(state: dict, tiles: dict) -> str:
         if g and g["room"] == rid:
             lines.append(f"      GHOST: eyes {', '.join(g['eyes'])}; mop {', '.join(g['mop'])}")
     if state["escaped"]:
-        lines.append(f"  Up the ladder  {', '.join(e['id'] for e in state['escaped'])} (join the next encounter)")
+        when = ("the next room explored" if state.get("options", {}).get("escaped_join_next_room")
+                else "the King's Chamber")
+        lines.append(f"  Up the ladder  {', '.join(e['id'] for e in state['escaped'])} (join {when})")
     lines.append("  Mice")
     for m in state["mice"]:
         if m["captured"]:

@@ -1,7 +1,7 @@
 """The Mice and Mystics action die: six faces, each with a number and a symbol.
 
 The face table is not printed in the chapter; the lead keeps it in
-``data/action-die.yaml`` (loaded by the CLI and passed in here as ``faces``).
+``data/mice/action-die.json`` (loaded by the CLI and passed in here as ``faces``).
 A roll is one ``dice.die(6)``: the value picks the face whose number it is, so
 physical dice are typed as the number printed on the face.
 Exact odds treat the six faces as equally likely and convolve per-die counts.
@@ -22,6 +22,7 @@ MAX_DICE = 60  # far above any chapter roll; keeps user-typed counts from hangin
 
 
 class Face(NamedTuple):  # NamedTuple, not dataclass: cheaper to import on every command
+    """One face of the action die: its printed number and the symbols it shows."""
     number: int
     symbols: tuple[str, ...]
 
@@ -57,6 +58,7 @@ def parse_faces(raw: object) -> tuple[Face, ...]:
 
 
 def check_count(n: int, what: str) -> int:
+    """Refuse a dice count outside 0..MAX_DICE (usage error naming ``what``)."""
     if not 0 <= n <= MAX_DICE:
         raise UsageError(f"{what} must be 0..{MAX_DICE} dice: {n}")
     return n
@@ -69,10 +71,18 @@ def roll(dice, faces: tuple[Face, ...], n: int, label: str = "action die") -> li
 
 
 def count(rolled: Iterable[Face], symbol: str) -> int:
+    """How many of ``rolled`` show ``symbol`` (a face showing it twice counts twice)."""
     return sum(f.count(symbol) for f in rolled)
 
 
+def dice_words(n: int, what: str = "") -> str:
+    """``1 die``, ``3 attack dice``: a count of action dice for messages."""
+    kind = f"{what} " if what else ""
+    return f"{n} {kind}{'die' if n == 1 else 'dice'}"
+
+
 def show(rolled: Iterable[Face]) -> str:
+    """Rolled faces for messages: ``6:cheese, 1:sword``."""
     return ", ".join(f.label() for f in rolled) or "no dice"
 
 
@@ -88,6 +98,7 @@ def per_die(faces: tuple[Face, ...], symbol: str) -> dict[int, Fraction]:
 
 
 def matches_per_die(faces: tuple[Face, ...], number: int) -> dict[int, Fraction]:
+    """Per-die distribution of 'shows ``number``' (1) or not (0), for Move the Ghost."""
     from fractions import Fraction
 
     hit = Fraction(sum(1 for f in faces if f.number == number), 6)
@@ -119,14 +130,17 @@ def sum_of(one: dict[int, Fraction], n: int) -> dict[int, Fraction]:
 
 
 def symbol_total(faces: tuple[Face, ...], symbol: str, n: int) -> dict[int, Fraction]:
+    """Exact distribution of how many ``symbol`` appear on ``n`` dice."""
     return sum_of(per_die(faces, symbol), n)
 
 
 def at_least(dist: dict[int, Fraction], k: int) -> Fraction:
+    """P(value >= ``k``) from a distribution."""
     from fractions import Fraction
 
     return sum((p for v, p in dist.items() if v >= k), Fraction(0))
 
 
 def fmt_prob(p: Fraction) -> str:
+    """A probability as ``0.07% (31/46656)``."""
     return f"{float(p) * 100:.2f}% ({p.numerator}/{p.denominator})"

@@ -8,7 +8,7 @@ from claw.core.errors import IllegalAction
 from claw.core.mice import actiondie as A
 from claw.core.mice import rooms as R
 from claw.core.mice.result import Result, begin
-from claw.core.mice.scare import add_points, remove_raider
+from claw.core.mice.scare import scare_raider
 
 if TYPE_CHECKING:  # exact odds load fractions only when asked
     from fractions import Fraction
@@ -32,20 +32,30 @@ def lid_odds(faces, n_dice: int, suspicious: bool) -> dict[int, Fraction]:
     return dict(sorted(out.items()))
 
 
-def chest_lid(state: dict, mid: str, dice, faces, tiles: dict) -> Result:
+def lid_helpers(state: dict, mid: str, tiles: dict) -> list[str]:
+    """The other mice on the bed who add a die when ``mid`` pushes the lid, after checking
+    that ``mid`` may try now (King's Chamber 3); used by the roll and by its odds."""
     R.ensure_playing(state)
+    m = R.mouse(state, mid)
+    R.ensure_free(state, m)
+    why = R.cite(tiles, "kings-chamber", 3)
+    if not any(r.get("burly") for r in state["raiders"]):
+        raise IllegalAction(f"{why}: there is no raider in the chest to scare: {mid}")
+    if m["room"] != "kings-chamber" or m["spot"] != "bed":
+        raise IllegalAction(f"{why}: only a mouse on the king's bed can push the lid; {m['name']} is "
+                            f"{R.where(tiles, m)}: {mid}")
+    return [o["id"] for o in R.free_mice(state) if o is not m and o["room"] == "kings-chamber" and o["spot"] == "bed"]
+
+
+def chest_lid(state: dict, mid: str, dice, faces, tiles: dict) -> Result:
+    """King's Chamber 3: mouse ``mid`` on the bed pushes the lid; 1 die plus 1 per other
+    mouse on the bed, each cheese a scare point (capped at 3 once he is suspicious)."""
+    helpers = lid_helpers(state, mid, tiles)
     res = begin(state)
     s = res.state
     m = R.mouse(s, mid)
-    R.ensure_free(s, m)
     why = R.cite(tiles, "kings-chamber", 3)
-    raider = next((r for r in s["raiders"] if r.get("burly")), None)
-    if raider is None:
-        raise IllegalAction(f"{why}: there is no raider in the chest to scare: {mid}")
-    if m["room"] != "kings-chamber" or m["spot"] != "bed":
-        raise IllegalAction(f"{why}: only a mouse on the king's bed can push the lid; {m['name']} is at "
-                            f"{m['room']} ({m['spot']}): {mid}")
-    helpers = [o["id"] for o in R.free_mice(s) if o is not m and o["room"] == "kings-chamber" and o["spot"] == "bed"]
+    raider = next(r for r in s["raiders"] if r.get("burly"))
     rolled = A.roll(dice, faces, 1 + len(helpers), "chest lid action die")
     cheese = A.count(rolled, A.CHEESE)
     info = {"dice": 1 + len(helpers), "rolled": [f.number for f in rolled], "cheese": cheese}
@@ -58,7 +68,6 @@ def chest_lid(state: dict, mid: str, dice, faces, tiles: dict) -> Result:
     note = f"; he was suspicious, so {lost} point(s) are lost (King's Chamber 5)" if lost else ""
     res.add("chest-lid", f"{why}: {m['name']} and {len(helpers)} helper(s) roll {A.show(rolled)}: {cheese} cheese, "
             f"the lid slams on the raider{note}.", mouse=mid, helpers=helpers, points=pts, lost=lost, **info)
-    remove_raider(res, raider["id"], tiles, scared=True, why="scared by the chest lid")
-    add_points(res, pts, "chest lid", tiles)
+    scare_raider(res, raider["id"], pts, "chest lid", tiles)
     res.add("story", f"{why}: the raider is scared; read the story moment.")
     return res

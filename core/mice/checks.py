@@ -6,6 +6,7 @@ PARTY_SIZE = 6  # Chapter Setup: Party Setup
 
 
 def check(kind: str, doc: dict) -> list[tuple[tuple, str]]:
+    """Rule-level problems of a chapter file for ``claw validate``, as (path, message)."""
     out: list[tuple[tuple, str]] = []
     if kind != "chapter" or not isinstance(doc, dict):
         return out
@@ -26,4 +27,31 @@ def check(kind: str, doc: dict) -> list[tuple[tuple, str]]:
     if isinstance(hg, int) and isinstance(end, int) and hg >= end:
         out.append((("chapter_track", "hourglass"),
                     f"the hourglass (page {hg}) must start before the chapter end marker (page {end})"))
+    return out
+
+
+def check_state(state: dict) -> list[str]:
+    """Rule-level consistency of a (possibly hand-edited) chapter state, after its schema:
+    ids used once, and the ghost's crew matching the mice's jobs. Empty when sound."""
+    out: list[str] = []
+    for group in ("mice", "minions", "raiders"):
+        seen: set[str] = set()
+        for item in state[group]:
+            if item["id"] in seen:
+                out.append(f"{group}: id {item['id']!r} appears twice")
+            seen.add(item["id"])
+    ghost = state["ghost"]
+    crew = {"eye": ghost["eyes"], "mop": ghost["mop"]} if ghost else {"eye": [], "mop": []}
+    for m in state["mice"]:
+        listed = [job for job, ids in crew.items() if m["id"] in ids]
+        if (m["job"] and listed != [m["job"]]) or (not m["job"] and listed):
+            out.append(f"mice: {m['id']} has job {m['job'] or 'none'} but the ghost lists it as "
+                       f"{', '.join(listed) or 'no crew'}")
+        elif not m["captured"] and not m["job"] and m["room"] is None:
+            out.append(f"mice: {m['id']} is neither captured nor in the ghost, so it needs a room")
+    known = {m["id"] for m in state["mice"]}
+    for job, ids in crew.items():
+        for mid in ids:
+            if mid not in known:
+                out.append(f"ghost: {job} {mid!r} is not a mouse of the party")
     return out

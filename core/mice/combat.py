@@ -25,6 +25,7 @@ SWORD, BOW, SHIELD = "sword", "bow", "shield"
 
 
 def hit_symbol(ranged: bool) -> str:
+    """The symbol that hits: bow for a ranged attack, sword for melee."""
     return BOW if ranged else SWORD
 
 
@@ -52,6 +53,7 @@ def exchange(dice, faces, attack_dice: int, defense_dice: int, ranged: bool) -> 
 
 
 def stats(state: dict, f: dict, special: dict) -> dict:
+    """Attack/defence/life of minion ``f`` from the bestiary, with Barnacle's printed values."""
     base = dict(state["bestiary"].get(f["kind"], {}))
     base.update({k: v for k, v in special.get(f["id"], {}).items() if k in ("attack", "defense", "life")})
     if f["id"] == "barnacle":
@@ -65,6 +67,7 @@ def stats(state: dict, f: dict, special: dict) -> dict:
 
 def attack(state: dict, attacker: str, target: str, dice, faces, tiles: dict, *, ranged: bool = False,
            bonus: int = 0, toothpick: bool = True) -> Result:
+    """A base-game attack between a mouse and a minion, with Dining Hall 3 and 4 and the Toothpick."""
     R.ensure_playing(state)
     if not 0 <= bonus <= 20:
         raise UsageError(f"--bonus must be 0..20 dice: {bonus}")
@@ -126,8 +129,12 @@ def attack(state: dict, attacker: str, target: str, dice, faces, tiles: dict, *,
         m["cheese"] += x["defense_cheese"]
         res.add("cheese", f"{m['name']} gains {x['defense_cheese']} cheese from the defence roll.",
                 mouse=target, change=x["defense_cheese"])
+    guarded = f["id"] == "blackpaw" and R.minion(s, "barnacle") and R.option(s, "barnacle_stops_toothpick")
     if x["defense_cheese"] and not ranged and "toothpick" in m["items"]:
-        if toothpick:
+        if guarded:
+            res.add("toothpick", f"{why4}: Barnacle shields Blackpaw, so the Toothpick cannot strike back "
+                    "(option barnacle_stops_toothpick).", wounds=0)
+        elif toothpick:
             res.add("toothpick", f"{R.cite(tiles, 'tunnel-entrance', 1)}: {m['name']} strikes back for "
                     f"{x['defense_cheese']} unblockable wound(s).", wounds=x["defense_cheese"],
                     alternatives="--no-toothpick declines")

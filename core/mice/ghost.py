@@ -8,7 +8,7 @@ from claw.core.errors import IllegalAction, UsageError
 from claw.core.mice import actiondie as A
 from claw.core.mice import rooms as R
 from claw.core.mice.result import Result, begin
-from claw.core.mice.scare import add_points, check_revert, remove_raider
+from claw.core.mice.scare import check_revert, scare_raider
 
 if TYPE_CHECKING:  # exact odds load fractions only when asked
     from fractions import Fraction
@@ -32,6 +32,15 @@ def _ghost(state: dict, tiles: dict) -> dict:
     return state["ghost"]
 
 
+def crew_dice(state: dict, mid: str, job: str, tiles: dict) -> int:
+    """Dice for a ghost action led by ``mid`` (Kitchen 5), after checking the ghost is built
+    and ``mid`` has the ``job`` it needs: the mop mice for a move, the whole crew for noises."""
+    R.ensure_playing(state)
+    _ghost(state, tiles)
+    _job(state, mid, job, tiles)
+    return sum(1 for m in state["mice"] if (m.get("job") == "mop" if job == "mop" else m.get("job")))
+
+
 def _job(state: dict, mid: str, job: str, tiles: dict) -> dict:
     m = R.mouse(state, mid)
     if m.get("job") != job:
@@ -42,10 +51,14 @@ def _job(state: dict, mid: str, job: str, tiles: dict) -> dict:
 
 
 def move_ghost(state: dict, mid: str, number: int, dice, faces, tiles: dict, enter: str | None = None) -> Result:
+    """Kitchen 5, Move the Ghost: mop mouse ``mid`` calls ``number``; one space per mop die
+    showing it; ``enter`` records the ghost entering a room (the Dining Hall sets up)."""
     R.ensure_playing(state)
     if not 1 <= number <= 3:
         raise UsageError(f"choose a number from 1 to 3: {number}")
-    _ghost(state, tiles)
+    g = _ghost(state, tiles)
+    if enter:
+        _check_entry(state, g, enter, tiles)
     res = begin(state)
     s = res.state
     m = _job(s, mid, "mop", tiles)
@@ -58,11 +71,8 @@ def move_ghost(state: dict, mid: str, number: int, dice, faces, tiles: dict, ent
             f"roll {A.show(rolled)}: the ghost may move up to {spaces} space(s).",
             mouse=mid, number=number, rolled=[f.number for f in rolled], spaces=spaces)
     if enter:
-        R.tile(tiles, enter)
         if spaces < 1:
             raise IllegalAction(f"the ghost cannot move this turn, so it cannot enter the {enter}: {enter}")
-        if enter == g["room"]:
-            raise UsageError(f"the ghost is already in the {enter}: {enter}")
         g["room"] = enter
         s["current_room"] = enter
         res.add("ghost-enters", f"The ghost enters the {R.tile(tiles, enter)['name']}.", room=enter)
@@ -74,8 +84,21 @@ def move_ghost(state: dict, mid: str, number: int, dice, faces, tiles: dict, ent
     return res
 
 
+def _check_entry(state: dict, g: dict, enter: str, tiles: dict) -> None:
+    """Where the ghost may go: a room already explored, or the Dining Hall, whose set-up
+    its entry triggers (Dining Hall 1). Other rooms' set-ups need the mice on foot."""
+    t = R.tile(tiles, enter)
+    if enter == g["room"]:
+        raise UsageError(f"the ghost is already in the {t['name']}: {enter}")
+    if enter != "dining-hall" and not state["rooms"][enter]["explored"]:
+        raise IllegalAction(f"the ghost can only enter explored rooms or the Dining Hall; the {t['name']} "
+                            f"is unexplored (explore it first): {enter}")
+
+
 def scary_noises(state: dict, mid: str, distance: int, dice, faces, tiles: dict,
                  raider: str | None = None) -> Result:
+    """Kitchen 5, Make Scary Noises: eye mouse ``mid`` leads; one die per mouse in the costume;
+    a cheese total above ``distance`` scares the raider (3 points, token removed)."""
     R.ensure_playing(state)
     if not 0 <= distance <= MAX_DISTANCE:
         raise UsageError(f"--distance must be 0..{MAX_DISTANCE} spaces: {distance}")
@@ -107,8 +130,7 @@ def scary_noises(state: dict, mid: str, distance: int, dice, faces, tiles: dict,
             mouse=mid, raider=target["id"], cheese=total, distance=distance, scared=ok,
             rolled=[f.number for f in rolled], alternatives=others)
     if ok:
-        remove_raider(res, target["id"], tiles, scared=True, why="scared by the ghost")
-        add_points(res, R.RAIDER_POINTS_NOISES, "scary noises", tiles)
+        scare_raider(res, target["id"], R.RAIDER_POINTS_NOISES, "ghost's scary noises", tiles)
     return res
 
 
@@ -132,7 +154,7 @@ def dining_setup(res: Result, tiles: dict) -> None:
                 raiders=[r["id"] for r in R.raiders_in(s, "dining-hall")])
     wary = s["ghost"] is not None
     for p in rule["place"]:
-        place_minions(res, p["kind"], p["count"], "dining-hall", why=why, spot=p.get("spot", "floor"),
+        place_minions(res, p["kind"], p["count"], "dining-hall", tiles, why=why, spot=p.get("spot", "floor"),
                       fid=p.get("id"), suspicious=wary)
     res.add("story", f"{why}: shuffle the rat warrior cards into the initiative track, put Barnacle's card by "
             "the rat warriors', and read the story moment.")

@@ -8,7 +8,7 @@ from claw.core.errors import IllegalAction, UsageError
 from claw.core.mice import actiondie as A
 from claw.core.mice import rooms as R
 from claw.core.mice.result import Result, begin
-from claw.core.mice.scare import add_points, remove_raider
+from claw.core.mice.scare import scare_raider
 
 if TYPE_CHECKING:  # exact odds load fractions only when asked
     from fractions import Fraction
@@ -18,10 +18,12 @@ MOP = 4
 
 
 def fling_odds(faces) -> Fraction:
+    """Chance one flung cheese hits (a cheese on one die)."""
     return A.at_least(A.symbol_total(faces, A.CHEESE, 1), 1)
 
 
 def deploy_fork(state: dict, tiles: dict) -> Result:
+    """Kitchen 2: the dinner fork from the stash goes up on the kitchen counter."""
     R.ensure_playing(state)
     why = R.cite(tiles, "kitchen", 2)
     if "dinner-fork" not in state["stash"]:
@@ -37,6 +39,8 @@ def deploy_fork(state: dict, tiles: dict) -> Result:
 
 
 def fling_cheese(state: dict, mid: str, dice, faces, tiles: dict) -> Result:
+    """Kitchen 2: mouse ``mid`` on the counter spends 1 cheese and rolls one die; a cheese
+    scores 1 scare point and removes the Kitchen raider."""
     R.ensure_playing(state)
     res = begin(state)
     s = res.state
@@ -49,8 +53,8 @@ def fling_cheese(state: dict, mid: str, dice, faces, tiles: dict) -> Result:
     if not s["fork_deployed"]:
         raise IllegalAction(f"{why}: the dinner fork must be deployed on the counter first (deploy-fork): {mid}")
     if m["room"] != "kitchen" or m["spot"] != "counter":
-        raise IllegalAction(f"{why}: only a mouse on the kitchen counter can fling cheese; {m['name']} is at "
-                            f"{m['room']} ({m['spot']}): {mid}")
+        raise IllegalAction(f"{why}: only a mouse on the kitchen counter can fling cheese; {m['name']} is "
+                            f"{R.where(tiles, m)}: {mid}")
     if m["cheese"] < 1:
         raise IllegalAction(f"{why}: {m['name']} has no cheese to fling: {mid}")
     m["cheese"] -= 1
@@ -61,8 +65,7 @@ def fling_cheese(state: dict, mid: str, dice, faces, tiles: dict) -> Result:
             + ("a cheese, the raider is hit!" if hit else "no cheese, the raider stays."),
             mouse=mid, rolled=[f.number for f in rolled], hit=hit)
     if hit:
-        remove_raider(res, raider["id"], tiles, scared=True, why="hit by flung cheese")
-        add_points(res, 1, "flung cheese", tiles)
+        scare_raider(res, raider["id"], 1, "flung cheese", tiles)
     return res
 
 

@@ -6,6 +6,8 @@ functions keep the chapter's tracker in step with what happened at the table.
 
 from __future__ import annotations
 
+import re
+
 from claw.core.errors import IllegalAction, UsageError
 from claw.core.mice import rooms as R
 from claw.core.mice.result import Result, begin
@@ -13,11 +15,13 @@ from claw.core.mice.scare import check_cleared, check_revert
 from claw.core.mice.track import add_wheel, advance_hourglass, check_end
 
 MAX_MINIONS = 200
+KIND_RE = re.compile(r"[a-z][a-z0-9-]{0,39}")  # the chapter file's bestiary keys
 ESCAPE_ROOMS = ("tunnel-entrance", "kings-tunnels")  # ruling: the tunnels borrow marker 3 (tiles.json)
 
 
-def place_minions(res: Result, kind: str, count: int, room: str, *, why: str, escapes: bool = True,
+def place_minions(res: Result, kind: str, count: int, room: str, tiles: dict, *, why: str, escapes: bool = True,
                   spot: str = "floor", fid: str | None = None, suspicious: bool = False) -> list[str]:
+    """Put ``count`` minions of ``kind`` in ``room`` with fresh ids (or ``fid``)."""
     s = res.state
     if len(s["minions"]) + count > MAX_MINIONS:
         raise UsageError(f"too many minions on the board (limit {MAX_MINIONS}): {count}")
@@ -27,7 +31,8 @@ def place_minions(res: Result, kind: str, count: int, room: str, *, why: str, es
         s["minions"].append({"id": mid, "kind": kind, "room": room, "spot": spot, "wounds": 0,
                              "escapes": escapes, "suspicious": suspicious})
         ids.append(mid)
-    res.add("minions-placed", f"{why}: {count} {kind} placed in the {room} ({', '.join(ids)}).",
+    res.add("minions-placed", f"{why}: {R.kind_name(kind, count)} placed in the {R.tile(tiles, room)['name']} "
+            f"({', '.join(ids)}).",
             kind=kind, ids=ids, room=room)
     return ids
 
@@ -35,14 +40,17 @@ def place_minions(res: Result, kind: str, count: int, room: str, *, why: str, es
 def add_minion(state: dict, kind: str, count: int, room: str | None, tiles: dict) -> Result:
     """Minions from a revealed encounter card or a base-game effect."""
     R.ensure_playing(state)
+    if not KIND_RE.fullmatch(kind):
+        raise UsageError(f"a minion kind is lower-case letters, digits and dashes, as in the bestiary "
+                         f"(e.g. rat-warrior): {kind!r}")
     if not 1 <= count <= 20:
         raise UsageError(f"count must be 1..20: {count}")
     res = begin(state)
     room = room or res.state["current_room"]
     R.tile(tiles, room)
     if not res.state["rooms"][room]["explored"]:
-        raise IllegalAction(f"the {room} is not explored yet: {room}")
-    place_minions(res, kind, count, room, why="Encounter")
+        raise IllegalAction(f"the {R.tile(tiles, room)['name']} is not explored yet: {room}")
+    place_minions(res, kind, count, room, tiles, why="Encounter")
     return res
 
 
@@ -60,6 +68,7 @@ def defeat(state: dict, fid: str, tiles: dict) -> Result:
 
 
 def remove_minion(res: Result, f: dict, tiles: dict, why: str) -> None:
+    """Take minion ``f`` off the board; Barnacle and Blackpaw tick their objectives."""
     s = res.state
     s["minions"].remove(f)
     res.add("minion-defeated", f"{f['id']} ({f['kind']}) {why}.", minion=f["id"], room=f["room"])
@@ -73,6 +82,7 @@ def remove_minion(res: Result, f: dict, tiles: dict, why: str) -> None:
 
 
 def capture(state: dict, mid: str, tiles: dict) -> Result:
+    """A mouse captured at the table (base game): may move the hourglass and end the chapter."""
     R.ensure_playing(state)
     res = begin(state)
     capture_mouse(res, R.mouse(res.state, mid), tiles)
@@ -80,6 +90,7 @@ def capture(state: dict, mid: str, tiles: dict) -> Result:
 
 
 def capture_mouse(res: Result, m: dict, tiles: dict) -> None:
+    """Capture ``m`` inside a running result (used by ``capture`` and by attacks)."""
     if m["captured"]:
         raise IllegalAction(f"{m['name']} is already captured: {m['id']}")
     if m.get("job"):
@@ -87,22 +98,24 @@ def capture_mouse(res: Result, m: dict, tiles: dict) -> None:
     m.update(captured=True, room=None, spot=None)
     res.add("captured", f"{m['name']} is captured.", mouse=m["id"])
     check_end(res)
-    if res.state["options"]["capture_advances_hourglass"] and not res.state["outcome"]:
+    if R.option(res.state, "capture_advances_hourglass") and not res.state["outcome"]:
         advance_hourglass(res, 1, f"{m['name']} captured (base game)")
 
 
-def release(state: dict, mid: str) -> Result:
+def release(state: dict, mid: str, tiles: dict) -> Result:
+    """A captured mouse rejoins the party in the current room, unwounded."""
     R.ensure_playing(state)
     res = begin(state)
     m = R.mouse(res.state, mid)
     if not m["captured"]:
         raise IllegalAction(f"{m['name']} is not captured: {mid}")
     m.update(captured=False, wounds=0, room=res.state["current_room"], spot="floor")
-    res.add("released", f"{m['name']} rejoins the party in the {m['room']}.", mouse=mid)
+    res.add("released", f"{m['name']} rejoins the party in the {R.tile(tiles, m['room'])['name']}.", mouse=mid)
     return res
 
 
 def gain_cheese(state: dict, mid: str, n: int) -> Result:
+    """Mouse ``mid`` gains ``n`` cheese (base game)."""
     R.ensure_playing(state)
     if not 1 <= n <= 100:
         raise UsageError(f"cheese must be 1..100: {n}")
@@ -114,6 +127,7 @@ def gain_cheese(state: dict, mid: str, n: int) -> Result:
 
 
 def spend_cheese(state: dict, mid: str, n: int) -> Result:
+    """Mouse ``mid`` spends ``n`` cheese (base game)."""
     R.ensure_playing(state)
     if not 1 <= n <= 100:
         raise UsageError(f"cheese must be 1..100: {n}")
@@ -127,6 +141,7 @@ def spend_cheese(state: dict, mid: str, n: int) -> Result:
 
 
 def wheel_cheese(state: dict, n: int, tiles: dict, reason: str = "base game") -> Result:
+    """``n`` cheese onto the minion wheel; each full wheel surges."""
     R.ensure_playing(state)
     if not 1 <= n <= 12:
         raise UsageError(f"cheese must be 1..12: {n}")
@@ -137,17 +152,23 @@ def wheel_cheese(state: dict, n: int, tiles: dict, reason: str = "base game") ->
 
 def minion_turn(state: dict, kind: str, tiles: dict, room: str | None = None, pick: str | None = None) -> Result:
     """Tunnel Entrance 3, Minions Escaping: as a minion card starts its turn, one of its
-    minions is set aside for the next encounter (the surge spider never escapes)."""
+    minions is set aside for the next encounter (the surge spider never escapes).
+    The card is the current tile's unless ``room`` names another tunnel tile."""
     R.ensure_playing(state)
+    if room and room not in ESCAPE_ROOMS:
+        R.tile(tiles, room)
+        raise IllegalAction(f"minions only escape up the ladder from the Tunnel Entrance or King's Tunnels: {room}")
     res = begin(state)
     s = res.state
-    rooms = [room] if room else list(ESCAPE_ROOMS)
-    for r in rooms:
-        if r not in ESCAPE_ROOMS:
-            raise IllegalAction(f"minions only escape up the ladder from the Tunnel Entrance or King's Tunnels: {r}")
-    cands = [f for f in s["minions"] if f["kind"] == kind and f["room"] in rooms and f["escapes"]]
+    room = room or s["current_room"]
+    if room not in ESCAPE_ROOMS:
+        res.add("no-escape", f"The {R.tile(tiles, room)['name']} has no ladder rule (Tunnel Entrance 3 holds on "
+                "the tunnel tiles); the card plays normally.", room=room)
+        return res
+    cands = [f for f in s["minions"] if f["kind"] == kind and f["room"] == room and f["escapes"]]
     if not cands:
-        res.add("no-escape", f"No {kind} here can escape up the ladder; the card plays normally.")
+        res.add("no-escape", f"No {kind} in the {R.tile(tiles, room)['name']} can escape up the ladder; "
+                "the card plays normally.", room=room)
         return res
     f = cands[0]
     if pick:
@@ -181,7 +202,7 @@ def place_mouse(state: dict, mid: str, room: str, spot: str, tiles: dict) -> Res
     burly_there = room == "kings-chamber" and any(r.get("burly") for r in s["raiders"])
     if spot == "chest" and burly_there:
         raise IllegalAction(f"{R.cite(tiles, room, 2)}: the raider occupies the chest spaces: chest")
-    if spot in t.get("high_spots", []) and burly_there and s["options"]["bed_needs_fishhook"] \
+    if spot in t.get("high_spots", []) and burly_there and R.option(s, "bed_needs_fishhook") \
             and "fishhook-and-thread" not in s["stash"]:
         raise IllegalAction(f"{R.cite(tiles, room, 2)}: with the chest blocked, climbing to the {spot} needs the "
                             f"Fishhook & Thread in the party stash: {spot}")
@@ -197,19 +218,24 @@ def explore(state: dict, room: str, tiles: dict) -> Result:
     t = R.tile(tiles, room)
     if state["rooms"][room]["explored"]:
         raise IllegalAction(f"the {t['name']} is already explored: {room}")
+    if state["ghost"]:
+        raise IllegalAction(f"{R.cite(tiles, 'kitchen', 5)}: the mice are inside the ghost costume and go where "
+                            f"the ghost goes (move-ghost MOUSE N --enter {room}): {room}")
     res = begin(state)
     s = res.state
+    s["rooms"][room]["explored"] = True
+    s["current_room"] = room
+    moved = []
+    for m in R.free_mice(s):
+        m["room"], m["spot"] = room, "floor"
+        moved.append(m["id"])
+    res.add("explored", f"The mice explore the {t['name']} and move onto it ({', '.join(moved)}; "
+            "record where each stands with place).", room=room, mice=moved)
     if room == "dining-hall":
         from claw.core.mice.ghost import dining_setup
 
-        s["rooms"][room]["explored"] = True
-        s["current_room"] = room
-        res.add("explored", f"The mice explore the {t['name']}.", room=room)
         dining_setup(res, tiles)
         return res
-    s["rooms"][room]["explored"] = True
-    s["current_room"] = room
-    res.add("explored", f"The mice explore the {t['name']}.", room=room)
     for r in t["rules"]:
         if r["kind"] == "story-moment" and r.get("when") == "explored":
             res.add("story", f"{R.cite(tiles, room, r['n'])}: read the story moment.")
@@ -221,13 +247,13 @@ def explore(state: dict, room: str, tiles: dict) -> Result:
         else:
             res.add("story", f"{why}: no encounter card this time.")
         for p in r.get("place", []):
-            place_minions(res, p["kind"], p["count"], room, why=why)
-        if r.get("returns_escaped") and s["escaped"]:
+            place_minions(res, p["kind"], p["count"], room, tiles, why=why)
+        if (r.get("returns_escaped") or R.option(s, "escaped_join_next_room")) and s["escaped"]:
             back = s["escaped"]
             s["escaped"] = []
             for e in back:
                 s["minions"].append({"id": e["id"], "kind": e["kind"], "room": room, "spot": "floor",
-                                     "wounds": 0, "escapes": False, "suspicious": False})
+                                     "wounds": 0, "escapes": room in ESCAPE_ROOMS, "suspicious": False})
             res.add("escaped-return", f"{why}: the {len(back)} minion(s) that climbed the ladder join this "
                     f"encounter ({', '.join(e['id'] for e in back)}); add their initiative card if needed.",
                     ids=[e["id"] for e in back])

@@ -10,6 +10,7 @@ from typing import Any
 
 
 class Event:
+    """One explained, logged happening: a type, a sentence and its data."""
     __slots__ = ("type", "text", "data")
 
     def __init__(self, type: str, text: str, data: dict[str, Any] | None = None) -> None:
@@ -23,6 +24,7 @@ class Event:
 
 
 class Result:
+    """What a rule returns: the new state, its events and query details (``info``)."""
     __slots__ = ("state", "events", "info")
 
     def __init__(self, state: dict) -> None:

@@ -8,7 +8,20 @@ from claw.core.mice import rooms as R
 from claw.core.mice.result import Result
 
 
+def scare_raider(res: Result, rid: str, points: int, source: str, tiles: dict) -> None:
+    """The mice scare raider ``rid`` off for ``points`` scare points.
+
+    Order (ruling 13): the token goes, the points go on the track (at 10 the chapter
+    end marker moves and the other raiders leave), and only then does the Suspicious
+    Rats cheese go on the minion wheel, so a surge it causes meets the moved marker.
+    """
+    remove_raider(res, rid, tiles, why=f"scared by the {source}")
+    add_points(res, points, source, tiles)
+    _suspicious_rats_cheese(res, tiles)
+
+
 def add_points(res: Result, points: int, source: str, tiles: dict) -> None:
+    """Advance the scare track (capped at 10); at 10 every raider left leaves the castle."""
     s = res.state
     before = s["scare"]
     s["scare"] = min(R.SCARE_GOAL, before + points)
@@ -21,16 +34,19 @@ def add_points(res: Result, points: int, source: str, tiles: dict) -> None:
         s["chapter_end"] = min(99, s["chapter_end"] + 1)
         res.add("raiders-flee", f"10 scare points: the raiders leave the castle; the chapter end marker moves "
                 f"to page {s['chapter_end']}.", chapter_end=s["chapter_end"])
-        feed = s["options"]["exodus_feeds_wheel"]
+        feed = R.option(s, "exodus_feeds_wheel")
         for r in list(s["raiders"]):
-            remove_raider(res, r["id"], tiles, scared=feed, why="leaving the castle")
+            remove_raider(res, r["id"], tiles, why="leaving the castle")
+            if feed:
+                _suspicious_rats_cheese(res, tiles)
     check_revert(res, tiles)
     from claw.core.mice.track import check_end
 
     check_end(res)
 
 
-def remove_raider(res: Result, rid: str, tiles: dict, scared: bool, why: str) -> None:
+def remove_raider(res: Result, rid: str, tiles: dict, why: str) -> None:
+    """Take raider token ``rid`` off the board (no points, no wheel cheese)."""
     s = res.state
     r = next(r for r in s["raiders"] if r["id"] == rid)
     s["raiders"].remove(r)
@@ -40,11 +56,15 @@ def remove_raider(res: Result, rid: str, tiles: dict, scared: bool, why: str) ->
         s["kitchen_raider_scared"] = True
     res.add("raider-removed", f"Raider token {rid} removed from the {R.tile(tiles, r['room'])['name']} ({why}).",
             raider=rid, room=r["room"])
-    if scared and s["rooms"]["dining-hall"]["explored"]:
+    check_cleared(res, "kitchen", tiles)
+
+
+def _suspicious_rats_cheese(res: Result, tiles: dict) -> None:
+    """Dining Hall 3: once the hall is in play, each raider scared away feeds the wheel."""
+    if res.state["rooms"]["dining-hall"]["explored"]:
         from claw.core.mice.track import add_wheel
 
         add_wheel(res, 1, f"{R.cite(tiles, 'dining-hall', 3)}: a raider was scared", tiles)
-    check_cleared(res, "kitchen", tiles)
 
 
 def check_cleared(res: Result, room: str, tiles: dict) -> None:

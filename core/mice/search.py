@@ -23,13 +23,15 @@ def specials_here(tiles: dict, room: str, spot: str, found: list[str]) -> list[d
 
 
 def search(state: dict, mid: str, dice, faces, tiles: dict, item: str | None = None) -> Result:
+    """A mouse searches its tile: one die, a cheese finds the special search that applies
+    there (else the base game's search deck)."""
     R.ensure_playing(state)
     res = begin(state)
     s = res.state
     m = R.mouse(s, mid)
     R.ensure_free(s, m)
     room = m["room"]
-    if s["options"]["one_search_per_tile"] and room in m["searched"]:
+    if R.option(s, "one_search_per_tile") and room in m["searched"]:
         raise IllegalAction(f"{m['name']} has already searched the {room} (one search per tile): {mid}")
     cands = specials_here(tiles, room, m["spot"], s["found"])
     if item:
@@ -42,7 +44,8 @@ def search(state: dict, mid: str, dice, faces, tiles: dict, item: str | None = N
     ok = A.count(rolled, A.CHEESE) > 0
     res.info.update(rolled=[f.number for f in rolled], found=ok)
     if not ok:
-        res.add("search", f"{m['name']} searches the {room} and rolls {A.show(rolled)}: nothing found.",
+        res.add("search", f"{m['name']} searches the {R.tile(tiles, room)['name']} and rolls {A.show(rolled)}: "
+                "nothing found.",
                 mouse=mid, found=None)
         return res
     if not cands:

@@ -17,6 +17,11 @@ DEFAULT_OPTIONS = {
     "exodus_feeds_wheel": False,
     # base game: each mouse searches a tile once
     "one_search_per_tile": True,
+    # Dining Hall 4 guards Blackpaw from attacks; is the Toothpick's strike back one?
+    "barnacle_stops_toothpick": False,
+    # Tunnel Entrance 3 says escaped minions join "the next encounter"; King's Chamber 1
+    # collects them. On: they join whichever room the mice explore next.
+    "escaped_join_next_room": False,
 }
 
 
@@ -69,7 +74,7 @@ def new_state(chapter: dict, tiles: dict) -> Result:
             party=[m["id"] for m in mice], chapter_end=state["chapter_end"])
     from claw.core.mice.outcomes import place_minions
 
-    place_minions(res, "cave-centipede", 1, "tunnel-entrance",
+    place_minions(res, "cave-centipede", 1, "tunnel-entrance", tiles,
                   why="Chapter Setup: a cave centipede besides the encounter card")
     res.add("story", f"{R.cite(tiles, 'tunnel-entrance', 2)}: the mice explore the Tunnel Entrance; read the "
             "story moment.")

@@ -30,6 +30,7 @@ def check_end(res: Result) -> None:
 
 
 def advance_hourglass(res: Result, pages: int, reason: str) -> None:
+    """Move the hourglass ``pages`` pages and check the end of the chapter."""
     s = res.state
     before = s["hourglass"]
     s["hourglass"] = min(MAX_PAGE, before + pages)
@@ -62,7 +63,7 @@ def surge(res: Result, tiles: dict) -> None:
     if s["outcome"]:
         return
     st = s["rooms"][room]
-    if st["surged"] and s["options"]["special_surge_once"]:
+    if st["surged"] and R.option(s, "special_surge_once"):
         res.add("surge-spent", "This tile has surged before: only the hourglass moves.")
         return
     st["surged"] = True
@@ -72,8 +73,14 @@ def surge(res: Result, tiles: dict) -> None:
         special = [(borrowed["tile"], r) for r in R.tile(tiles, borrowed["tile"])["rules"]
                    if r["kind"] == "special-surge" and r["n"] in borrowed["rules"]]
     if not special:
-        res.add("surge-card", "Place the surge minions of the current encounter card (base game); "
-                "record them with add-minion.")
+        carded = all(r.get("encounter_card", True) for r in R.tile(tiles, room)["rules"]
+                     if r["kind"] == "special-setup")
+        if carded:
+            res.add("surge-card", "Place the surge minions of the current encounter card (base game); "
+                    "record them with add-minion.")
+        else:
+            res.add("surge-none", f"The {R.tile(tiles, room)['name']} was set up without an encounter card and "
+                    "has no Special Surge: no surge minions, only the hourglass moves.", room=room)
         return
     owner, rule = special[0]
     if owner == "kings-chamber":
@@ -88,7 +95,7 @@ def surge(res: Result, tiles: dict) -> None:
     from claw.core.mice.outcomes import place_minions
 
     for p in rule.get("place", []):
-        place_minions(res, p["kind"], p["count"], room, escapes=rule.get("escapes", True),
+        place_minions(res, p["kind"], p["count"], room, tiles, escapes=rule.get("escapes", True),
                       why=R.cite(tiles, owner, rule["n"]))
 
 

@@ -124,3 +124,22 @@ def test_mice_in_the_costume_cannot_be_attacked(table, tiles, faces):
     nez.update(job="eye", room=None, spot=None)
     with pytest.raises(IllegalAction, match="costume"):
         combat.attack(s, "rat-warrior-1", "nez", d(1, 1, 1, 1), faces, tiles)
+
+
+def test_toothpick_against_blackpaw_while_barnacle_stands(table, tiles, faces, F):
+    """Ruling 15: Dining Hall 4 shields Blackpaw from *attacks*; the Toothpick's strike
+    back (Tunnel Entrance 1) is a wound, not an attack, so it lands by default. The
+    option barnacle_stops_toothpick reads Barnacle's guard as covering it too."""
+    import copy
+
+    s = copy.deepcopy(table)
+    nez = next(m for m in s["mice"] if m["id"] == "nez")
+    nez["items"].append("toothpick")
+    n = s["bestiary"]["rat-warrior"]["attack"] + 2
+    values = [F.blank] * n + [F.cheese] * nez["defense"]
+    res = combat.attack(s, "blackpaw", "nez", d(*values), faces, tiles)
+    assert res.state["objectives"]["blackpaw_defeated"]  # a rat warrior has 1 life in the example
+    s["options"]["barnacle_stops_toothpick"] = True
+    res = combat.attack(s, "blackpaw", "nez", d(*values), faces, tiles)
+    bp = next(f for f in res.state["minions"] if f["id"] == "blackpaw")
+    assert bp["wounds"] == 0 and any("Barnacle shields" in e.text for e in res.events)

@@ -172,3 +172,41 @@ def test_ghost_entering_after_the_raiders_left_ends_the_costume(ghost_state, til
     assert res.state["raiders"] == [] and res.state["ghost"] is None
     assert not any(f["suspicious"] for f in res.state["minions"])
     assert any(e.type == "ghost-removed" for e in res.events)
+
+
+def test_scare_points_come_before_the_wheel_cheese(hall, tiles, faces, F):
+    """Ruling 13 (order): the scare that reaches 10 moves the chapter end marker
+    (Scaring the Human Raiders) before its Suspicious Rats cheese (Dining Hall 3) can
+    fill the wheel and move the hourglass, so the surge no longer ends the chapter."""
+    s = dict(hall, scare=7, wheel=5, hourglass=hall["chapter_end"] - 1)
+    res = ghost.scary_noises(s, "collin", 0, d(F.cheese, 1, 1, 1, 1, 1), faces, tiles)
+    st = res.state
+    assert st["scare"] == 10 and st["chapter_end"] == hall["chapter_end"] + 1
+    assert st["hourglass"] == hall["chapter_end"] and st["wheel"] == 0
+    assert st["outcome"] is None
+    kinds = [e.type for e in res.events]
+    assert kinds.index("raiders-flee") < kinds.index("wheel") < kinds.index("surge")
+
+
+def test_ghost_cannot_slip_into_an_unexplored_room(ghost_state, tiles, faces):
+    """Kitchen 5 moves the ghost; only the Dining Hall's set-up (Dining Hall 1) is run by
+    its entry, so an unexplored room is refused instead of being marked explored
+    without its own Special Setup. Checked before any die is read."""
+    import copy
+
+    s = copy.deepcopy(ghost_state)
+    s["rooms"]["kings-chamber"]["explored"] = False
+    with pytest.raises(IllegalAction, match="unexplored"):
+        ghost.move_ghost(s, "filch", 1, d(), faces, tiles, enter="kings-chamber")
+    with pytest.raises(UsageError, match="already"):
+        ghost.move_ghost(ghost_state, "filch", 1, d(), faces, tiles, enter="kitchen")
+
+
+def test_no_exploring_on_foot_from_inside_the_costume(ghost_state, tiles):
+    """Kitchen 4-5 and Dining Hall 1: once the ghost is built the mice are off the board
+    on their cards; the Dining Hall is entered by the ghost, whose entry sets it up with
+    suspicious minions, so a plain explore is refused."""
+    from claw.core.mice import outcomes as O
+
+    with pytest.raises(IllegalAction, match="ghost"):
+        O.explore(ghost_state, "dining-hall", tiles)

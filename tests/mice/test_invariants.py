@@ -12,6 +12,7 @@ from claw.core.errors import ClawError
 from claw.core.mice import actiondie as A
 from claw.core.mice import chamber, combat, ghost, kitchen, search, track
 from claw.core.mice import outcomes as O
+from claw.core.mice.checks import check_state
 from claw.core.rng import SeededDice
 
 TILES = load_data("mice/tiles.json")
@@ -35,7 +36,7 @@ ACTIONS = [
     lambda s, r, dc: O.gain_cheese(s, r.choice(MICE), 2),
     lambda s, r, dc: O.wheel_cheese(s, r.randint(1, 4), TILES),
     lambda s, r, dc: O.capture(s, r.choice(MICE), TILES),
-    lambda s, r, dc: O.release(s, r.choice(MICE)),
+    lambda s, r, dc: O.release(s, r.choice(MICE), TILES),
     lambda s, r, dc: chamber.chest_lid(s, r.choice(MICE), dc, FACES, TILES),
     lambda s, r, dc: kitchen.deploy_fork(s, TILES),
     lambda s, r, dc: kitchen.fling_cheese(s, r.choice(MICE), dc, FACES, TILES),
@@ -69,6 +70,7 @@ def test_random_command_sequences_keep_the_state_valid(fresh, steps, shortcut):
         assert state == before  # rules never change their input
         state = res.state
         VALIDATOR.validate(state)
+        assert check_state(state) == []  # what claw writes, claw reads back
         assert 0 <= state["scare"] <= 10 and 0 <= state["wheel"] < 6
         assert state["objectives"]["raiders_scared"] == (state["scare"] >= 10)
         if state["objectives"]["raiders_scared"]:

@@ -113,3 +113,52 @@ def test_chapter_file_checks():
     doc = {"party": [{"id": "a"}, {"id": "a"}], "chapter_track": {"hourglass": 7, "chapter_end": 7}}
     problems = dict(check("chapter", doc))
     assert ("party",) in problems and ("party", 1, "id") in problems and ("chapter_track", "hourglass") in problems
+
+
+def test_escapes_come_from_the_tile_being_played(fresh, tiles):
+    """Tunnel Entrance 3 is a rule of the tile the encounter is on: with the party in the
+    Kitchen, a cave centipede left behind in the Tunnel Entrance does not climb away when
+    the Kitchen's centipede card starts its turn; in the King's Tunnels their own roach
+    escapes, not one left on the Tunnel Entrance."""
+    s = O.add_minion(fresh, "roach", 1, None, tiles).state  # roach-1 on the Tunnel Entrance
+    k = O.explore(s, "kitchen", tiles)
+    res = O.minion_turn(k.state, "cave-centipede", tiles)
+    assert res.state["escaped"] == [] and res.events[0].type == "no-escape"
+    t = O.explore(s, "kings-tunnels", tiles).state
+    res = O.minion_turn(t, "roach", tiles)
+    assert res.state["escaped"] == [{"id": "roach-2", "kind": "roach"}]
+    assert O.minion_turn(t, "roach", tiles, room="tunnel-entrance").state["escaped"][0]["id"] == "roach-1"
+
+
+def test_escaped_minions_wait_for_the_chamber_or_join_the_next_room(fresh, tiles):
+    """Ruling 3: by default minions that climbed the ladder come back in the King's
+    Chamber (King's Chamber 1); with escaped_join_next_room they join the next room
+    explored ("added to the next encounter", Tunnel Entrance 3)."""
+    s = O.minion_turn(fresh, "cave-centipede", tiles).state
+    assert s["escaped"] == [{"id": "cave-centipede-1", "kind": "cave-centipede"}]
+    kept = O.explore(s, "kings-tunnels", tiles).state
+    assert kept["escaped"] and not any(f["id"] == "cave-centipede-1" for f in kept["minions"])
+    s["options"]["escaped_join_next_room"] = True
+    joined = O.explore(s, "kings-tunnels", tiles).state
+    assert not joined["escaped"]
+    assert next(f for f in joined["minions"] if f["id"] == "cave-centipede-1")["room"] == "kings-tunnels"
+
+
+def test_minion_kind_must_look_like_a_bestiary_key(fresh, tiles):
+    """add-minion: a kind is a bestiary key; anything else is a usage error, not a
+    state that can no longer be written."""
+    with pytest.raises(UsageError, match="kind"):
+        O.add_minion(fresh, "Rat Warrior", 1, None, tiles)
+    with pytest.raises(UsageError, match="kind"):
+        O.add_minion(fresh, "x" * 80, 1, None, tiles)
+    assert O.add_minion(fresh, "rat-warrior", 2, None, tiles).state["minions"][-1]["id"] == "rat-warrior-2"
+
+
+def test_exploring_moves_the_party(fresh, tiles):
+    """Ruling 18 (base game's explore): the free mice move onto the new tile; a captured
+    mouse stays off the board."""
+    s = O.capture(fresh, "lily", tiles).state
+    res = O.explore(s, "kings-tunnels", tiles)
+    rooms = {m["id"]: m["room"] for m in res.state["mice"]}
+    assert rooms.pop("lily") is None
+    assert set(rooms.values()) == {"kings-tunnels"}

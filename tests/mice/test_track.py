@@ -50,7 +50,7 @@ def test_defeat_when_all_mice_captured(fresh, tiles):
     for m in ("collin", "nez", "filch", "maginos", "tilda"):
         s = O.capture(s, m, tiles).state
     assert not s["outcome"]
-    s = O.release(s, "collin").state
+    s = O.release(s, "collin", tiles).state
     s = O.capture(s, "lily", tiles).state
     assert not s["outcome"]
     res = O.capture(s, "collin", tiles)
@@ -91,10 +91,28 @@ def test_special_surge_once_per_tile(fresh, tiles):
 
 
 def test_surge_in_a_tile_without_special_surge_points_to_the_encounter_card(fresh, tiles):
+    """A tile set up from an encounter card and without a Special Surge: the card's surge
+    (every such tile in this chapter has one, so the data is trimmed for the test)."""
+    import copy
+
+    trimmed = copy.deepcopy(tiles)
+    kc = next(t for t in trimmed["tiles"] if t["id"] == "kings-chamber")
+    kc["rules"] = [r for r in kc["rules"] if r["kind"] != "special-surge"]
+    s = O.explore(O.explore(fresh, "kings-tunnels", tiles).state, "kings-chamber", tiles).state
+    res = begin(s)
+    add_wheel(res, 6, "test", trimmed)
+    assert any(e.type == "surge-card" for e in res.events)
+
+
+def test_surge_without_an_encounter_card_places_nothing(fresh, tiles):
+    """Ruling 5: Kitchen 1 and Dining Hall 1 reveal no encounter card and neither tile has
+    a Special Surge, so a surge there only moves the hourglass."""
     s = O.explore(fresh, "kitchen", tiles).state
     res = begin(s)
     add_wheel(res, 6, "test", tiles)
-    assert any(e.type == "surge-card" for e in res.events)
+    assert any(e.type == "surge-none" for e in res.events)
+    assert not any(e.type == "surge-card" for e in res.events)
+    assert res.state["hourglass"] == fresh["hourglass"] + 1
 
 
 def test_kings_tunnels_surge_is_the_tunnel_entrance_spider(fresh, tiles):
