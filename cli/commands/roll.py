@@ -38,7 +38,8 @@ def _faces_if_needed(expr):
         from claw.cli.content import load_data
         from claw.core.dice import ActionFace
 
-        return [ActionFace(f["number"], f["symbol"]) for f in load_data("mice/action-die.json")["faces"]]
+        faces = sorted(load_data("mice/action-die.json")["faces"], key=lambda f: f["face"])
+        return [ActionFace(f["number"], f["symbol"]) for f in faces]
     return None
 
 

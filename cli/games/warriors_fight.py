@@ -81,7 +81,7 @@ def _odds(call, a, t, r) -> None:
 def _report_odds(call, ab, jb, crit, title) -> None:
     from claw.core.warriors.odds import opposed
     p = opposed(ab, jb, crit)
-    verdict(call, f"{title}: 3d6+{ab} vs 3d6+{jb}: hits {fmt_chance(p)}",
+    call.answer(f"{title}: 3d6+{ab} vs 3d6+{jb}: hits {fmt_chance(p)}",
             {"attack_bonus": ab, "jump_bonus": jb, "hit": {"fraction": str(p), "float": float(p)}})
 
 

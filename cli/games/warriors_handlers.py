@@ -192,7 +192,7 @@ def _check_odds(call, cat, spec, r) -> None:
 
 
 def _emit_odds(call, bonus, vs, p) -> None:
-    verdict(call, f"3d6+{bonus} vs {vs}: {fmt_chance(p)}",
+    call.answer(f"3d6+{bonus} vs {vs}: {fmt_chance(p)}",
             {"bonus": bonus, "vs": vs, "success": {"fraction": f"{p.numerator}/{p.denominator}", "float": float(p)}})
 
 

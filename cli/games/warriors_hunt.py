@@ -125,7 +125,7 @@ def _report_odds(call, res, r) -> None:
                        "cumulative": {"fraction": str(row["cumulative"]), "float": float(row["cumulative"])}}
                       for row in res["stages"]],
            "success": {"fraction": str(res["success"]), "float": float(res["success"])}}
-    verdict(call, "\n".join(lines), obj)
+    call.answer("\n".join(lines), obj)
 
 
 def _stateless(call, r) -> None:

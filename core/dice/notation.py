@@ -27,10 +27,14 @@ MAX_CONST = 1_000_000
 
 
 class ActionFace(NamedTuple):
-    """One face of the Mice and Mystics action die."""
+    """One face of the Mice and Mystics action die: its number and its symbol(s),
+    several joined by ``+`` (``sword+shield``)."""
 
     number: int
     symbol: str
+
+    def shows(self, symbol: str) -> bool:
+        return symbol in self.symbol.split("+")
 
 
 class Const(NamedTuple):

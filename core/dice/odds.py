@@ -88,7 +88,7 @@ def _successes_per_die(term: DiceTerm, faces) -> tuple[int, int]:
     op, target = term.compare
     if isinstance(target, str):
         faces = faces or ()
-        hits = sum(f.symbol == target for f in faces)
+        hits = sum(f.shows(target) for f in faces)
         if not faces:
             raise DiceError("the action die needs its face table (data/mice/action-die.json)")
         return hits, len(faces)

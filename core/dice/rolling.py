@@ -88,7 +88,7 @@ def roll(expression: str | Expr, dice, action_faces: Sequence[ActionFace] | None
                 value = 0
                 for d in group:
                     if d.kept:
-                        d.success = (d.face.symbol == target) if isinstance(target, str) else meets(d.value, op, target)
+                        d.success = d.face.shows(target) if isinstance(target, str) else meets(d.value, op, target)
                         value += d.success
                 successes = (successes or 0) + sign * value
             else:
@@ -114,7 +114,7 @@ def _roll_term(index: int, term: DiceTerm, dice, faces) -> list[DieRoll]:
             raise DiceError("the action die needs its face table (data/mice/action-die.json)")
         out = []
         for _ in range(term.count):
-            face = faces[dice.draw(1, len(faces), "action die") - 1]
+            face = faces[dice.draw(1, len(faces), "action die (face 1-6)") - 1]
             out.append(DieRoll(index, len(faces), face.number, face=face))
         return out
     sides = term.sides

@@ -2,8 +2,9 @@
 
 The face table is not printed in the chapter; the lead keeps it in
 ``data/mice/action-die.json`` (loaded by the CLI and passed in here as ``faces``).
-A roll is one ``dice.die(6)``: the value picks the face whose number it is, so
-physical dice are typed as the number printed on the face.
+A roll is one ``dice.draw(1, 6)``: the value picks the face by its position in the
+table (``face``), so physical dice are typed as that position; the printed number
+(1-3, each on two faces) is what Move the Ghost matches.
 Exact odds treat the six faces as equally likely and convolve per-die counts.
 """
 
@@ -36,25 +37,27 @@ class Face(NamedTuple):  # NamedTuple, not dataclass: cheaper to import on every
 def parse_faces(raw: object) -> tuple[Face, ...]:
     """Faces from the data file: a list, or a mapping with a ``faces`` list.
 
-    Each face has ``number`` and either ``symbol`` (one name, ``a+b`` for a face
-    showing two) or ``symbols`` (a list). Faces are returned ordered by number 1..6.
+    Each face has ``face`` (its position 1..6), ``number`` and either ``symbol`` (one
+    name, ``a+b`` for a face showing two) or ``symbols`` (a list). Faces are returned
+    in position order.
     """
     items = raw.get("faces") if isinstance(raw, dict) else raw
     if not isinstance(items, list) or len(items) != 6:
         raise InvalidInput("action die data: expected 6 faces")
     faces = []
     for item in items:
-        if not isinstance(item, dict) or not isinstance(item.get("number"), int):
+        if not isinstance(item, dict) or not isinstance(item.get("number"), int) \
+                or not isinstance(item.get("face", item.get("number")), int):
             raise InvalidInput(f"action die data: face without a number: {item!r}")
         if "symbols" in item:
             syms = tuple(str(s) for s in item["symbols"])
         else:
             syms = tuple(p for p in str(item.get("symbol", "")).replace(" ", "").split("+") if p)
-        faces.append(Face(item["number"], syms))
-    faces.sort(key=lambda f: f.number)
-    if [f.number for f in faces] != [1, 2, 3, 4, 5, 6]:
-        raise InvalidInput("action die data: face numbers must be 1..6 once each")
-    return tuple(faces)
+        faces.append((item.get("face", item["number"]), Face(item["number"], syms)))
+    faces.sort(key=lambda pair: pair[0])
+    if [pos for pos, _ in faces] != [1, 2, 3, 4, 5, 6]:
+        raise InvalidInput("action die data: face positions must be 1..6 once each")
+    return tuple(face for _, face in faces)
 
 
 def check_count(n: int, what: str) -> int:
@@ -67,7 +70,7 @@ def check_count(n: int, what: str) -> int:
 def roll(dice, faces: tuple[Face, ...], n: int, label: str = "action die") -> list[Face]:
     """Roll ``n`` action dice from the dice source; one ``die(6)`` per die."""
     check_count(n, label)
-    return [faces[dice.draw(1, 6, f"{label} (face number 1-6)") - 1] for _ in range(n)]
+    return [faces[dice.draw(1, 6, f"{label} (face 1-6)") - 1] for _ in range(n)]
 
 
 def count(rolled: Iterable[Face], symbol: str) -> int:

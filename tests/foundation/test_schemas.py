@@ -24,7 +24,8 @@ def test_schema_is_valid_2020_12_with_id(name):
 def test_action_die_data_matches_schema():
     data = json.loads(resources.files("claw.data.mice").joinpath("action-die.json").read_text())
     assert list(validator_for("action-die-mice").iter_errors(data)) == []
-    assert sorted(f["number"] for f in data["faces"]) == [1, 2, 3, 4, 5, 6]
+    assert sorted(f["face"] for f in data["faces"]) == [1, 2, 3, 4, 5, 6]
+    assert sorted(f["number"] for f in data["faces"]) == [1, 1, 2, 2, 3, 3]  # Move the Ghost: 1-3
 
 
 ENVELOPE = {"format": "claw-state", "version": 1, "game": "msm",

@@ -1,7 +1,7 @@
 """Shared fixtures: the chapter data, the action die, the example chapter and states.
 
-The action die's face numbers are what physical dice are typed as; the face table is
-the lead's (data/mice/action-die.json). Tests name faces by looking them up there.
+A physical action die is typed as its face position (1-6) in the lead's face table
+(data/mice/action-die.json). Tests name faces by looking them up there.
 """
 
 from __future__ import annotations
@@ -31,16 +31,20 @@ def faces():
 
 @pytest.fixture(scope="session")
 def F(faces):
-    """Face numbers by symbol: F.cheese, F.blank (a face with no cheese), F.sword ..."""
+    """Face positions (what --dice takes) by symbol: F.cheese, F.blank (no cheese), F.sword ..."""
 
     class Faces:
         def __getattr__(self, sym):
             if sym == "blank":
-                return next(f.number for f in faces if f.count("cheese") == 0)
-            return next(f.number for f in faces if f.count(sym) > 0)
+                return next(i for i, f in enumerate(faces, 1) if f.count("cheese") == 0)
+            return next(i for i, f in enumerate(faces, 1) if f.count(sym) > 0)
 
         def without(self, *syms):
-            return next(f.number for f in faces if not any(f.count(s) for s in syms))
+            return next(i for i, f in enumerate(faces, 1) if not any(f.count(s) for s in syms))
+
+        def numbered(self, number):
+            """A face position whose printed number is ``number`` (Move the Ghost)."""
+            return next(i for i, f in enumerate(faces, 1) if f.number == number)
 
     return Faces()
 

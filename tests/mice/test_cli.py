@@ -64,7 +64,7 @@ def test_playthrough_to_victory():
     s, r = step(s, "fling-cheese", "tilda", "--dice", "6")
     assert game(s)["scare"] == 2 and "Kitchen 3" in r.stderr
     s, _ = step(s, "build-ghost", "--eyes", "collin,nez")
-    s, r = step(s, "move-ghost", "filch", "3", "--dice", "3,1,1,1", "--enter", "dining-hall")
+    s, r = step(s, "move-ghost", "filch", "3", "--dice", "5,1,1,1", "--enter", "dining-hall")
     assert len(game(s)["raiders"]) == 3
     s, r = step(s, "attack", "nez", "blackpaw", code=4)
     assert "inside the ghost" in r.stderr
@@ -76,8 +76,8 @@ def test_playthrough_to_victory():
     assert g["scare"] == 10 and g["chapter_end"] == 8 and g["ghost"] is None and g["wheel"] == 3
     s, r = step(s, "attack", "nez", "blackpaw", code=4)
     assert "Barnacle" in r.stderr and "Dining Hall 4" in r.stderr
-    s, _ = step(s, "attack", "nez", "barnacle", "--dice", "1,1,1,5,5,5,5")
-    s, r = step(s, "attack", "nez", "blackpaw", "--dice", "1,1,1,5")
+    s, _ = step(s, "attack", "nez", "barnacle", "--dice", "1,1,1,2,2,2,2")  # bows block nothing
+    s, r = step(s, "attack", "nez", "blackpaw", "--dice", "1,1,1,2")
     assert game(s)["outcome"] == "victory" and "Victory" in r.stderr
     shown = run(["show", "-s", "-"], stdin=s)
     assert "VICTORY" in shown.stdout and "10/10" in shown.stdout
@@ -121,9 +121,9 @@ def test_stateless_odds_and_rolls():
     assert r.code == 0 and r.stdout.strip() == "2"
     r = run(["chest-lid", "--game", "mice", "--others", "4", "--suspicious", "--dice", "6,6,6,6,6"])
     assert r.stdout.strip() == "3"
-    r = run(["move-ghost", "--game", "mice", "2", "--dice", "2,2,1,3"])
+    r = run(["move-ghost", "--game", "mice", "2", "--dice", "3,4,1,5"])  # faces 3 and 4 show a 2
     assert r.stdout.strip() == "2"
-    r = run(["attack", "--game", "mice", "--attack-dice", "1", "--defense", "1", "--blackpaw", "--dice", "1,1,1,4"])
+    r = run(["attack", "--game", "mice", "--attack-dice", "1", "--defense", "1", "--blackpaw", "--dice", "1,1,1,3"])
     assert r.code == 0 and r.stdout.strip() == "2"
     r = run(["fling-cheese", "--game", "mice", "--dice", "6"])
     assert r.stdout.strip() == "hit"
@@ -209,12 +209,14 @@ def test_stateless_scary_noises_matches_the_rule(values, distance):
     """Kitchen 5 from explicit numbers: scared exactly when the cheese total beats the distance."""
     from claw.cli.content import load_data
 
-    faces = {f["number"]: f["symbol"] for f in load_data("mice/action-die.json")["faces"]}
+    table = {f["face"]: f for f in load_data("mice/action-die.json")["faces"]}
+    faces = {k: f["symbol"] for k, f in table.items()}
     r = run(["scary-noises", "--game", "mice", "--mice", str(len(values)), "--distance", str(distance),
              "--dice", ",".join(map(str, values)), "--json"])
     assert r.code == 0, r.stderr
     cheese = sum(faces[v] == "cheese" for v in values)
-    assert json.loads(r.stdout) == {"rolled": values, "cheese": cheese, "distance": distance,
+    assert json.loads(r.stdout) == {"rolled": [table[v]["number"] for v in values], "cheese": cheese,
+                                    "distance": distance,
                                     "scared": cheese > distance}
 
 

@@ -113,7 +113,7 @@ def test_mouse_captured_when_wounds_reach_life(table, tiles, faces, F):
 
 def test_wound_odds_exact(faces):
     dist = combat.wound_odds(faces, 1, 1)
-    sword, shield = Fraction(2, 6), Fraction(1, 6)
+    sword, shield = Fraction(3, 6), Fraction(2, 6)  # data/mice/action-die.json
     assert dist[1] == sword * (1 - shield)
     assert sum(dist.values()) == 1
 

@@ -19,13 +19,16 @@ def ghost_state(fresh, tiles, F):
 
 
 @pytest.fixture
-def hall(ghost_state, tiles, faces):
-    return ghost.move_ghost(ghost_state, "filch", 2, d(2, 1, 1, 1), faces, tiles, enter="dining-hall").state
+def hall(ghost_state, tiles, faces, F):
+    n = F.numbered
+    return ghost.move_ghost(ghost_state, "filch", 2, d(n(2), n(1), n(1), n(1)), faces, tiles,
+                            enter="dining-hall").state
 
 
-def test_move_ghost_counts_matching_numbers(ghost_state, tiles, faces):
+def test_move_ghost_counts_matching_numbers(ghost_state, tiles, faces, F):
     """Kitchen 5: choose 1-3, the four mop mice roll, 1 space per die showing it."""
-    res = ghost.move_ghost(ghost_state, "maginos", 3, d(3, 3, 5, 1), faces, tiles)
+    n = F.numbered
+    res = ghost.move_ghost(ghost_state, "maginos", 3, d(n(3), n(3), n(2), n(1)), faces, tiles)
     assert res.info["spaces"] == 2
 
 
@@ -36,14 +39,16 @@ def test_only_mop_mice_move_and_only_1_to_3(ghost_state, tiles, faces):
         ghost.move_ghost(ghost_state, "filch", 4, d(1, 1, 1, 1), faces, tiles)
 
 
-def test_cannot_enter_without_moving(ghost_state, tiles, faces):
+def test_cannot_enter_without_moving(ghost_state, tiles, faces, F):
+    two = F.numbered(2)
     with pytest.raises(IllegalAction, match="cannot move"):
-        ghost.move_ghost(ghost_state, "filch", 1, d(2, 2, 2, 2), faces, tiles, enter="dining-hall")
+        ghost.move_ghost(ghost_state, "filch", 1, d(two, two, two, two), faces, tiles, enter="dining-hall")
 
 
 def test_move_odds_are_binomial(faces):
+    """Each number is on two faces of six, so a die matches with chance 1/3."""
     dist = ghost.move_odds(faces, 2, 4)
-    assert dist[0] == Fraction(5, 6) ** 4 and dist[4] == Fraction(1, 6) ** 4
+    assert dist[0] == Fraction(2, 3) ** 4 and dist[4] == Fraction(1, 3) ** 4
 
 
 def test_dining_hall_setup_when_ghost_enters(hall):
@@ -165,10 +170,11 @@ def test_noises_invariants(hall, tiles, faces, steps):
             assert s["ghost"] is None
 
 
-def test_ghost_entering_after_the_raiders_left_ends_the_costume(ghost_state, tiles, faces):
+def test_ghost_entering_after_the_raiders_left_ends_the_costume(ghost_state, tiles, faces, F):
     """Ruling 12 and Dining Hall 3: no raider tokens are placed, so the mice come out at once."""
     s = dict(ghost_state, scare=10, objectives=dict(ghost_state["objectives"], raiders_scared=True))
-    res = ghost.move_ghost(s, "filch", 1, d(1, 2, 2, 2), faces, tiles, enter="dining-hall")
+    n = F.numbered
+    res = ghost.move_ghost(s, "filch", 1, d(n(1), n(2), n(2), n(2)), faces, tiles, enter="dining-hall")
     assert res.state["raiders"] == [] and res.state["ghost"] is None
     assert not any(f["suspicious"] for f in res.state["minions"])
     assert any(e.type == "ghost-removed" for e in res.events)

@@ -32,6 +32,20 @@ def timed(cmd: list[str], stdin: bytes | None = None) -> list[float]:
     return samples
 
 
+def instructions(cmd: list[str]) -> int | None:
+    """Instructions executed (valgrind's callgrind): repeatable whatever the machine's
+    load, which wall time on a shared machine is not."""
+    if not shutil.which("valgrind"):
+        return None
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env, check=False)
+    for line in done.stderr.splitlines():
+        if "Collected :" in line:
+            return int(line.rsplit(":", 1)[1])
+    return None
+
+
 def row(name: str, samples: list[float], base: float | None = None) -> dict:
     out = {"case": name, "min_ms": round(min(samples), 1), "median_ms": round(statistics.median(samples), 1)}
     if base:
@@ -40,7 +54,8 @@ def row(name: str, samples: list[float], base: float | None = None) -> dict:
 
 
 def main() -> None:
-    claw = shutil.which("claw") or str(Path(sys.executable).parent / "claw")
+    beside = Path(sys.executable).parent / "claw"  # the claw of the venv running this
+    claw = str(beside) if beside.exists() else shutil.which("claw")
     tmp = Path(tempfile.mkdtemp())
     (tmp / "typer_hello.py").write_text(TYPER_HELLO)
     (tmp / "argparse_hello.py").write_text(ARGPARSE_HELLO)
@@ -59,6 +74,18 @@ def main() -> None:
     rows = [row(k, v, typer_median) for k, v in results.items()]
     for r in rows:
         r["x_argparse"] = round(r["median_ms"] / argparse_median, 2)
+    if os.environ.get("CALLGRIND"):
+        commands = {"python -c pass": [py, "-c", "pass"], "argparse hello": [py, str(tmp / "argparse_hello.py")],
+                    "typer hello": [py, str(tmp / "typer_hello.py")], "claw roll 2d12": [claw, "roll", "2d12"]}
+        if state:
+            commands["claw (state)"] = [claw, *cmd, "-s", state]
+        counts = {name: instructions(c) for name, c in commands.items()}
+        base = counts["typer hello"]
+        for r in rows:
+            key = "claw (state)" if r["case"].endswith("(state)") else r["case"]
+            if counts.get(key) and base:
+                r["instructions_M"] = round(counts[key] / 1e6, 1)
+                r["instructions_x_typer"] = round(counts[key] / base, 2)
     print(json.dumps({"runs": RUNS, "rows": rows}, indent=1))
 
 

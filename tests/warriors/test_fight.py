@@ -265,7 +265,7 @@ def test_fight_commands(party):
     res = run(["attack", "emberpaw", "bramble", "-s", str(party)])
     assert res.code == 4 and "turn" in res.stderr
     res = run(["attack", "bramble", "emberpaw", "--odds", "-s", str(party)])
-    assert res.code == 0 and "hits" in res.stderr
+    assert res.code == 0 and "hits" in res.stdout
     res = run(["fight", "--end", "-s", str(party), "-i"])
     assert res.code == 0 and state_of(party)["fight"] is None
 
