@@ -52,10 +52,15 @@ class SeededDice:
         if span <= 0:
             raise DiceError(f"empty range for {label or 'die'}: {low}..{high}")
         limit = (1 << 64) - ((1 << 64) % span)  # reject the biased tail
-        word = self._word()
-        while word >= limit:
-            word = self._word()
-        return low + word % span
+        while True:
+            # _word() and _mix() inlined: this is the innermost loop of every roll
+            self.position += 1
+            z = (self.seed + self.position * _GAMMA) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            word = z ^ (z >> 31)
+            if word < limit:
+                return low + word % span
 
     def die(self, sides: int) -> int:
         return self.draw(1, sides, f"d{sides}")

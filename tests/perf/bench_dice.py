@@ -31,18 +31,26 @@ def main() -> None:
     out = {}
     dice = SeededDice(1)
     expr = parse("4d6kh3+2")
-    out["claw rolls/s (4d6kh3+2)"] = round(rate(lambda: roll(expr, dice)))
-    out["randint floor rolls/s (4 randint + sort)"] = round(rate(
-        lambda: sum(sorted(random.randint(1, 6) for _ in range(4))[1:]) + 2))
+    cases = {
+        "claw rolls/s (4d6kh3+2)": lambda: roll(expr, dice),
+        "randint floor rolls/s (4 randint + sort)": lambda: sum(sorted(random.randint(1, 6) for _ in range(4))[1:]) + 2,
+    }
     try:
         import d20
 
         roller = d20.Roller()
         d20.roll("4d6kh3+2")
-        out["d20 rolls/s (4d6kh3+2)"] = round(rate(lambda: roller.roll("4d6kh3+2")))
-        out["claw / d20"] = round(out["claw rolls/s (4d6kh3+2)"] / out["d20 rolls/s (4d6kh3+2)"], 2)
+        cases["d20 rolls/s (4d6kh3+2)"] = lambda: roller.roll("4d6kh3+2")
     except ImportError:
         out["d20"] = "not installed (pip install '.[bench]')"
+    # interleaved rounds, best of each: a shared machine slows whichever runs at a bad moment
+    best = {name: 0.0 for name in cases}
+    for _ in range(5):
+        for name, fn in cases.items():
+            best[name] = max(best[name], rate(fn, 0.4))
+    out.update({name: round(v) for name, v in best.items()})
+    if "d20 rolls/s (4d6kh3+2)" in out:
+        out["claw / d20"] = round(out["claw rolls/s (4d6kh3+2)"] / out["d20 rolls/s (4d6kh3+2)"], 2)
 
     out["claw 10d12 exact odds ms (cold)"] = round(ms(lambda: distribution("10d12")), 2)
     out["claw 10d12 exact odds ms (warm)"] = round(min(ms(lambda: distribution("10d12")) for _ in range(20)), 2)
