@@ -116,6 +116,38 @@ def test_wall_end_touch_blocks():
     assert any(line.blocked_by and "wall" in line.blocked_by for line in sight.lines)
 
 
+def test_corner_touch_between_the_ends_counts():
+    """LOS: "If a LOS only touches the corner of a square, that square IS considered",
+    also where the line runs through a grid corner between its two ends."""
+    rows = [".##..#", ".#..#.", "......", "#...#.", "...##.", ".#.#.."]
+    board = board_of(rows)
+    # The only line that clears every red square's side, A6 top-left -> F2
+    # bottom-right, passes exactly through the top-left corner of red E4.
+    sight = los(board, {}, "A6", "F2")
+    assert not sight.visible
+    # One line on its own: A1 bottom-right -> E3 bottom-right touches C3's corner.
+    board2 = board_of(["......", "......", "..#...", "......", "......", "......"])
+    line = next(ln for ln in los(board2, {}, "A1", "E3").lines if ln.start == (1, 1) and ln.end == (1, 1))
+    assert line.blocked_by == "red square C3"
+
+
+def test_line_along_a_red_side_touches_it():
+    """LOS: a line lying along the side of a red square touches it (A2's top corners to
+    F2's top corners run along the red row), yet another line sees along the corridor."""
+    board = board_of(["######", "......", "......", "......"])
+    sight = los(board, {}, "A2", "F2")
+    along = next(ln for ln in sight.lines if ln.start == (0, 0) and ln.end == (1, 0))
+    assert along.blocked_by and "red square" in along.blocked_by
+    assert sight.visible
+
+
+def test_yellow_corner_between_the_ends_hinders():
+    """Touches hinder too: a line through the corner of a yellow square is hindered."""
+    board = board_of(["......", "......", "..~...", "......", "......", "......"])
+    line = next(ln for ln in los(board, {}, "A1", "E3").lines if ln.start == (1, 1) and ln.end == (1, 1))
+    assert line.clear and line.hindered_by == "yellow square C3"
+
+
 def test_attacker_in_yellow_area_ignores_it():
     """Hindering Terrain / Attack Examples (Leon): no -2 for the area the attacker is in."""
     board = board_of(["~~......", "~~......", "........", "........"],
