@@ -45,6 +45,17 @@ def test_validate_pinpoints_planted_errors(tmp_path):
     assert any(":38:" in ln and "H1-J1" in ln for ln in lines)
 
 
+def test_validate_blames_the_one_short_row_even_if_it_is_the_first(tmp_path):
+    """A mistyped first row is the row reported, not every other row."""
+    text = Path(S1).read_text().replace('- "....##.........."', '- "....##........."', 1)
+    bad = tmp_path / "short.yaml"
+    bad.write_text(text)
+    result = run(["validate", str(bad)])
+    assert result.code == 3
+    lines = result.stdout.strip().splitlines()
+    assert len(lines) == 1 and ":25:" in lines[0] and "row 1 has 15 squares, the other rows 16" in lines[0]
+
+
 def test_new_builds_scenario_1(s1_state):
     """Setup Scenario 1: heroes on/next to C, one marker per R, loot and objective markers,
     round marker on the first space, empty discard."""
