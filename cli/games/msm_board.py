@@ -52,7 +52,9 @@ def new(call) -> None:
             raise UsageError(f"unknown hero {unknown[0]!r} (heroes: {', '.join(sorted(known))})")
     roaches = _roaches(call.opts.get("roaches"))
     places = _parse_places(call.opts.get("place"))
-    state, events = new_state(doc, call.dice, heroes, source=call.source, roaches=roaches, places=places)
+    pounce = _pounce(call.opts.get("pounce_rule"))
+    state, events = new_state(doc, call.dice, heroes, source=call.source, roaches=roaches, places=places,
+                              pounce=pounce)
     try:  # the play rules add heroes' cards and health, the loot deck, goals
         from claw.cli.games.msm_play_handlers import setup_play
     except ImportError:
@@ -86,6 +88,16 @@ def _roaches(value) -> str:
         return "ignore"
     if value not in ("ignore", "hinder"):
         raise UsageError(f"--roaches must be ignore or hinder: {value!r}")
+    return value
+
+
+def _pounce(value) -> str:
+    from claw.core.msm.movement import POUNCE_RULINGS
+
+    if value in (None, ""):
+        return POUNCE_RULINGS[0]
+    if value not in POUNCE_RULINGS:
+        raise UsageError(f"--pounce-rule must be {' or '.join(POUNCE_RULINGS)}: {value!r}")
     return value
 
 
@@ -349,7 +361,8 @@ def _list_moves(call, board, state, fid, say) -> None:
     from claw.core.msm.movement import COST, MODES, enemies_adjacent, move_options
     from claw.core.msm.squares import square_name
 
-    opts = move_options(board, state["figures"], fid)
+    opts = move_options(board, state["figures"], fid,
+                        pounce_ruling=(state.get("options") or {}).get("pounce", "leave"))
     if call.json and say == call.out:
         call.emit_json({m: [square_name(s) for s in v] for m, v in opts.items()})
         return

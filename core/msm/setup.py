@@ -86,8 +86,13 @@ def _candidates(board: Board) -> list[Square]:
 
 
 def new_state(doc: dict, dice, heroes: list[str] | None = None, *, source: str | None = None,
-              places: dict[str, Square] | None = None, roaches: str = "ignore") -> tuple[dict, list[dict]]:
-    """Build the game part of a state from a validated scenario document."""
+              places: dict[str, Square] | None = None, roaches: str = "ignore",
+              pounce: str = "leave") -> tuple[dict, list[dict]]:
+    """Build the game part of a state from a validated scenario document.
+
+    ``roaches`` and ``pounce`` are the rulings chosen for this game (docs/rules/msm.md);
+    ``pounce`` is stored only when it is not the default.
+    """
     board = board_from_map(doc["map"])
     wanted = (doc.get("cats") or {}).get("count", 4)
     two_cat = bool((doc.get("cats") or {}).get("two_cat_variant"))
@@ -150,6 +155,8 @@ def new_state(doc: dict, dice, heroes: list[str] | None = None, *, source: str |
         "next_rat": next_rat,
         "options": {"roaches": roaches},
     }
+    if pounce != "leave":
+        state["options"]["pounce"] = pounce
     if source:
         state["scenario"]["source"] = source
     if variant:

@@ -227,3 +227,14 @@ def test_render_odd_map_with_offset_and_walls():
     assert "‖" in text and ":" in text
     # offset 1: a big-square border after column A and after row 1
     assert lines[1] == "  +-+---+" and lines[3] == "  +-+---+" and lines[5] == "  | |   |"
+
+
+def test_new_pounce_ruling_is_stored_and_checked(tmp_path):
+    """Ruling 7 as an option: `--pounce stride-too` is kept in the state; a bad value is a
+    usage error."""
+    result = run(["new", S1, "--seed", "7", "--pounce-rule", "stride-too"])
+    assert result.code == 0
+    assert json.loads(result.stdout)["state"]["options"]["pounce"] == "stride-too"
+    assert "pounce" not in json.loads(run(["new", S1, "--seed", "7"]).stdout)["state"]["options"]
+    bad = run(["new", S1, "--seed", "7", "--pounce-rule", "far"])
+    assert bad.code == 2 and "--pounce-rule must be leave or stride-too" in bad.stderr

@@ -57,6 +57,24 @@ def test_movement_example_prowl_stride_pounce():
     assert "G5" not in pounce and "G6" not in pounce  # red
 
 
+def test_pounce_may_cover_every_stride_square_by_option():
+    """Movement example: "Guy may Pounce into both red and dark green squares" (every
+    stride square). By default a pounce leaves the cat's big square (ruling 7); with
+    the `stride-too` ruling it also reaches the diagonal square of Guy's own big square."""
+    board = board_of(["." * 8] * 8)
+    figures = {"guy": fig("cat", "guy", "C3")}
+    default = move_options(board, figures, "guy")
+    assert "D4" in names(default["stride"]) and "D4" not in names(default["pounce"])
+    wide = move_options(board, figures, "guy", pounce_ruling="stride-too")
+    assert set(names(wide["stride"])) <= set(names(wide["pounce"]))
+    assert set(names(wide["pounce"])) - set(names(default["pounce"])) == {"D4"}
+    state = {"figures": {"guy": fig("cat", "guy", "C3")}, "options": {"pounce": "stride-too"}}
+    _, events = move_cat(board, state, "guy", sq("D4"), "pounce")
+    assert events[0]["mode"] == "pounce" and state["figures"]["guy"]["vulnerable"] is True
+    with pytest.raises(IllegalAction, match="another big square"):
+        move_cat(board, {"figures": {"guy": fig("cat", "guy", "C3")}}, "guy", sq("D4"), "pounce")
+
+
 def test_prowl_only_when_enemy_adjacent():
     """Moving Your Cat: prowling is required while an enemy is in an adjacent small square."""
     figures = {"guy": fig("cat", "guy", "C3"), "rat-1": fig("rat", "roach", "C2", revealed=False)}
