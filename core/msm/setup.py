@@ -10,7 +10,7 @@ already see are revealed at once.
 
 from __future__ import annotations
 
-from claw.core.errors import UsageError
+from claw.core.errors import InvalidInput, UsageError
 from claw.core.msm.board import Board, board_from_map
 from claw.core.msm.reveal import reveal_in_los
 from claw.core.msm.squares import Square, orthogonal_neighbours, square_name
@@ -40,9 +40,9 @@ def hero_places(board: Board, count: int) -> list[Square]:
 
     The player may place the heroes differently; this is the documented default.
     """
-    places = _candidates(board)
+    places = hero_squares(board)
     if len(places) < count:
-        raise UsageError(f"only {len(places)} squares on or next to C for {count} heroes")
+        raise InvalidInput(f"the map has only {len(places)} square(s) on or next to C for {count} heroes")
     return places[:count]
 
 
@@ -52,9 +52,7 @@ def check_places(board: Board, places: dict[str, Square], heroes: list[str]) -> 
     Heroes not named keep the default placement on the remaining squares."""
     from claw.core.errors import IllegalAction
 
-    allowed = set(board.marker_squares("C"))
-    for c in board.marker_squares("C"):
-        allowed.update(n for n in orthogonal_neighbours(c) if board.step_open(c, n))
+    allowed = set(hero_squares(board))
     for hero, sq in places.items():
         if hero not in heroes:
             raise UsageError(f"--place names a hero who is not playing: {hero}")
@@ -62,7 +60,7 @@ def check_places(board: Board, places: dict[str, Square], heroes: list[str]) -> 
             raise IllegalAction(f"{hero} must start on or next to a C square, not {square_name(sq)}")
     if len(set(places.values())) != len(places):
         raise IllegalAction("two heroes cannot start on the same square")
-    rest = [sq for sq in _candidates(board) if sq not in places.values()]
+    rest = [sq for sq in hero_squares(board) if sq not in places.values()]
     out = dict(places)
     for hero in heroes:
         if hero not in out:
@@ -72,15 +70,17 @@ def check_places(board: Board, places: dict[str, Square], heroes: list[str]) -> 
     return out
 
 
-def _candidates(board: Board) -> list[Square]:
-    """Each C square, then the open neighbours of each C (N, E, S, W, not across a wall)."""
+def hero_squares(board: Board) -> list[Square]:
+    """Where heroes may start: each C square, then the open neighbours of each C (N, E,
+    S, W, not across a wall), leaving out R squares, which get a rat marker at setup."""
+    rats = set(board.marker_squares("R"))
     places: list[Square] = []
     for c in board.marker_squares("C"):
-        if c not in places:
+        if c not in places and c not in rats:
             places.append(c)
     for c in board.marker_squares("C"):
         for n in orthogonal_neighbours(c):
-            if n not in places and board.step_open(c, n):
+            if n not in places and n not in rats and board.step_open(c, n):
                 places.append(n)
     return places
 
