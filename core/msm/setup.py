@@ -23,16 +23,51 @@ _BOARDS: dict[int, tuple[object, Board]] = {}
 
 
 def board_from_state(state: dict) -> Board:
-    """The board of a state (rebuilt from ``state["map"]``, cached per map object)."""
+    """The board of a state (rebuilt from ``state["map"]``, cached per map object).
+
+    Raises InvalidInput when the state puts a figure where none can be (see
+    :func:`check_figures`), so an edited state file is refused, not half-used.
+    """
     doc = state["map"]
     hit = _BOARDS.get(id(doc))
     if hit is not None and hit[0] is doc:
-        return hit[1]
-    board = board_from_map(doc)
-    if len(_BOARDS) > 16:
-        _BOARDS.clear()
-    _BOARDS[id(doc)] = (doc, board)
+        board = hit[1]
+    else:
+        board = board_from_map(doc)
+        if len(_BOARDS) > 16:
+            _BOARDS.clear()
+        _BOARDS[id(doc)] = (doc, board)
+    check_figures(board, state)
     return board
+
+
+def check_figures(board: Board, state: dict) -> None:
+    """Refuse a state whose figures break the board: off the map, on a red square, or a
+    figure other than a roach sharing a square (only roaches stack, "Les Cafard")."""
+    from claw.core.msm.figures import acts_as_roach
+    from claw.core.msm.movement import POUNCE_RULINGS
+    from claw.core.msm.squares import parse_square
+
+    held: dict[Square, str] = {}
+    for fid, fig in (state.get("figures") or {}).items():
+        name = fig.get("square")
+        if not name:
+            continue
+        try:
+            sq = parse_square(name)
+        except UsageError:
+            raise InvalidInput(f"state: {fid} stands on {name!r}, which is not a square name") from None
+        if not board.in_bounds(sq):
+            raise InvalidInput(f"state: {fid} is on {name}, off the {board.width}x{board.height} map")
+        if board.is_blocking(sq):
+            raise InvalidInput(f"state: {fid} is on {name}, a red (blocking) square")
+        if not acts_as_roach(fig):
+            if sq in held:
+                raise InvalidInput(f"state: {held[sq]} and {fid} share {name}; only roaches stack")
+            held[sq] = fid
+    pounce = (state.get("options") or {}).get("pounce", POUNCE_RULINGS[0])
+    if pounce not in POUNCE_RULINGS:
+        raise InvalidInput(f"state: options.pounce must be {' or '.join(POUNCE_RULINGS)}: {pounce!r}")
 
 
 def hero_places(board: Board, count: int) -> list[Square]:

@@ -238,3 +238,34 @@ def test_new_pounce_ruling_is_stored_and_checked(tmp_path):
     assert "pounce" not in json.loads(run(["new", S1, "--seed", "7"]).stdout)["state"]["options"]
     bad = run(["new", S1, "--seed", "7", "--pounce-rule", "far"])
     assert bad.code == 2 and "--pounce-rule must be leave or stride-too" in bad.stderr
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda st: st["figures"]["nera"].update(square="Z99"), "nera is on Z99, off the 16x12 map"),
+    (lambda st: st["figures"]["nera"].update(square="C5"), "nera is on C5, a red (blocking) square"),
+    (lambda st: st["figures"]["nera"].update(square="B12"), "guy and nera share B12; only roaches stack"),
+    (lambda st: st["options"].update(pounce="far"), "options.pounce must be leave or stride-too"),
+])
+def test_edited_state_with_impossible_figures_is_refused(s1_state, tmp_path, change, message):
+    """An edited state that puts a figure off the map, on red terrain or on another
+    figure's square (only roaches stack) is an invalid file: exit 3, one line, no traceback."""
+    envelope = json.loads(s1_state)
+    change(envelope["state"])
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(envelope))
+    before = path.read_bytes()
+    for args in (["show"], ["los", "nera", "adara"], ["rats"], ["moves", "guy"], ["move", "-i", "guy", "C11", "--free"]):
+        result = run([*args, "-s", str(path)])
+        assert result.code == 3, (args, result.stderr)
+        assert message in result.stderr and "Traceback" not in result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1
+    assert path.read_bytes() == before
+
+
+def test_cat_letters_never_read_as_spawn_or_objective_markers():
+    """`show`: a hero whose name starts with S or O gets another letter (S and O are map markers)."""
+    from claw.cli.games.msm_render import figure_symbols
+
+    symbols = figure_symbols({"sekhmet": {"side": "cat"}, "oscar": {"side": "cat"}})
+    assert symbols["sekhmet"] not in "SO" and symbols["oscar"] not in "SO"
+    assert symbols["sekhmet"] != symbols["oscar"]
