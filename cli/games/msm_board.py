@@ -12,6 +12,7 @@ from claw.core.errors import IllegalAction, UsageError
 # -- validation hook ------------------------------------------------------------------
 
 def check(kind: str, doc: dict) -> list:
+    """`claw validate` hook: the core checks, with the bestiary's rat names."""
     from claw.core.msm.checks import check as core_check
 
     return core_check(kind, doc, rat_types=_rat_types())
@@ -38,6 +39,7 @@ def _hero_ids() -> set[str] | None:
 # -- new ------------------------------------------------------------------------------
 
 def new(call) -> None:
+    """`claw new SCENARIO`: the standard setup, then the play rules' additions."""
     from claw.core.msm.setup import new_state
 
     doc = call.doc
@@ -149,6 +151,7 @@ def _colour(call) -> bool:
 # -- show -------------------------------------------------------------------------------
 
 def show(call) -> None:
+    """`claw show`: the board and trackers of a state, or a scenario's map (--map)."""
     from claw.cli.games.msm_render import KEY, figure_legend, render_board
 
     board, figures, state = _board_and_figures(call)
@@ -204,6 +207,7 @@ def _tracker_lines(state: dict) -> list[str]:
 # -- los --------------------------------------------------------------------------------
 
 def los(call) -> None:
+    """`claw los FROM TO` / `--all FROM`: line of sight, hindrance and range."""
     from claw.core.msm.los import line_of_sight
     from claw.core.msm.squares import square_name
 
@@ -299,6 +303,7 @@ def _los_all(call, board, figures, roaches) -> None:
 # -- move -------------------------------------------------------------------------------
 
 def move(call) -> None:
+    """`claw move CAT SQUARE`: apply a move and pay its AP, or refuse saying why."""
     from claw.core.msm.movement import MODES, move_cat
     from claw.core.msm.setup import board_from_state
 
@@ -345,6 +350,7 @@ def _pay(state, board, fid, cost, mode) -> list[dict]:
 
 
 def moves(call) -> None:
+    """`claw moves CAT`: the legal squares per movement mode (a query)."""
     from claw.core.msm.setup import board_from_state
 
     state = call.state
@@ -377,6 +383,7 @@ def _list_moves(call, board, state, fid, say) -> None:
 # -- rats -------------------------------------------------------------------------------
 
 def rats(call) -> None:
+    """`claw rats`: activation order, closest cats and next steps, ties listed."""
     from claw.core.msm.figures import find
     from claw.core.msm.pathing import activation_order
     from claw.core.msm.setup import board_from_state

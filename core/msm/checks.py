@@ -13,12 +13,14 @@ SPAWN_PREFIX = "S"
 
 
 def check(kind: str, doc: dict, rat_types: set[str] | None = None) -> list[tuple[tuple, str]]:
+    """Rule-level problems of an msm file of ``kind`` (only scenarios have any)."""
     if kind != "scenario" or not isinstance(doc, dict):
         return []
     return check_scenario(doc, rat_types)
 
 
 def check_scenario(doc: dict, rat_types: set[str] | None = None) -> list[tuple[tuple, str]]:
+    """The map's own problems, then C squares, markers, round-track letters and rat names."""
     problems: list[tuple[tuple, str]] = []
     board, map_problems = parse_map(doc.get("map") or {})
     problems += map_problems

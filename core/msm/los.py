@@ -37,6 +37,8 @@ CORNER_NAMES = {(0, 0): "top-left", (1, 0): "top-right", (0, 1): "bottom-left", 
 
 @dataclass
 class Line:
+    """One corner-to-corner line and what blocked or hindered it (None: nothing)."""
+
     start: tuple[int, int]          # corner offsets (0/1, 0/1) of the attacker's square
     end: tuple[int, int]            # corner offsets of the target's square
     blocked_by: str | None = None
@@ -49,6 +51,8 @@ class Line:
 
 @dataclass
 class Sight:
+    """The answer to "can ``source`` see ``target``": the best line, every line, the range."""
+
     source: Square
     target: Square
     visible: bool
