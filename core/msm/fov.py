@@ -23,6 +23,10 @@ nothing more to touch. A second sweep with the hindering squares and yellow line
 (not the attacker's own yellow area) added as obstacles tells whether some visible
 line is also unhindered. Directions are integer vectors compared by cross products
 (every interval of a cell other than the attacker's spans less than 180 degrees).
+
+The sweep follows the nudged lines; what the true line touches on the grid between
+its ends (a lattice corner it passes through, a grid line it runs along) is checked
+per candidate line by :func:`claw.core.msm.los.grid_touches`, as ``line_of_sight`` does.
 """
 
 from __future__ import annotations
