@@ -113,8 +113,9 @@ def _board_and_figures(call, required: bool = True):
     path = call.opts.get("map")
     if path:
         doc = call.load(path)
-        if doc.get("game") != "msm":
-            raise UsageError(f"--map needs an msm scenario file: {path}")
+        if doc.get("game") != "msm" or doc.get("kind", "scenario") != "scenario" or "map" not in doc:
+            raise UsageError(f"--map needs an msm scenario file (with a map:), not this "
+                             f"{doc.get('game')} {doc.get('kind', 'scenario')} file: {path}")
         return board_from_map(doc["map"]), {}, None
     if call.state is None:
         if required:

@@ -269,3 +269,11 @@ def test_cat_letters_never_read_as_spawn_or_objective_markers():
     symbols = figure_symbols({"sekhmet": {"side": "cat"}, "oscar": {"side": "cat"}})
     assert symbols["sekhmet"] not in "SO" and symbols["oscar"] not in "SO"
     assert symbols["sekhmet"] != symbols["oscar"]
+
+
+def test_map_option_refuses_a_file_that_is_not_a_scenario():
+    """`--map` with a loot file (valid, but no map) is a usage error, not a traceback."""
+    loot = str(Path(S1).parent / "loot-illustrative.yaml")
+    for args in (["show", "--map", loot], ["los", "--map", loot, "A1", "B1"]):
+        result = run(args)
+        assert result.code == 2 and "needs an msm scenario file" in result.stderr, result.stderr
