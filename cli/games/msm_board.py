@@ -385,7 +385,7 @@ def _list_moves(call, board, state, fid, say) -> None:
 
 def rats(call) -> None:
     """`claw rats`: activation order, closest cats and next steps, ties listed."""
-    from claw.core.msm.figures import find
+    from claw.core.msm.figures import acts_as_roach, find
     from claw.core.msm.pathing import activation_order
     from claw.core.msm.setup import board_from_state
     from claw.core.msm.squares import square_name
@@ -415,7 +415,7 @@ def rats(call) -> None:
             continue
         target = p.cats[0]
         if p.distance == 0:
-            what = f"already {'on' if figures[rid].get('type') == 'roach' and figures[rid].get('revealed', True) else 'next to'} {target}"
+            what = f"already {'on' if acts_as_roach(figures[rid]) else 'next to'} {target}"
         else:
             step = p.steps_for.get(target, p.steps)[0]
             what = f"{p.distance} move(s) to {target}, next step {square_name(step)}"

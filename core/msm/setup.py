@@ -91,6 +91,8 @@ def check_places(board: Board, places: dict[str, Square], heroes: list[str]) -> 
     for hero, sq in places.items():
         if hero not in heroes:
             raise UsageError(f"--place names a hero who is not playing: {hero}")
+        if sq in board.marker_squares("R"):
+            raise IllegalAction(f"{hero} cannot start on {square_name(sq)}: a rat marker goes on that R square")
         if sq not in allowed:
             raise IllegalAction(f"{hero} must start on or next to a C square, not {square_name(sq)}")
     if len(set(places.values())) != len(places):

@@ -128,6 +128,11 @@ def test_heroes_never_start_on_an_r_square():
 
     board, _ = parse_map({"rows": ["RC..", "....", "....", "...."]})
     assert [square_name(s) for s in hero_squares(board)] == ["B1", "C1", "B2"]
+    from claw.core.errors import IllegalAction
+    from claw.core.msm.setup import check_places
+
+    with pytest.raises(IllegalAction, match="rat marker goes on that R square"):
+        check_places(board, {"nera": (0, 0)}, ["nera"])
 
 
 def test_check_edge_between_non_neighbours():
