@@ -83,6 +83,17 @@ def test_prowl_only_when_enemy_adjacent():
     assert opts["stride"] == [] and opts["pounce"] == []
 
 
+def test_enemy_across_a_wall_still_forces_a_prowl_but_a_roach_on_the_cat_does_not():
+    """Ruling 8: "an enemy in an adjacent small square" is by position (a wall between does
+    not matter); a roach sharing the cat's own square is not in an adjacent square."""
+    board = board_of(["....", "....", "....", "...."], walls=["A1-B1"])
+    walled = {"guy": fig("cat", "guy", "A1"), "rat-1": fig("rat", "detestable", "B1")}
+    opts = move_options(board, walled, "guy")
+    assert opts["stride"] == [] and opts["pounce"] == []
+    shared = {"guy": fig("cat", "guy", "A1"), "rat-1": fig("rat", "roach", "A1")}
+    assert move_options(board, shared, "guy")["stride"]
+
+
 def test_walls_stop_prowl_and_stride():
     board = board_of(["....", "....", "....", "...."], walls=["B1..B4 east"])
     opts = move_options(board, {"guy": fig("cat", "guy", "B2")}, "guy")
