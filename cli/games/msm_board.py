@@ -328,12 +328,40 @@ def move(call) -> None:
     if len(call.args) != 2:
         raise UsageError("claw move needs CAT and SQUARE (or CAT --options)")
     dest, _ = _place(call.args[1], board, {})
-    _state, events = move_cat(board, state, fid, dest, mode)
-    cost = events[0]["cost"]
-    if not call.opts.get("free"):
-        events = _pay(state, board, fid, cost, events[0]["mode"]) + events
+    if call.opts.get("free"):
+        _state, events = move_cat(board, state, fid, dest, mode)
+    else:
+        events = _paid_move(state, board, fid, dest, mode)
     for e in events:
         call.event(e.pop("type"), e.pop("text"), **e)
+
+
+def _paid_move(state: dict, board, fid: str, dest, mode) -> list[dict]:
+    """Pay for the move (starting the cat's activation), then make it.
+
+    The activation comes first because it belongs before the cat's first action: it
+    removes the Vulnerable marker of the cat's previous pounce and checks Toxic Stench
+    in the big square the cat activates in ("Vulnerable", "Les Détestables"). Paying
+    after the move would strip a fresh pounce's Vulnerable marker and check the
+    stench at the destination. The mode and cost come from a trial move on a copy; an
+    illegal move reports the turn or AP problem first, if there is one.
+    """
+    import copy
+
+    from claw.core.msm.movement import move_cat
+
+    try:
+        _trial, tried = move_cat(board, copy.deepcopy(state), fid, dest, mode)
+    except IllegalAction:
+        _pay(copy.deepcopy(state), board, fid, 1, "a move")   # wrong turn, no AP: say that first
+        raise
+    used, cost = tried[0]["mode"], tried[0]["cost"]
+    paid = _pay(state, board, fid, cost, used)
+    fig = state["figures"][fid]
+    if fig.get("down") or not fig.get("square"):
+        return paid   # the activation itself put the cat down (Toxic Stench): no move
+    _state, events = move_cat(board, state, fid, dest, used)
+    return paid + events
 
 
 def _pay(state, board, fid, cost, mode) -> list[dict]:

@@ -277,3 +277,50 @@ def test_map_option_refuses_a_file_that_is_not_a_scenario():
     for args in (["show", "--map", loot], ["los", "--map", loot, "A1", "B1"]):
         result = run(args)
         assert result.code == 2 and "needs an msm scenario file" in result.stderr, result.stderr
+
+
+S2 = str(Path(S1).parent / "scenario-2.yaml")
+
+
+def _cats_turn(tmp_path, change=None) -> Path:
+    """Scenario 2 at the start of the cats' turn (Nera on A1, big square 0,0)."""
+    started = run(["new", S2, "--seed", "3", "-q"])
+    turn = run(["scenario-step", "--until", "cats", "-q"], stdin=started.stdout)
+    envelope = json.loads(turn.stdout)
+    if change:
+        change(envelope["state"])
+    path = tmp_path / "turn.json"
+    path.write_text(json.dumps(envelope))
+    return path
+
+
+def test_pounce_as_the_first_action_leaves_the_cat_vulnerable(tmp_path):
+    """Vulnerable: the marker goes "when you activate the cat next", so the activation a
+    move starts comes before the move, and a pounce that opens it keeps its marker."""
+    path = _cats_turn(tmp_path)
+    result = run(["move", "-s", str(path), "-i", "nera", "C3", "--as", "pounce"])
+    assert result.code == 0, result.stderr
+    nera = json.loads(path.read_text())["state"]["figures"]["nera"]
+    assert nera["square"] == "C3" and nera["vulnerable"] is True and nera["ap"] == 0
+
+
+def test_toxic_stench_is_checked_where_the_cat_activates(tmp_path):
+    """Les Détestables, Toxic Stench: a cat activating in the stench's big square takes a
+    wound — the square it starts from, not the one its first move reaches."""
+    path = _cats_turn(tmp_path, lambda st: st.update(toxic_stench=["0,0"]))
+    result = run(["move", "-s", str(path), "-i", "nera", "C3", "--as", "pounce"])
+    assert result.code == 0, result.stderr
+    assert json.loads(path.read_text())["state"]["figures"]["nera"]["health"] == 8
+    path = _cats_turn(tmp_path, lambda st: st.update(toxic_stench=["1,1"]))
+    assert run(["move", "-s", str(path), "-i", "nera", "C3", "--as", "pounce"]).code == 0
+    assert json.loads(path.read_text())["state"]["figures"]["nera"]["health"] == 9
+
+
+def test_a_move_in_the_wrong_phase_says_so_first(tmp_path):
+    """A refusal names the turn problem before the geometry, and writes nothing."""
+    started = tmp_path / "start.json"
+    started.write_text(run(["new", S2, "--seed", "3", "-q"]).stdout)
+    before = started.read_bytes()
+    result = run(["move", "-s", str(started), "-i", "nera", "P16"])
+    assert result.code == 4 and "not the cats' turn" in result.stderr
+    assert started.read_bytes() == before
