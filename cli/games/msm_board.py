@@ -12,6 +12,7 @@ from claw.core.errors import IllegalAction, UsageError
 # -- validation hook ------------------------------------------------------------------
 
 def check(kind: str, doc: dict) -> list:
+    """`claw validate` hook: the core checks, with the bestiary's rat names."""
     from claw.core.msm.checks import check as core_check
 
     return core_check(kind, doc, rat_types=_rat_types())
@@ -38,6 +39,7 @@ def _hero_ids() -> set[str] | None:
 # -- new ------------------------------------------------------------------------------
 
 def new(call) -> None:
+    """`claw new SCENARIO`: the standard setup, then the play rules' additions."""
     from claw.core.msm.setup import new_state
 
     doc = call.doc
@@ -52,7 +54,9 @@ def new(call) -> None:
             raise UsageError(f"unknown hero {unknown[0]!r} (heroes: {', '.join(sorted(known))})")
     roaches = _roaches(call.opts.get("roaches"))
     places = _parse_places(call.opts.get("place"))
-    state, events = new_state(doc, call.dice, heroes, source=call.source, roaches=roaches, places=places)
+    pounce = _pounce(call.opts.get("pounce_rule"))
+    state, events = new_state(doc, call.dice, heroes, source=call.source, roaches=roaches, places=places,
+                              pounce=pounce)
     try:  # the play rules add heroes' cards and health, the loot deck, goals
         from claw.cli.games.msm_play_handlers import setup_play
     except ImportError:
@@ -89,6 +93,16 @@ def _roaches(value) -> str:
     return value
 
 
+def _pounce(value) -> str:
+    from claw.core.msm.movement import POUNCE_RULINGS
+
+    if value in (None, ""):
+        return POUNCE_RULINGS[0]
+    if value not in POUNCE_RULINGS:
+        raise UsageError(f"--pounce-rule must be {' or '.join(POUNCE_RULINGS)}: {value!r}")
+    return value
+
+
 # -- shared -----------------------------------------------------------------------------
 
 def _board_and_figures(call, required: bool = True):
@@ -99,8 +113,9 @@ def _board_and_figures(call, required: bool = True):
     path = call.opts.get("map")
     if path:
         doc = call.load(path)
-        if doc.get("game") != "msm":
-            raise UsageError(f"--map needs an msm scenario file: {path}")
+        if doc.get("game") != "msm" or doc.get("kind", "scenario") != "scenario" or "map" not in doc:
+            raise UsageError(f"--map needs an msm scenario file (with a map:), not this "
+                             f"{doc.get('game')} {doc.get('kind', 'scenario')} file: {path}")
         return board_from_map(doc["map"]), {}, None
     if call.state is None:
         if required:
@@ -137,6 +152,7 @@ def _colour(call) -> bool:
 # -- show -------------------------------------------------------------------------------
 
 def show(call) -> None:
+    """`claw show`: the board and trackers of a state, or a scenario's map (--map)."""
     from claw.cli.games.msm_render import KEY, figure_legend, render_board
 
     board, figures, state = _board_and_figures(call)
@@ -192,6 +208,7 @@ def _tracker_lines(state: dict) -> list[str]:
 # -- los --------------------------------------------------------------------------------
 
 def los(call) -> None:
+    """`claw los FROM TO` / `--all FROM`: line of sight, hindrance and range."""
     from claw.core.msm.los import line_of_sight
     from claw.core.msm.squares import square_name
 
@@ -287,6 +304,7 @@ def _los_all(call, board, figures, roaches) -> None:
 # -- move -------------------------------------------------------------------------------
 
 def move(call) -> None:
+    """`claw move CAT SQUARE`: apply a move and pay its AP, or refuse saying why."""
     from claw.core.msm.movement import MODES, move_cat
     from claw.core.msm.setup import board_from_state
 
@@ -310,12 +328,40 @@ def move(call) -> None:
     if len(call.args) != 2:
         raise UsageError("claw move needs CAT and SQUARE (or CAT --options)")
     dest, _ = _place(call.args[1], board, {})
-    _state, events = move_cat(board, state, fid, dest, mode)
-    cost = events[0]["cost"]
-    if not call.opts.get("free"):
-        events = _pay(state, board, fid, cost, events[0]["mode"]) + events
+    if call.opts.get("free"):
+        _state, events = move_cat(board, state, fid, dest, mode)
+    else:
+        events = _paid_move(state, board, fid, dest, mode)
     for e in events:
         call.event(e.pop("type"), e.pop("text"), **e)
+
+
+def _paid_move(state: dict, board, fid: str, dest, mode) -> list[dict]:
+    """Pay for the move (starting the cat's activation), then make it.
+
+    The activation comes first because it belongs before the cat's first action: it
+    removes the Vulnerable marker of the cat's previous pounce and checks Toxic Stench
+    in the big square the cat activates in ("Vulnerable", "Les Détestables"). Paying
+    after the move would strip a fresh pounce's Vulnerable marker and check the
+    stench at the destination. The mode and cost come from a trial move on a copy; an
+    illegal move reports the turn or AP problem first, if there is one.
+    """
+    import copy
+
+    from claw.core.msm.movement import move_cat
+
+    try:
+        _trial, tried = move_cat(board, copy.deepcopy(state), fid, dest, mode)
+    except IllegalAction:
+        _pay(copy.deepcopy(state), board, fid, 1, "a move")   # wrong turn, no AP: say that first
+        raise
+    used, cost = tried[0]["mode"], tried[0]["cost"]
+    paid = _pay(state, board, fid, cost, used)
+    fig = state["figures"][fid]
+    if fig.get("down") or not fig.get("square"):
+        return paid   # the activation itself put the cat down (Toxic Stench): no move
+    _state, events = move_cat(board, state, fid, dest, used)
+    return paid + events
 
 
 def _pay(state, board, fid, cost, mode) -> list[dict]:
@@ -333,6 +379,7 @@ def _pay(state, board, fid, cost, mode) -> list[dict]:
 
 
 def moves(call) -> None:
+    """`claw moves CAT`: the legal squares per movement mode (a query)."""
     from claw.core.msm.setup import board_from_state
 
     state = call.state
@@ -349,7 +396,8 @@ def _list_moves(call, board, state, fid, say) -> None:
     from claw.core.msm.movement import COST, MODES, enemies_adjacent, move_options
     from claw.core.msm.squares import square_name
 
-    opts = move_options(board, state["figures"], fid)
+    opts = move_options(board, state["figures"], fid,
+                        pounce_ruling=(state.get("options") or {}).get("pounce", "leave"))
     if call.json and say == call.out:
         call.emit_json({m: [square_name(s) for s in v] for m, v in opts.items()})
         return
@@ -364,7 +412,8 @@ def _list_moves(call, board, state, fid, say) -> None:
 # -- rats -------------------------------------------------------------------------------
 
 def rats(call) -> None:
-    from claw.core.msm.figures import find
+    """`claw rats`: activation order, closest cats and next steps, ties listed."""
+    from claw.core.msm.figures import acts_as_roach, find
     from claw.core.msm.pathing import activation_order
     from claw.core.msm.setup import board_from_state
     from claw.core.msm.squares import square_name
@@ -394,7 +443,7 @@ def rats(call) -> None:
             continue
         target = p.cats[0]
         if p.distance == 0:
-            what = f"already {'on' if figures[rid].get('type') == 'roach' and figures[rid].get('revealed', True) else 'next to'} {target}"
+            what = f"already {'on' if acts_as_roach(figures[rid]) else 'next to'} {target}"
         else:
             step = p.steps_for.get(target, p.steps)[0]
             what = f"{p.distance} move(s) to {target}, next step {square_name(step)}"

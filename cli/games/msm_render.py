@@ -13,7 +13,8 @@ from claw.core.msm.squares import Square, column_name, parse_square, square_name
 
 MARKER_SYMBOLS = {"L": "$", "R": ".", "C": "c"}
 KEY = ("key: . open  # red (blocking)  ~ yellow (hindering)  ‖ = wall  : · yellow line  "
-       "$ loot  O objective  S 1 2 3 spawn  c cat start  ? face-down rat  * several figures")
+       "$ loot  O objective  S 1 2 3 spawn  c cat start  capitals cats  r b d a roach, Brown, "
+       "Détestable, Arbalétrier  ? face-down rat  * several figures")
 RAT_LETTERS = {"roach": "r", "norwegian-brown": "b", "detestable": "d", "arbaletrier": "a"}
 
 
@@ -23,8 +24,9 @@ def figure_symbols(figures: dict) -> dict[str, str]:
     used: set[str] = set()
     for fid, fig in figures.items():
         if fig.get("side") == "cat":
-            for ch in fid.upper() + "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
-                if ch.isalpha() and ch not in used:
+            for ch in fid.upper() + "ABCDEFGHIJKLMNPQRTUVWXYZ":
+                # S and O would read as a spawn square or the objective marker.
+                if ch.isalpha() and ch not in used and ch not in "SO":
                     out[fid] = ch
                     used.add(ch)
                     break

@@ -218,13 +218,15 @@ def parse_map(doc: dict, path: tuple = ("map",)) -> tuple[Board | None, list[Pro
     rows = doc.get("rows") or []
     if not rows or not all(isinstance(r, str) for r in rows):
         return None, [(path + ("rows",), "the map needs rows of text, one character per small square")]
-    width = len(rows[0])
+    # The width most rows share is the map's, so one mistyped row is the one reported.
+    lengths = [len(r) for r in rows]
+    width = max(lengths, key=lambda n: (lengths.count(n), -lengths.index(n)))
     height = len(rows)
-    if width > MAX_SIDE or height > MAX_SIDE:
-        return None, [(path + ("rows",), f"map too large: {width}x{height} (limit {MAX_SIDE}x{MAX_SIDE})")]
+    if max(lengths) > MAX_SIDE or height > MAX_SIDE:
+        return None, [(path + ("rows",), f"map too large: {max(lengths)}x{height} (limit {MAX_SIDE}x{MAX_SIDE})")]
     for i, row in enumerate(rows):
         if len(row) != width:
-            problems.append(((*path, "rows", i), f"row {i + 1} has {len(row)} squares, row 1 has {width}"))
+            problems.append(((*path, "rows", i), f"row {i + 1} has {len(row)} squares, the other rows {width}"))
     if problems:
         return None, problems
     big = doc.get("big_squares")

@@ -13,18 +13,22 @@ SPAWN_PREFIX = "S"
 
 
 def check(kind: str, doc: dict, rat_types: set[str] | None = None) -> list[tuple[tuple, str]]:
+    """Rule-level problems of an msm file of ``kind`` (only scenarios have any)."""
     if kind != "scenario" or not isinstance(doc, dict):
         return []
     return check_scenario(doc, rat_types)
 
 
 def check_scenario(doc: dict, rat_types: set[str] | None = None) -> list[tuple[tuple, str]]:
+    """The map's own problems, then C squares, markers, round-track letters and rat names."""
     problems: list[tuple[tuple, str]] = []
     board, map_problems = parse_map(doc.get("map") or {})
     problems += map_problems
     if board is not None:
         if not board.marker_squares("C"):
             problems.append((("map", "rows"), "the map has no C square: the heroes have nowhere to start"))
+        else:
+            problems += _room_for_heroes(doc, board)
         for marker, squares in board.markers.items():
             for sq in squares:
                 if board.terrain_at(sq) == BLOCKING:  # only through a legend entry
@@ -45,3 +49,17 @@ def check_scenario(doc: dict, rat_types: set[str] | None = None) -> list[tuple[t
     if doc.get("rats") and not pool:
         problems.append((("rats",), "every rat is set aside: the rat pool would be empty"))
     return problems
+
+
+def _room_for_heroes(doc: dict, board) -> list[tuple[tuple, str]]:
+    """Setup Scenario 1: heroes start on or next to C; the map must hold the cats it asks for."""
+    from claw.core.msm.setup import hero_squares
+
+    cats = doc.get("cats") if isinstance(doc.get("cats"), dict) else {}
+    wanted = cats.get("count", 4)
+    room = len(hero_squares(board))
+    if isinstance(wanted, int) and room < wanted:
+        where = ("cats", "count") if "count" in cats else ("map", "rows")
+        return [(where, f"{wanted} heroes must start on or next to C, but the map has only {room} "
+                        "such square(s) (open, not across a wall, not an R square)")]
+    return []

@@ -38,6 +38,7 @@ def on_map(figures: dict):
 
 
 def occupants(figures: dict) -> dict[Square, list[str]]:
+    """Square -> ids of every figure on it."""
     out: dict[Square, list[str]] = {}
     for fid, _fig, sq in on_map(figures):
         out.setdefault(sq, []).append(fid)
@@ -54,6 +55,7 @@ def blocking_squares(figures: dict) -> dict[Square, str]:
 
 
 def roach_squares(figures: dict) -> dict[Square, str]:
+    """Square -> id of a revealed roach there (they hinder under ``--roaches hinder``)."""
     out: dict[Square, str] = {}
     for fid, fig, sq in on_map(figures):
         if acts_as_roach(fig):

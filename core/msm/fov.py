@@ -23,6 +23,10 @@ nothing more to touch. A second sweep with the hindering squares and yellow line
 (not the attacker's own yellow area) added as obstacles tells whether some visible
 line is also unhindered. Directions are integer vectors compared by cross products
 (every interval of a cell other than the attacker's spans less than 180 degrees).
+
+The sweep follows the nudged lines; what the true line touches on the grid between
+its ends (a lattice corner it passes through, a grid line it runs along) is checked
+per candidate line by :func:`claw.core.msm.los.grid_touches`, as ``line_of_sight`` does.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from __future__ import annotations
 from claw.core.msm.board import Board
 from claw.core.msm.figures import blocking_squares, roach_squares
 from claw.core.msm.geometry import range_between
-from claw.core.msm.los import CORNERS, Line, Sight, _ends
+from claw.core.msm.los import CORNERS, Line, Sight, _Context, _ends, grid_touches
 from claw.core.msm.squares import Square
 
 
@@ -194,6 +198,7 @@ def visible_from(board: Board, figures: dict | None, a: Square, *, roaches: str 
     else:
         plain = clear
     wanted = set(targets) if targets is not None else None
+    ctx = _Context(board, figures, a, roaches)
     out: dict[Square, Sight] = {}
     candidates = set().union(*clear)
     for t in candidates:
@@ -214,7 +219,12 @@ def visible_from(board: Board, figures: dict | None, a: Square, *, roaches: str 
                 wv = (d[0] - c[0], d[1] - c[1])
                 if not _inside(ivs, wv):
                     continue
-                unhindered = ivp is not None and _inside(ivp, wv)
+                # The sweep follows the nudged line; the grid it runs on or through is extra.
+                on_grid, grid_hinder = grid_touches(ctx, t, (a[0] + ca[0], a[1] + ca[1]),
+                                                    (t[0] + cb[0], t[1] + cb[1]), hindrance)
+                if on_grid:
+                    continue
+                unhindered = ivp is not None and grid_hinder is None and _inside(ivp, wv)
                 if unhindered:
                     best = Line(ca, cb)
                     break

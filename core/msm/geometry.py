@@ -33,6 +33,7 @@ def in_range(board: Board, a: Square, b: Square, weapon_range: int) -> bool:
 
 
 def range_text(weapon_range: int) -> str:
+    """What a weapon of RANGE ``weapon_range`` reaches, in words (for refusals)."""
     if weapon_range <= 0:
         return "RANGE 0 reaches the attacker's big square and adjacent small squares"
     if weapon_range == 1:

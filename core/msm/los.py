@@ -12,14 +12,18 @@ The ends of a line are taken to lie just inside the attacker's and target's squa
 (nudged toward their centres by an amount smaller than any lattice feature), so
 what meets only the corner a line starts or ends at is not crossed: two figures
 side by side in a one-square corridor see each other, while a wall on the
-attacker's own side still stops a line leaving through it. See docs/rules/msm.md,
-Rulings. All arithmetic is on integers: coordinates are scaled by ``S`` (larger
-than any slope on the map can resolve) and the nudge is one unit.
+attacker's own side still stops a line leaving through it. Between its ends the
+line is the true corner-to-corner segment: a grid corner it runs through touches
+the four squares and edges there, and a line lying along a grid line touches both
+sides (:func:`grid_touches`; the nudge alone would slide past them). See
+docs/rules/msm.md, Rulings. All arithmetic is on integers: coordinates are scaled by
+``S`` (larger than any slope on the map can resolve) and the nudge is one unit.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from math import gcd
 
 from claw.core.msm.board import Board
 from claw.core.msm.figures import blocking_squares, roach_squares
@@ -33,6 +37,8 @@ CORNER_NAMES = {(0, 0): "top-left", (1, 0): "top-right", (0, 1): "bottom-left", 
 
 @dataclass
 class Line:
+    """One corner-to-corner line and what blocked or hindered it (None: nothing)."""
+
     start: tuple[int, int]          # corner offsets (0/1, 0/1) of the attacker's square
     end: tuple[int, int]            # corner offsets of the target's square
     blocked_by: str | None = None
@@ -45,6 +51,8 @@ class Line:
 
 @dataclass
 class Sight:
+    """The answer to "can ``source`` see ``target``": the best line, every line, the range."""
+
     source: Square
     target: Square
     visible: bool
@@ -103,55 +111,133 @@ def _ends(square: Square, corner: tuple[int, int], scale: int) -> tuple[int, int
             (square[1] + cy) * scale + (1 if cy == 0 else -1))
 
 
+class _Probe:
+    """The features one line meets, judged for one (attacker, target) pair.
+
+    ``cell``/``v_edge``/``h_edge`` return a blocker's description or None and note
+    the first hindrance in ``hindered``.
+    """
+
+    __slots__ = ("ctx", "target", "want_hinder", "hindered")
+
+    def __init__(self, ctx: _Context, target: Square, want_hinder: bool) -> None:
+        self.ctx, self.target, self.want_hinder = ctx, target, want_hinder
+        self.hindered: str | None = None
+
+    def cell(self, i: int, j: int) -> str | None:
+        board = self.ctx.board
+        w = board.width
+        if not (0 <= i < w and 0 <= j < board.height):
+            return None
+        k = j * w + i
+        if board.blocked[k]:
+            return f"red square {square_name((i, j))}"
+        sq = (i, j)
+        ctx = self.ctx
+        if sq != ctx.source and sq != self.target:
+            fid = ctx.figure_block.get(sq)
+            if fid is not None:
+                return f"{fid} on {square_name(sq)}"
+        if self.want_hinder and self.hindered is None:
+            if board.hinder[k] and board.region_grid[k] != ctx.home:
+                self.hindered = f"yellow square {square_name(sq)}"
+            elif sq in ctx.roach_hinder and sq != ctx.source and sq != self.target:
+                self.hindered = f"roach {ctx.roach_hinder[sq]} on {square_name(sq)}"
+        return None
+
+    def v_edge(self, i: int, j: int) -> str | None:
+        """The grid line x = i between (i-1, j) and (i, j)."""
+        board = self.ctx.board
+        if not (0 < i < board.width and 0 <= j < board.height):
+            return None
+        if (i, j) in board.v_walls:
+            return f"wall between {square_name((i - 1, j))} and {square_name((i, j))}"
+        if self.want_hinder and self.hindered is None and (i, j) in board.v_yellow:
+            home, region, w = self.ctx.home, board.region_grid, board.width
+            if home < 0 or (region[j * w + i - 1] != home and region[j * w + i] != home):
+                self.hindered = f"yellow line between {square_name((i - 1, j))} and {square_name((i, j))}"
+        return None
+
+    def h_edge(self, i: int, j: int) -> str | None:
+        """The grid line y = j between (i, j-1) and (i, j)."""
+        board = self.ctx.board
+        if not (0 <= i < board.width and 0 < j < board.height):
+            return None
+        if (i, j) in board.h_walls:
+            return f"wall between {square_name((i, j - 1))} and {square_name((i, j))}"
+        if self.want_hinder and self.hindered is None and (i, j) in board.h_yellow:
+            home, region, w = self.ctx.home, board.region_grid, board.width
+            if home < 0 or (region[(j - 1) * w + i] != home and region[j * w + i] != home):
+                self.hindered = f"yellow line between {square_name((i, j - 1))} and {square_name((i, j))}"
+        return None
+
+
+def grid_touches(ctx: _Context, target: Square, start: tuple[int, int], end: tuple[int, int],
+                 want_hinder: bool = True) -> tuple[str | None, str | None]:
+    """What the true corner-to-corner line touches *on the grid* between its ends.
+
+    ``start`` and ``end`` are the unscaled corner points. The nudged walk cannot see
+    these touches, since moving the ends off the grid also moves the line off the
+    lattice points and grid lines it runs through: every lattice point strictly
+    between the ends touches its four squares and the four edges meeting there
+    (Line of Sight: a corner touch counts), and a line lying along a grid line
+    touches the squares on both sides and the edges it runs along.
+    """
+    (x1, y1), (x2, y2) = start, end
+    dx, dy = x2 - x1, y2 - y1
+    g = gcd(dx, dy)
+    if g <= 1 and dx and dy:
+        return None, None           # no lattice point between the ends, not along a grid line
+    probe = _Probe(ctx, target, want_hinder)
+    if g > 1:
+        sx, sy = dx // g, dy // g
+        for k in range(1, g):
+            x, y = x1 + k * sx, y1 + k * sy
+            r = (probe.cell(x - 1, y - 1) or probe.cell(x, y - 1) or probe.cell(x - 1, y) or probe.cell(x, y)
+                 or probe.v_edge(x, y - 1) or probe.v_edge(x, y) or probe.h_edge(x - 1, y) or probe.h_edge(x, y))
+            if r:
+                return r, None
+    if dy == 0 and dx:
+        for i in range(min(x1, x2), max(x1, x2)):
+            r = probe.cell(i, y1 - 1) or probe.cell(i, y1) or probe.h_edge(i, y1)
+            if r:
+                return r, None
+    elif dx == 0 and dy:
+        for j in range(min(y1, y2), max(y1, y2)):
+            r = probe.cell(x1 - 1, j) or probe.cell(x1, j) or probe.v_edge(x1, j)
+            if r:
+                return r, None
+    return None, probe.hindered
+
+
+def _corner_point(end: tuple[int, int], scale: int) -> tuple[int, int]:
+    """The grid corner a nudged end (see :func:`_ends`) was taken from."""
+    return ((end[0] + 1) // scale, (end[1] + 1) // scale)
+
+
 def _walk(ctx: _Context, target: Square, p: tuple[int, int], q: tuple[int, int],
           want_hinder: bool = True) -> tuple[str | None, str | None]:
-    """Check one nudged segment: (first blocker or None, first hindrance or None)."""
+    """Check one line given by its nudged ends: (first blocker or None, first hindrance or None)."""
+    blocker, hindered = _walk_nudged(ctx, target, p, q, want_hinder)
+    if blocker:
+        return blocker, None
+    S = ctx.scale
+    blocker, on_grid = grid_touches(ctx, target, _corner_point(p, S), _corner_point(q, S), want_hinder)
+    if blocker:
+        return blocker, None
+    return None, hindered or on_grid
+
+
+def _walk_nudged(ctx: _Context, target: Square, p: tuple[int, int], q: tuple[int, int],
+                 want_hinder: bool = True) -> tuple[str | None, str | None]:
+    """The segment between the nudged ends, touches included (exact integers)."""
     board = ctx.board
     w, h, S = board.width, board.height, ctx.scale
-    blocked, hinder, region = board.blocked, board.hinder, board.region_grid
-    fig_block, roach = ctx.figure_block, ctx.roach_hinder
-    source, home = ctx.source, ctx.home
-    hindered: str | None = None
+    probe = _Probe(ctx, target, want_hinder)
+    cell, v_edge, h_edge = probe.cell, probe.v_edge, probe.h_edge
 
     (x1, y1), (x2, y2) = (p, q) if p[0] <= q[0] else (q, p)
     dx, dy = x2 - x1, y2 - y1
-
-    def cell(i: int, j: int) -> str | None:
-        nonlocal hindered
-        if not (0 <= i < w and 0 <= j < h):
-            return None
-        k = j * w + i
-        if blocked[k]:
-            return f"red square {square_name((i, j))}"
-        sq = (i, j)
-        if sq != source and sq != target:
-            fid = fig_block.get(sq)
-            if fid is not None:
-                return f"{fid} on {square_name(sq)}"
-        if want_hinder and hindered is None:
-            if hinder[k] and region[k] != home:
-                hindered = f"yellow square {square_name(sq)}"
-            elif sq in roach and sq != source and sq != target:
-                hindered = f"roach {roach[sq]} on {square_name(sq)}"
-        return None
-
-    def v_edge(i: int, j: int) -> str | None:      # line x = i between (i-1, j) and (i, j)
-        nonlocal hindered
-        if (i, j) in board.v_walls:
-            return f"wall between {square_name((i - 1, j))} and {square_name((i, j))}"
-        if want_hinder and hindered is None and (i, j) in board.v_yellow:
-            if home < 0 or (region[j * w + i - 1] != home and region[j * w + i] != home):
-                hindered = f"yellow line between {square_name((i - 1, j))} and {square_name((i, j))}"
-        return None
-
-    def h_edge(i: int, j: int) -> str | None:      # line y = j between (i, j-1) and (i, j)
-        nonlocal hindered
-        if (i, j) in board.h_walls:
-            return f"wall between {square_name((i, j - 1))} and {square_name((i, j))}"
-        if want_hinder and hindered is None and (i, j) in board.h_yellow:
-            if home < 0 or (region[(j - 1) * w + i] != home and region[j * w + i] != home):
-                hindered = f"yellow line between {square_name((i, j - 1))} and {square_name((i, j))}"
-        return None
 
     if dx == 0:
         i = x1 // S
@@ -164,7 +250,7 @@ def _walk(ctx: _Context, target: Square, p: tuple[int, int], q: tuple[int, int],
             r = h_edge(i, k)
             if r:
                 return r, None
-        return None, hindered
+        return None, probe.hindered
 
     # Cells: for each column strip, the y-range of the segment inside it (exact).
     D = dx * S
@@ -213,7 +299,7 @@ def _walk(ctx: _Context, target: Square, p: tuple[int, int], q: tuple[int, int],
                     if r:
                         return r, None
     # dy == 0: a horizontal segment at a nudged height crosses no horizontal grid line.
-    return None, hindered
+    return None, probe.hindered
 
 
 def line_of_sight(board: Board, figures: dict | None, a: Square, b: Square, *,

@@ -14,6 +14,11 @@ cat's own, any big square in between, the destination's) and never enters a
 blocking square, crosses a wall, or enters a square holding a figure other than a
 roach. A diagonal stride squeezes past the shared corner through either of the two
 orthogonal neighbours. The destination must hold no figure.
+
+Whether a pounce may stay in the cat's own big square is an option (``pounce``):
+``"leave"`` (default) makes it leave; ``"stride-too"`` lets it reach every square a
+stride reaches, as the rulebook's movement example says ("Guy may Pounce into both
+red and dark green squares"), which adds the diagonal square of its own big square.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from claw.core.msm.squares import Square, diagonal_neighbours, orthogonal_neighb
 
 PROWL, STRIDE, POUNCE = "prowl", "stride", "pounce"
 MODES = (PROWL, STRIDE, POUNCE)
+POUNCE_RULINGS = ("leave", "stride-too")
 COST = {PROWL: 1, STRIDE: 1, POUNCE: 2}
 
 
@@ -75,8 +81,12 @@ def enemies_adjacent(board: Board, figures: dict, cat_id: str) -> list[str]:
                   if is_rat(f) and f.get("square") and square_of(f) in around)
 
 
-def move_options(board: Board, figures: dict, cat_id: str) -> dict[str, list[Square]]:
-    """Legal destinations per mode (empty lists for modes not allowed now)."""
+def move_options(board: Board, figures: dict, cat_id: str, *, pounce_ruling: str = "leave"
+                 ) -> dict[str, list[Square]]:
+    """Legal destinations per mode (empty lists for modes not allowed now).
+
+    ``pounce_ruling="stride-too"``: a pounce also reaches every stride square (module notes).
+    """
     area = _Area(board, figures, cat_id)
     start = area.start
     out: dict[str, list[Square]] = {PROWL: [], STRIDE: [], POUNCE: []}
@@ -122,6 +132,8 @@ def move_options(board: Board, figures: dict, cat_id: str) -> dict[str, list[Squ
                     continue
                 reach = area.walk(route)
                 pounce.update(sq for sq in board.big_members(target) if sq in reach and area.empty(sq))
+    if pounce_ruling == "stride-too":
+        pounce.update(stride)
     out[POUNCE] = sorted(pounce, key=lambda s: (s[1], s[0]))
     return out
 
@@ -142,7 +154,8 @@ def move_cat(board: Board, state: dict, cat_id: str, dest: Square, mode: str | N
     start = square_of(fig)
     if mode is not None and mode not in MODES:
         raise IllegalAction(f"unknown movement mode {mode!r} (prowl, stride, pounce)")
-    options = move_options(board, figures, cat_id)
+    ruling = (state.get("options") or {}).get("pounce", "leave")
+    options = move_options(board, figures, cat_id, pounce_ruling=ruling)
     name = square_name(dest)
     if not board.in_bounds(dest):
         raise IllegalAction(f"{name} is off the map")
@@ -195,7 +208,8 @@ def _mode_reason(board: Board, start: Square, dest: Square, mode: str) -> str:
             return "a stride goes to an adjacent big square or a diagonal small square"
         return "walls, red squares or figures block the way"
     if big == 0:
-        return "a pounce goes to another big square"
+        return ("a pounce goes to another big square (claw new --pounce-rule stride-too also allows the "
+                "diagonal square of the cat's own big square)")
     if big > 2:
         return f"a pounce reaches 2 big squares, {square_name(dest)} is {big} away (no diagonals)"
     return "walls, red squares or figures block the way"

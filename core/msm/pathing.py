@@ -25,6 +25,8 @@ from claw.core.msm.squares import Square, orthogonal_neighbours, square_name
 
 @dataclass
 class RatPlan:
+    """Where one rat goes: its distance to the closest cat(s) and its tied first steps."""
+
     rat: str
     square: Square
     distance: int | None                 # moves to reach a cat; None: no cat reachable

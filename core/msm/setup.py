@@ -10,7 +10,7 @@ already see are revealed at once.
 
 from __future__ import annotations
 
-from claw.core.errors import UsageError
+from claw.core.errors import InvalidInput, UsageError
 from claw.core.msm.board import Board, board_from_map
 from claw.core.msm.reveal import reveal_in_los
 from claw.core.msm.squares import Square, orthogonal_neighbours, square_name
@@ -23,16 +23,51 @@ _BOARDS: dict[int, tuple[object, Board]] = {}
 
 
 def board_from_state(state: dict) -> Board:
-    """The board of a state (rebuilt from ``state["map"]``, cached per map object)."""
+    """The board of a state (rebuilt from ``state["map"]``, cached per map object).
+
+    Raises InvalidInput when the state puts a figure where none can be (see
+    :func:`check_figures`), so an edited state file is refused, not half-used.
+    """
     doc = state["map"]
     hit = _BOARDS.get(id(doc))
     if hit is not None and hit[0] is doc:
-        return hit[1]
-    board = board_from_map(doc)
-    if len(_BOARDS) > 16:
-        _BOARDS.clear()
-    _BOARDS[id(doc)] = (doc, board)
+        board = hit[1]
+    else:
+        board = board_from_map(doc)
+        if len(_BOARDS) > 16:
+            _BOARDS.clear()
+        _BOARDS[id(doc)] = (doc, board)
+    check_figures(board, state)
     return board
+
+
+def check_figures(board: Board, state: dict) -> None:
+    """Refuse a state whose figures break the board: off the map, on a red square, or a
+    figure other than a roach sharing a square (only roaches stack, "Les Cafard")."""
+    from claw.core.msm.figures import acts_as_roach
+    from claw.core.msm.movement import POUNCE_RULINGS
+    from claw.core.msm.squares import parse_square
+
+    held: dict[Square, str] = {}
+    for fid, fig in (state.get("figures") or {}).items():
+        name = fig.get("square")
+        if not name:
+            continue
+        try:
+            sq = parse_square(name)
+        except UsageError:
+            raise InvalidInput(f"state: {fid} stands on {name!r}, which is not a square name") from None
+        if not board.in_bounds(sq):
+            raise InvalidInput(f"state: {fid} is on {name}, off the {board.width}x{board.height} map")
+        if board.is_blocking(sq):
+            raise InvalidInput(f"state: {fid} is on {name}, a red (blocking) square")
+        if not acts_as_roach(fig):
+            if sq in held:
+                raise InvalidInput(f"state: {held[sq]} and {fid} share {name}; only roaches stack")
+            held[sq] = fid
+    pounce = (state.get("options") or {}).get("pounce", POUNCE_RULINGS[0])
+    if pounce not in POUNCE_RULINGS:
+        raise InvalidInput(f"state: options.pounce must be {' or '.join(POUNCE_RULINGS)}: {pounce!r}")
 
 
 def hero_places(board: Board, count: int) -> list[Square]:
@@ -40,9 +75,9 @@ def hero_places(board: Board, count: int) -> list[Square]:
 
     The player may place the heroes differently; this is the documented default.
     """
-    places = _candidates(board)
+    places = hero_squares(board)
     if len(places) < count:
-        raise UsageError(f"only {len(places)} squares on or next to C for {count} heroes")
+        raise InvalidInput(f"the map has only {len(places)} square(s) on or next to C for {count} heroes")
     return places[:count]
 
 
@@ -52,17 +87,17 @@ def check_places(board: Board, places: dict[str, Square], heroes: list[str]) -> 
     Heroes not named keep the default placement on the remaining squares."""
     from claw.core.errors import IllegalAction
 
-    allowed = set(board.marker_squares("C"))
-    for c in board.marker_squares("C"):
-        allowed.update(n for n in orthogonal_neighbours(c) if board.step_open(c, n))
+    allowed = set(hero_squares(board))
     for hero, sq in places.items():
         if hero not in heroes:
             raise UsageError(f"--place names a hero who is not playing: {hero}")
+        if sq in board.marker_squares("R"):
+            raise IllegalAction(f"{hero} cannot start on {square_name(sq)}: a rat marker goes on that R square")
         if sq not in allowed:
             raise IllegalAction(f"{hero} must start on or next to a C square, not {square_name(sq)}")
     if len(set(places.values())) != len(places):
         raise IllegalAction("two heroes cannot start on the same square")
-    rest = [sq for sq in _candidates(board) if sq not in places.values()]
+    rest = [sq for sq in hero_squares(board) if sq not in places.values()]
     out = dict(places)
     for hero in heroes:
         if hero not in out:
@@ -72,22 +107,29 @@ def check_places(board: Board, places: dict[str, Square], heroes: list[str]) -> 
     return out
 
 
-def _candidates(board: Board) -> list[Square]:
-    """Each C square, then the open neighbours of each C (N, E, S, W, not across a wall)."""
+def hero_squares(board: Board) -> list[Square]:
+    """Where heroes may start: each C square, then the open neighbours of each C (N, E,
+    S, W, not across a wall), leaving out R squares, which get a rat marker at setup."""
+    rats = set(board.marker_squares("R"))
     places: list[Square] = []
     for c in board.marker_squares("C"):
-        if c not in places:
+        if c not in places and c not in rats:
             places.append(c)
     for c in board.marker_squares("C"):
         for n in orthogonal_neighbours(c):
-            if n not in places and board.step_open(c, n):
+            if n not in places and n not in rats and board.step_open(c, n):
                 places.append(n)
     return places
 
 
 def new_state(doc: dict, dice, heroes: list[str] | None = None, *, source: str | None = None,
-              places: dict[str, Square] | None = None, roaches: str = "ignore") -> tuple[dict, list[dict]]:
-    """Build the game part of a state from a validated scenario document."""
+              places: dict[str, Square] | None = None, roaches: str = "ignore",
+              pounce: str = "leave") -> tuple[dict, list[dict]]:
+    """Build the game part of a state from a validated scenario document.
+
+    ``roaches`` and ``pounce`` are the rulings chosen for this game (docs/rules/msm.md);
+    ``pounce`` is stored only when it is not the default.
+    """
     board = board_from_map(doc["map"])
     wanted = (doc.get("cats") or {}).get("count", 4)
     two_cat = bool((doc.get("cats") or {}).get("two_cat_variant"))
@@ -150,6 +192,8 @@ def new_state(doc: dict, dice, heroes: list[str] | None = None, *, source: str |
         "next_rat": next_rat,
         "options": {"roaches": roaches},
     }
+    if pounce != "leave":
+        state["options"]["pounce"] = pounce
     if source:
         state["scenario"]["source"] = source
     if variant:

@@ -45,6 +45,17 @@ def test_validate_pinpoints_planted_errors(tmp_path):
     assert any(":38:" in ln and "H1-J1" in ln for ln in lines)
 
 
+def test_validate_blames_the_one_short_row_even_if_it_is_the_first(tmp_path):
+    """A mistyped first row is the row reported, not every other row."""
+    text = Path(S1).read_text().replace('- "....##.........."', '- "....##........."', 1)
+    bad = tmp_path / "short.yaml"
+    bad.write_text(text)
+    result = run(["validate", str(bad)])
+    assert result.code == 3
+    lines = result.stdout.strip().splitlines()
+    assert len(lines) == 1 and ":25:" in lines[0] and "row 1 has 15 squares, the other rows 16" in lines[0]
+
+
 def test_new_builds_scenario_1(s1_state):
     """Setup Scenario 1: heroes on/next to C, one marker per R, loot and objective markers,
     round marker on the first space, empty discard."""
@@ -216,3 +227,100 @@ def test_render_odd_map_with_offset_and_walls():
     assert "‖" in text and ":" in text
     # offset 1: a big-square border after column A and after row 1
     assert lines[1] == "  +-+---+" and lines[3] == "  +-+---+" and lines[5] == "  | |   |"
+
+
+def test_new_pounce_ruling_is_stored_and_checked(tmp_path):
+    """Ruling 7 as an option: `--pounce stride-too` is kept in the state; a bad value is a
+    usage error."""
+    result = run(["new", S1, "--seed", "7", "--pounce-rule", "stride-too"])
+    assert result.code == 0
+    assert json.loads(result.stdout)["state"]["options"]["pounce"] == "stride-too"
+    assert "pounce" not in json.loads(run(["new", S1, "--seed", "7"]).stdout)["state"]["options"]
+    bad = run(["new", S1, "--seed", "7", "--pounce-rule", "far"])
+    assert bad.code == 2 and "--pounce-rule must be leave or stride-too" in bad.stderr
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda st: st["figures"]["nera"].update(square="Z99"), "nera is on Z99, off the 16x12 map"),
+    (lambda st: st["figures"]["nera"].update(square="C5"), "nera is on C5, a red (blocking) square"),
+    (lambda st: st["figures"]["nera"].update(square="B12"), "guy and nera share B12; only roaches stack"),
+    (lambda st: st["options"].update(pounce="far"), "options.pounce must be leave or stride-too"),
+])
+def test_edited_state_with_impossible_figures_is_refused(s1_state, tmp_path, change, message):
+    """An edited state that puts a figure off the map, on red terrain or on another
+    figure's square (only roaches stack) is an invalid file: exit 3, one line, no traceback."""
+    envelope = json.loads(s1_state)
+    change(envelope["state"])
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(envelope))
+    before = path.read_bytes()
+    for args in (["show"], ["los", "nera", "adara"], ["rats"], ["moves", "guy"], ["move", "-i", "guy", "C11", "--free"]):
+        result = run([*args, "-s", str(path)])
+        assert result.code == 3, (args, result.stderr)
+        assert message in result.stderr and "Traceback" not in result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1
+    assert path.read_bytes() == before
+
+
+def test_cat_letters_never_read_as_spawn_or_objective_markers():
+    """`show`: a hero whose name starts with S or O gets another letter (S and O are map markers)."""
+    from claw.cli.games.msm_render import figure_symbols
+
+    symbols = figure_symbols({"sekhmet": {"side": "cat"}, "oscar": {"side": "cat"}})
+    assert symbols["sekhmet"] not in "SO" and symbols["oscar"] not in "SO"
+    assert symbols["sekhmet"] != symbols["oscar"]
+
+
+def test_map_option_refuses_a_file_that_is_not_a_scenario():
+    """`--map` with a loot file (valid, but no map) is a usage error, not a traceback."""
+    loot = str(Path(S1).parent / "loot-illustrative.yaml")
+    for args in (["show", "--map", loot], ["los", "--map", loot, "A1", "B1"]):
+        result = run(args)
+        assert result.code == 2 and "needs an msm scenario file" in result.stderr, result.stderr
+
+
+S2 = str(Path(S1).parent / "scenario-2.yaml")
+
+
+def _cats_turn(tmp_path, change=None) -> Path:
+    """Scenario 2 at the start of the cats' turn (Nera on A1, big square 0,0)."""
+    started = run(["new", S2, "--seed", "3", "-q"])
+    turn = run(["scenario-step", "--until", "cats", "-q"], stdin=started.stdout)
+    envelope = json.loads(turn.stdout)
+    if change:
+        change(envelope["state"])
+    path = tmp_path / "turn.json"
+    path.write_text(json.dumps(envelope))
+    return path
+
+
+def test_pounce_as_the_first_action_leaves_the_cat_vulnerable(tmp_path):
+    """Vulnerable: the marker goes "when you activate the cat next", so the activation a
+    move starts comes before the move, and a pounce that opens it keeps its marker."""
+    path = _cats_turn(tmp_path)
+    result = run(["move", "-s", str(path), "-i", "nera", "C3", "--as", "pounce"])
+    assert result.code == 0, result.stderr
+    nera = json.loads(path.read_text())["state"]["figures"]["nera"]
+    assert nera["square"] == "C3" and nera["vulnerable"] is True and nera["ap"] == 0
+
+
+def test_toxic_stench_is_checked_where_the_cat_activates(tmp_path):
+    """Les Détestables, Toxic Stench: a cat activating in the stench's big square takes a
+    wound — the square it starts from, not the one its first move reaches."""
+    path = _cats_turn(tmp_path, lambda st: st.update(toxic_stench=["0,0"]))
+    result = run(["move", "-s", str(path), "-i", "nera", "C3", "--as", "pounce"])
+    assert result.code == 0, result.stderr
+    assert json.loads(path.read_text())["state"]["figures"]["nera"]["health"] == 8
+    path = _cats_turn(tmp_path, lambda st: st.update(toxic_stench=["1,1"]))
+    assert run(["move", "-s", str(path), "-i", "nera", "C3", "--as", "pounce"]).code == 0
+    assert json.loads(path.read_text())["state"]["figures"]["nera"]["health"] == 9
+
+
+def test_a_move_in_the_wrong_phase_says_so_first(tmp_path):
+    """A refusal names the turn problem before the geometry, and writes nothing."""
+    started = tmp_path / "start.json"
+    started.write_text(run(["new", S2, "--seed", "3", "-q"]).stdout)
+    before = started.read_bytes()
+    result = run(["move", "-s", str(started), "-i", "nera", "P16"])
+    assert result.code == 4 and "not the cats' turn" in result.stderr
+    assert started.read_bytes() == before

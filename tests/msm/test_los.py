@@ -116,6 +116,38 @@ def test_wall_end_touch_blocks():
     assert any(line.blocked_by and "wall" in line.blocked_by for line in sight.lines)
 
 
+def test_corner_touch_between_the_ends_counts():
+    """LOS: "If a LOS only touches the corner of a square, that square IS considered",
+    also where the line runs through a grid corner between its two ends."""
+    rows = [".##..#", ".#..#.", "......", "#...#.", "...##.", ".#.#.."]
+    board = board_of(rows)
+    # The only line that clears every red square's side, A6 top-left -> F2
+    # bottom-right, passes exactly through the top-left corner of red E4.
+    sight = los(board, {}, "A6", "F2")
+    assert not sight.visible
+    # One line on its own: A1 bottom-right -> E3 bottom-right touches C3's corner.
+    board2 = board_of(["......", "......", "..#...", "......", "......", "......"])
+    line = next(ln for ln in los(board2, {}, "A1", "E3").lines if ln.start == (1, 1) and ln.end == (1, 1))
+    assert line.blocked_by == "red square C3"
+
+
+def test_line_along_a_red_side_touches_it():
+    """LOS: a line lying along the side of a red square touches it (A2's top corners to
+    F2's top corners run along the red row), yet another line sees along the corridor."""
+    board = board_of(["######", "......", "......", "......"])
+    sight = los(board, {}, "A2", "F2")
+    along = next(ln for ln in sight.lines if ln.start == (0, 0) and ln.end == (1, 0))
+    assert along.blocked_by and "red square" in along.blocked_by
+    assert sight.visible
+
+
+def test_yellow_corner_between_the_ends_hinders():
+    """Touches hinder too: a line through the corner of a yellow square is hindered."""
+    board = board_of(["......", "......", "..~...", "......", "......", "......"])
+    line = next(ln for ln in los(board, {}, "A1", "E3").lines if ln.start == (1, 1) and ln.end == (1, 1))
+    assert line.clear and line.hindered_by == "yellow square C3"
+
+
 def test_attacker_in_yellow_area_ignores_it():
     """Hindering Terrain / Attack Examples (Leon): no -2 for the area the attacker is in."""
     board = board_of(["~~......", "~~......", "........", "........"],
@@ -265,3 +297,39 @@ def test_more_red_never_shows_more(board, data):
                                  for e in (sorted(e) for e in board.walls)]})
     if not line_of_sight(board, {}, a, b).visible:
         assert not line_of_sight(more, {}, a, b).visible
+
+
+def _touches_between_ends(p, q, box) -> bool:
+    """Exact (Fraction) test: does the segment p-q meet the closed box at some point
+    strictly between its ends?"""
+    from fractions import Fraction
+
+    t0, t1 = Fraction(0), Fraction(1)
+    for start, delta, lo, hi in ((p[0], q[0] - p[0], box[0][0], box[1][0]), (p[1], q[1] - p[1], box[0][1], box[1][1])):
+        if delta == 0:
+            if not lo <= start <= hi:
+                return False
+            continue
+        a, b = Fraction(lo - start, delta), Fraction(hi - start, delta)
+        t0, t1 = max(t0, min(a, b)), min(t1, max(a, b))
+    return t0 <= t1 and t1 > 0 and t0 < 1
+
+
+@settings(max_examples=150, deadline=None)
+@given(maps(), st.data())
+def test_a_clear_line_touches_nothing_between_its_ends(board, data):
+    """Property (LOS: a corner touch counts): every line reported clear meets no red square
+    and no wall anywhere strictly between its two corners, checked with fractions."""
+    a = (data.draw(st.integers(0, board.width - 1)), data.draw(st.integers(0, board.height - 1)))
+    b = (data.draw(st.integers(0, board.width - 1)), data.draw(st.integers(0, board.height - 1)))
+    if a == b or board.is_blocking(a) or board.is_blocking(b):
+        return
+    boxes = [((x, y), (x + 1, y + 1)) for (x, y) in board.squares() if board.is_blocking((x, y))]
+    boxes += [((x, y), (x, y + 1)) for (x, y) in board.v_walls] + [((x, y), (x + 1, y)) for (x, y) in board.h_walls]
+    for line in line_of_sight(board, {}, a, b).lines:
+        if line.clear:
+            p = (a[0] + line.start[0], a[1] + line.start[1])
+            q = (b[0] + line.end[0], b[1] + line.end[1])
+            if p == q:
+                continue  # neighbours' shared corner: no "between" (ends are ruling 2's business)
+            assert not any(_touches_between_ends(p, q, box) for box in boxes), (a, b, line)

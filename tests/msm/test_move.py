@@ -57,12 +57,41 @@ def test_movement_example_prowl_stride_pounce():
     assert "G5" not in pounce and "G6" not in pounce  # red
 
 
+def test_pounce_may_cover_every_stride_square_by_option():
+    """Movement example: "Guy may Pounce into both red and dark green squares" (every
+    stride square). By default a pounce leaves the cat's big square (ruling 7); with
+    the `stride-too` ruling it also reaches the diagonal square of Guy's own big square."""
+    board = board_of(["." * 8] * 8)
+    figures = {"guy": fig("cat", "guy", "C3")}
+    default = move_options(board, figures, "guy")
+    assert "D4" in names(default["stride"]) and "D4" not in names(default["pounce"])
+    wide = move_options(board, figures, "guy", pounce_ruling="stride-too")
+    assert set(names(wide["stride"])) <= set(names(wide["pounce"]))
+    assert set(names(wide["pounce"])) - set(names(default["pounce"])) == {"D4"}
+    state = {"figures": {"guy": fig("cat", "guy", "C3")}, "options": {"pounce": "stride-too"}}
+    _, events = move_cat(board, state, "guy", sq("D4"), "pounce")
+    assert events[0]["mode"] == "pounce" and state["figures"]["guy"]["vulnerable"] is True
+    with pytest.raises(IllegalAction, match="another big square"):
+        move_cat(board, {"figures": {"guy": fig("cat", "guy", "C3")}}, "guy", sq("D4"), "pounce")
+
+
 def test_prowl_only_when_enemy_adjacent():
     """Moving Your Cat: prowling is required while an enemy is in an adjacent small square."""
     figures = {"guy": fig("cat", "guy", "C3"), "rat-1": fig("rat", "roach", "C2", revealed=False)}
     opts = move_options(MOVE_MAP, figures, "guy")
     assert names(opts["prowl"]) == ["B3", "C4", "D3"]
     assert opts["stride"] == [] and opts["pounce"] == []
+
+
+def test_enemy_across_a_wall_still_forces_a_prowl_but_a_roach_on_the_cat_does_not():
+    """Ruling 8: "an enemy in an adjacent small square" is by position (a wall between does
+    not matter); a roach sharing the cat's own square is not in an adjacent square."""
+    board = board_of(["....", "....", "....", "...."], walls=["A1-B1"])
+    walled = {"guy": fig("cat", "guy", "A1"), "rat-1": fig("rat", "detestable", "B1")}
+    opts = move_options(board, walled, "guy")
+    assert opts["stride"] == [] and opts["pounce"] == []
+    shared = {"guy": fig("cat", "guy", "A1"), "rat-1": fig("rat", "roach", "A1")}
+    assert move_options(board, shared, "guy")["stride"]
 
 
 def test_walls_stop_prowl_and_stride():

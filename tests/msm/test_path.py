@@ -92,6 +92,28 @@ def test_walls_stop_rats():
     assert rat_distances(board, figures)["rat-1"].distance is None
 
 
+def test_rat_next_to_a_cat_across_a_wall_is_adjacent():
+    """Ruling 9 (Adjacency is by position): a rat beside a cat across a wall has 0 moves
+    to go and stays; a roach, which must reach the cat's square, walks round the wall."""
+    board = board_of(["....", "....", "....", "...."], walls=["A1-B1"])
+    rat = {"nera": fig("cat", "nera", "B1"), "rat-1": fig("rat", "detestable", "A1")}
+    plan = rat_distances(board, rat)["rat-1"]
+    assert plan.distance == 0 and next_step(plan) is None
+    roach = {"nera": fig("cat", "nera", "B1"), "rat-1": fig("rat", "roach", "A1")}
+    plan = rat_distances(board, roach)["rat-1"]
+    assert plan.distance == 3 and next_step(plan) == sq("A2")
+
+
+def test_rat_that_can_reach_no_cat_stays_and_goes_last():
+    """Ruling 12: a rat walled off from every cat has no plan to move and activates last."""
+    board = board_of(["....", "...."], walls=["B1..B2 east"])
+    figures = {"nera": fig("cat", "nera", "D1"), "rat-1": fig("rat", "detestable", "A1"),
+               "rat-2": fig("rat", "detestable", "D2")}
+    order, _ties, plans = activation_order(board, figures)
+    assert order == ["rat-2", "rat-1"]
+    assert plans["rat-1"].distance is None and next_step(plans["rat-1"]) is None
+
+
 def test_activation_order_closest_first_with_ties():
     """Rat Actions: activate the rat closest to a cat first; ties are the player's choice."""
     board = board_of(["........"] * 4)

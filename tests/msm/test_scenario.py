@@ -113,6 +113,28 @@ def test_check_no_cat_square():
     assert "no C square" in message
 
 
+def test_check_room_for_the_heroes_next_to_c():
+    """Setup Scenario 1: heroes start on or next to C; a C boxed in by red squares, a wall
+    and an R square cannot hold the 4 cats the scenario asks for."""
+    rows = ["C#" + "." * 14, "R." + "." * 14] + ["." * 16] * 10
+    (path, message), = messages(broken(map_rows=rows, map_walls=[], round_track=[[]],
+                                       cats={"count": 4, "two_cat_variant": True}))
+    assert path == ("cats", "count") and "only 1 such square" in message
+
+
+def test_heroes_never_start_on_an_r_square():
+    """Setup Scenario 1: an R square next to C gets a rat marker, so no hero starts there."""
+    from claw.core.msm.setup import hero_squares
+
+    board, _ = parse_map({"rows": ["RC..", "....", "....", "...."]})
+    assert [square_name(s) for s in hero_squares(board)] == ["B1", "C1", "B2"]
+    from claw.core.errors import IllegalAction
+    from claw.core.msm.setup import check_places
+
+    with pytest.raises(IllegalAction, match="rat marker goes on that R square"):
+        check_places(board, {"nera": (0, 0)}, ["nera"])
+
+
 def test_check_edge_between_non_neighbours():
     (path, message), = messages(broken(map_walls=["A1-C1"]))
     assert path == ("map", "walls", 0) and "orthogonal neighbours" in message
