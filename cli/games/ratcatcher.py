@@ -62,6 +62,8 @@ NEW = H + "new"
 NEW_OPTIONS = [
     Opt("--rat-speed", int, help="zones a common rat moves per rats' turn (ruling R1; default 1)"),
     Opt("--recovery-lowest", str, help="rat recovery step 3: fewest-rats (default) or lowest-number"),
+    Opt("--tie-township", str, help="rat tie-breaks: the highest township by card number (default) "
+        "or by expansion indicator (ruling R2)"),
 ]
 CHECK = H + "check"
 FILE_KINDS = ["scenario", "townships", "character", "nemesis", "peculiar", "rules"]

@@ -80,6 +80,11 @@ def new(call) -> None:
         if lowest not in ("fewest-rats", "lowest-number"):
             raise UsageError(f"--recovery-lowest is fewest-rats or lowest-number: {lowest!r}")
         scenario["options"]["recovery_lowest"] = lowest
+    tie = call.opts.get("tie_township")
+    if tie is not None:
+        if tie not in ("number", "indicator"):
+            raise UsageError(f"--tie-township is number or indicator: {tie!r}")
+        scenario["options"]["tie_township"] = tie
     state, events = new_game(scenario, parts["character"], parts["nemesis"], parts["townships"],
                              parts["peculiar"], _rules(), call.dice)
     call.state = state

@@ -78,7 +78,7 @@ def leaving_bites(state: dict, zone: str, events: Events) -> None:
 
 def pick_up(state: dict, zone: str, events: Events) -> None:
     """Tokens in a zone the Ratcatcher enters: health tokens are kept for ``heal``;
-    a potion is a token of the ability of its colour (ruling R10), taken if there is room."""
+    a potion is a token of the ability of its colour (ruling R7), taken if there is room."""
     z = state["zones"][zone]
     rc = state["ratcatcher"]
     colours = {a["colour"]: a["id"] for a in rc["board"]["abilities"] if a.get("colour")}
@@ -370,7 +370,7 @@ def trade(state: dict, which: str, choice: int | None = None) -> tuple[dict, Eve
     if have < entry["rats"]:
         raise IllegalAction(f"the Tallyman holds {have} rat(s); this reward needs {entry['rats']}: {which!r}")
     need = entry["rats"]
-    # Ruling R11: rats go back from the largest colour pile first.
+    # Ruling R10: rats go back from the largest colour pile first.
     while need:
         c = max(COLOURS, key=lambda c: (tally[c], -COLOURS.index(c)))
         tally[c] -= 1

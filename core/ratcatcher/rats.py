@@ -14,14 +14,24 @@ from claw.core.ratcatcher.townships import spawn_peculiar
 
 # ---- 2.1 movement -----------------------------------------------------------------------
 
+def top_townships(state: dict) -> set[str]:
+    """2.1 *Tie Breakers*: "the Township with the highest indicated number". Ruling R2:
+    the highest card number (default), or with ``options.tie_township: indicator`` every
+    township sharing the highest expansion indicator."""
+    if state["options"].get("tie_township", "number") == "indicator":
+        top = max(state["cards"][c]["expansion"] for c in state["city"])
+        return {c for c in state["city"] if state["cards"][c]["expansion"] == top}
+    return {max(state["city"], key=int)}
+
+
 class Mover:
-    """Shortest-path steering with the rulebook's tie-breaks (ruling R5).
+    """Shortest-path steering with the rulebook's tie-breaks (ruling R2).
 
     Destination: the nearest target zone; ties → the one nearest the Ratcatcher; ties →
-    the one nearest the highest-numbered township in the city; still tied → the first
-    in zone order (reported). Path: among next zones on a shortest path, one the player
-    named with ``prefer``, else the one on the highest-numbered township, then zone
-    order; the others are reported as alternatives.
+    the one nearest the top township (``top_townships``); still tied → the first in
+    zone order (reported). Path: among next zones on a shortest path, one the player
+    named with ``prefer``, else the one nearest the top township, then zone order; the
+    others are reported as alternatives.
     """
 
     def __init__(self, state: dict, prefer: list[str] | None = None):
@@ -30,8 +40,8 @@ class Mover:
         self.prefer = set(prefer or [])
         self._dist: dict[str, dict[str, int]] = {}
         self.rc_dist = self.dist(state["ratcatcher"]["zone"])
-        top = max(state["city"], key=int)
-        top_zones = [z for z in self.adj if card_of(z) == top]
+        top = top_townships(state)
+        top_zones = [z for z in self.adj if card_of(z) in top]
         self.top_dist = {z: min((self.dist(t).get(z, 10**6) for t in top_zones), default=0) for z in self.adj}
 
     def dist(self, zone: str) -> dict[str, int]:
@@ -62,7 +72,8 @@ class Mover:
         if chosen:
             best = chosen[0]
         else:
-            best = sorted(options, key=lambda z: (-int(card_of(z)), zone_sort_key(z)))[0]
+            # 2.1: rats move toward the zone that brings them closest to the top township
+            best = min(options, key=lambda z: (self.top_dist.get(z, 10**6), zone_sort_key(z)))
         return best, [o for o in options if o != best]
 
     def walk(self, start: str, targets: list[str], steps: int, events: Events, who: str) -> str:

@@ -47,7 +47,7 @@ def give_tokens(state: dict, ability: str, n: int, events: Events, source: str) 
     if ab is None:
         events.add("tokens-lost", f"{source}: {rc['name']} has no ability {ability!r}; tokens go to the Reserve")
         return 0
-    room = ab["max"] - ab["tokens"] if ab["unlocked"] else 0  # ruling R9: locked holds none
+    room = ab["max"] - ab["tokens"] if ab["unlocked"] else 0  # ruling R8: locked holds none
     got = max(0, min(n, room))
     ab["tokens"] += got
     if got < n:

@@ -62,7 +62,8 @@ def new_game(scenario: dict, character: dict, nemesis: dict, townships: dict, pe
     if start not in cards:
         raise InvalidInput(f"the township deck has no start card #{start:0>2}")
     rats = scenario["rats"]
-    options = {"rat_speed": 1, "recovery_lowest": "fewest-rats", **scenario.get("options", {})}
+    options = {"rat_speed": 1, "recovery_lowest": "fewest-rats", "tie_township": "number",
+               **scenario.get("options", {})}
     pec_cards = {p["id"]: copy.deepcopy(p) for p in peculiar.get("cards", [])}
     state = {
         "scenario": scenario.get("name", ""),

@@ -26,7 +26,7 @@ def add_card(state: dict, num: str) -> None:
 def connect(state: dict, num: str, target: str, events: Events) -> None:
     """Join card ``num`` (not yet placed) to the city at connector ``target``.
 
-    The new card uses its first connector (ruling R7: only one pair of connectors meets
+    The new card uses its first connector (ruling R5: only one pair of connectors meets
     when a card is laid, so the new card joins the city through exactly one link).
     """
     own = connector_id(num, state["cards"][num]["connectors"][0]["id"])
@@ -93,7 +93,7 @@ def spawn_new_card_rats(state: dict, num: str, dice, events: Events) -> None:
 
 
 def explore_targets(state: dict) -> list[str]:
-    """Free connectors on active townships, best first (ruling R8): those on the
+    """Free connectors on active townships, best first (ruling R5): those on the
     Ratcatcher's card, then nearest to the Ratcatcher, then by card and connector."""
     active = active_cards(state)
     adj = neighbours(state)

@@ -235,8 +235,20 @@ def test_odds_query_on_the_zone(start):
 
 
 def test_new_options_override_the_scenario():
-    r = run(["new", SCENARIO, "--seed", "7", "--rat-speed", "2", "--recovery-lowest", "lowest-number"])
+    r = run(["new", SCENARIO, "--seed", "7", "--rat-speed", "2", "--recovery-lowest", "lowest-number",
+             "--tie-township", "indicator"])
     assert r.code == 0, r.stderr
-    assert r.state["state"]["options"] == {"rat_speed": 2, "recovery_lowest": "lowest-number"}
+    assert r.state["state"]["options"] == {"rat_speed": 2, "recovery_lowest": "lowest-number",
+                                           "tie_township": "indicator"}
     assert run(["new", SCENARIO, "--rat-speed", "9"]).code == 2
     assert run(["new", SCENARIO, "--recovery-lowest", "most"]).code == 2
+    assert run(["new", SCENARIO, "--tie-township", "highest"]).code == 2
+
+
+def test_edited_state_with_a_bad_option_is_an_invalid_file(start):
+    """A hand-edited state whose options hold an impossible value is refused (exit 3),
+    not played with a rat speed of 1000."""
+    doc = json.loads(start)
+    doc["state"]["options"]["rat_speed"] = 1000
+    r = run(["scenario-step", "-s", "-"], stdin=json.dumps(doc))
+    assert r.code == 3 and "rat_speed" in r.stderr and "Traceback" not in r.stderr

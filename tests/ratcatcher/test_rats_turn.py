@@ -409,3 +409,50 @@ def test_prefer_breaks_true_destination_ties_only(tiny):
     assert any(e["type"] == "choice" and e["alternatives"] == ["0.c"] for e in ev)
     R.move_rats(tiny, PhysicalDice([]), Events(), prefer=["0.c"])
     assert rats_at(tiny, "0.c") == {"white": 1}
+
+
+# A diamond on #00 (a–b, a–c, b–d, c–d) with #1 joined at b and #2 joined at c:
+# a rat at 0.a going for the Ratcatcher at 0.d has two equal paths, via 0.b or 0.c.
+DIAMOND = {
+    "game": "ratcatcher", "kind": "townships",
+    "cards": [
+        {"number": 0, "name": "Start", "expansion": 1,
+         "zones": [{"id": "a", "adjacent": ["b", "c"]}, {"id": "b", "adjacent": ["d"]},
+                   {"id": "c", "adjacent": ["d"]}, {"id": "d", "slots": ["start"]}],
+         "connectors": [{"id": "b", "zone": "b"}, {"id": "c", "zone": "c"}]},
+        {"number": 1, "name": "One", "expansion": 3,
+         "zones": [{"id": "a"}], "connectors": [{"id": "w", "zone": "a"}]},
+        {"number": 2, "name": "Two", "expansion": 1,
+         "zones": [{"id": "a"}], "connectors": [{"id": "w", "zone": "a"}]},
+    ],
+}
+
+
+def _diamond(content, rules, **options):
+    from tests.ratcatcher.conftest import FixedOrder
+
+    scenario = dict(content["scenario"], options=dict(content["scenario"]["options"], **options))
+    state, _ = new_game(scenario, content["character"], content["nemesis"], copy.deepcopy(DIAMOND),
+                        content["peculiar"], rules, FixedOrder())
+    assert sorted(map(sorted, state["links"])) == [["0:b", "1:w"], ["0:c", "2:w"]]
+    put(state, "0.a", brown=1)
+    return state
+
+
+def test_2_1_equal_paths_default_leads_toward_the_highest_numbered_township(content, rules):
+    """2.1 Tie Breakers: of two equal paths the default is the one whose next zone is
+    nearest the township with the highest number (#2, joined at 0.c), not the first in
+    zone order (0.b); the other path is reported for the player."""
+    state = _diamond(content, rules)
+    ev = Events()
+    R.move_rats(state, PhysicalDice([]), ev)
+    assert rats_at(state, "0.c") == {"brown": 1}
+    assert any(e["type"] == "choice" and e["alternatives"] == ["0.b"] for e in ev)
+
+
+def test_2_1_highest_indicated_number_as_expansion_indicator_option_ruling_r2(content, rules):
+    """Ruling R2 option: read "highest indicated number" as the expansion indicator:
+    #1 (indicator 3, joined at 0.b) now draws the rat that way."""
+    state = _diamond(content, rules, tie_township="indicator")
+    R.move_rats(state, PhysicalDice([]), Events())
+    assert rats_at(state, "0.b") == {"brown": 1}
