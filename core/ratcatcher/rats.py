@@ -8,7 +8,7 @@ from claw.core.ratcatcher.city import (
 from claw.core.ratcatcher.combat import common_bite_wounds, nemesis_bite_wounds, peculiar_bite_wounds
 from claw.core.ratcatcher.events import Events
 from claw.core.ratcatcher.player import apply_attack, defence, trap_def, wound_ratcatcher
-from claw.core.ratcatcher.sack import SackEmpty, place_rats, return_zone_rats
+from claw.core.ratcatcher.sack import SackEmpty, ensure_rats, place_rats, return_zone_rats, sack_total
 from claw.core.ratcatcher.townships import spawn_peculiar
 
 
@@ -258,20 +258,31 @@ def spawn_nemesis(state: dict, events: Events, prefer=None) -> None:
     events.add("nemesis-spawn", f"{nem['name']} spawns on the Rat's Nest in {spot}", zone=spot, alternatives=alts)
 
 
-def spawn_phase(state: dict, dice, events: Events, reward: int | None = None) -> None:
-    """2.6: one rat per Rat's Nest and per black rat on active townships, the
-    Nemesis's spawn value at its zone; placed black rats bring one more each."""
+def spawn_jobs(state: dict) -> list[tuple[str, str]]:
+    """2.6: (zone, why) for each rat to draw: a Rat's Nest or a black rat on an active
+    township (ruling R21: those standing when the phase begins), the Nemesis's spawn value."""
     active = active_cards(state)
-    jobs = []
-    for zid in sorted(state["zones"], key=zone_sort_key):
-        if card_of(zid) in active and state["zones"][zid]["nest"]:
-            jobs.append((zid, "Rat's Nest"))
-    for zid in sorted(state["zones"], key=zone_sort_key):
-        if card_of(zid) in active:
-            jobs += [(zid, "black rat")] * state["zones"][zid]["rats"]["black"]
+    zones = [z for z in sorted(state["zones"], key=zone_sort_key) if card_of(z) in active]
+    jobs = [(z, "Rat's Nest") for z in zones if state["zones"][z]["nest"]]
+    for z in zones:
+        jobs += [(z, "black rat")] * state["zones"][z]["rats"]["black"]
     nem = state["nemesis"]
     if nem.get("zone"):
         jobs += [(nem["zone"], "Nemesis spawn")] * nem["stats"].get("spawn", 0)
+    return jobs
+
+
+def spawn_phase(state: dict, dice, events: Events, reward: int | None = None) -> None:
+    """2.6: one rat per Rat's Nest and per black rat on active townships, the
+    Nemesis's spawn value at its zone; placed black rats bring one more each.
+
+    *Run Out of Rats?*: when the sack holds fewer rats than the phase needs, the recovery
+    steps run first (ruling R11); recovery may send black rats back, so the draws are
+    counted again after it."""
+    jobs = spawn_jobs(state)
+    if sack_total(state) < len(jobs):
+        ensure_rats(state, len(jobs), events, reward)
+        jobs = spawn_jobs(state)
     try:
         for zid, why in jobs:
             place_rats(state, zid, dice, events, why, reward=reward)

@@ -72,11 +72,21 @@ def card_rats(state: dict, card: str) -> int:
     return sum(common_count(z) for zid, z in state["zones"].items() if card_of(zid) == card)
 
 
-def recover_rats(state: dict, events: Events, choice: int | None = None) -> bool:
-    """*Run Out of Rats?*: apply the recovery steps in order until the sack holds a rat.
+def ensure_rats(state: dict, need: int, events: Events, choice: int | None = None) -> None:
+    """*Run Out of Rats?* before a spawn of ``need`` draws: when the sack holds fewer,
+    run the recovery steps until it holds enough (or every step is spent; the draws then
+    take what there is). Black-rat chains cannot be foreseen: ``place_rats`` recovers
+    again if one empties the sack."""
+    if 0 < need and sack_total(state) < need:
+        recover_rats(state, events, choice, need)
+
+
+def recover_rats(state: dict, events: Events, choice: int | None = None, need: int = 1) -> bool:
+    """*Run Out of Rats?*: apply the recovery steps in order, each in full, until the
+    sack holds ``need`` rats ("until all Spawning can be fulfilled").
 
     ``choice`` is the player's force-tally reward (1-based), if affordable. Returns True
-    when a rat can be drawn again.
+    when the sack holds ``need`` rats.
     """
     opts = state["options"]
     # Step 1: rats on townships that are not active go back.
@@ -84,7 +94,7 @@ def recover_rats(state: dict, events: Events, choice: int | None = None) -> bool
     n = sum(return_zone_rats(state, zid) for zid in state["zones"] if card_of(zid) not in active)
     events.add("recovery", f"recovery step 1: {n} rat(s) from inactive townships return to the sack",
                step=1, returned=n)
-    if sack_total(state):
+    if sack_total(state) >= need:
         return True
     # Step 2: force tally.
     tally = state["tallyman"]["rats"]
@@ -101,15 +111,15 @@ def recover_rats(state: dict, events: Events, choice: int | None = None) -> bool
                step=2, returned=n, alternatives=alts)
     if reward is not None:
         apply_reward(state, reward["reward"], events, f"force tally reward ({reward['rats']} rats)")
-    if sack_total(state):
+    if sack_total(state) >= need:
         return True
     # Step 3: the least (or lowest-numbered, by option) populated township without the Ratcatcher.
     rc_card = card_of(state["ratcatcher"]["zone"])
-    while not sack_total(state):
+    while sack_total(state) < need:
         populated = [c for c in state["city"] if c != rc_card and card_rats(state, c) > 0]
         if not populated:
             events.add("recovery", "recovery step 3: no other township holds rats", step=3, returned=0)
-            return False
+            return sack_total(state) >= need
         if opts.get("recovery_lowest", "fewest-rats") == "lowest-number":
             card = min(populated, key=int)
         else:

@@ -8,7 +8,7 @@ from claw.core.ratcatcher.city import (
     neighbours, zone_id,
 )
 from claw.core.ratcatcher.events import Events
-from claw.core.ratcatcher.sack import SackEmpty, place_rats
+from claw.core.ratcatcher.sack import SackEmpty, ensure_rats, place_rats
 
 
 def new_zone() -> dict:
@@ -87,9 +87,10 @@ def spawn_peculiar(state: dict, zid: str, events: Events) -> None:
 
 def spawn_new_card_rats(state: dict, num: str, dice, events: Events) -> None:
     """A rat on every Rat's Nest and spawn point of a newly placed card."""
-    for zid, s in slots(state, num):
-        if s in ("nest", "spawn"):
-            place_rats(state, zid, dice, events, f"{'Rat nest' if s == 'nest' else 'spawn point'} on #{num}")
+    spots = [(zid, s) for zid, s in slots(state, num) if s in ("nest", "spawn")]
+    ensure_rats(state, len(spots), events)
+    for zid, s in spots:
+        place_rats(state, zid, dice, events, f"{'Rat nest' if s == 'nest' else 'spawn point'} on #{num}")
 
 
 def explore_targets(state: dict) -> list[str]:

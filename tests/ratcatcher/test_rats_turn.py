@@ -456,3 +456,35 @@ def test_2_1_highest_indicated_number_as_expansion_indicator_option_ruling_r2(co
     state = _diamond(content, rules, tie_township="indicator")
     R.move_rats(state, PhysicalDice([]), Events())
     assert rats_at(state, "0.b") == {"brown": 1}
+
+
+def test_recovery_runs_before_the_draws_when_the_sack_cannot_fulfil_the_spawn(tiny):
+    """*Run Out of Rats?*: "not enough Rat Tokens … to fulfill the current Spawning" →
+    the recovery steps run until all of it can be fulfilled, before drawing. Nests on
+    1.a and 2.a need 2 rats, the sack holds 1: step 3 empties #1 (1 rat; #2 holds 2)
+    before any draw, so both draws land and #2 keeps its rats. (Drawing first would put
+    a rat on #1, tie it with #2 and send the new rat straight back.)"""
+    tiny["zones"]["0.c"]["nest"] = False
+    tiny["zones"]["1.a"]["nest"] = tiny["zones"]["2.a"]["nest"] = True
+    tiny["zones"]["2.b"]["cheese"] = 1             # #2 active: recovery step 1 finds nothing
+    tiny["sack"] = {"brown": 0, "black": 0, "white": 1}
+    tiny["zones"]["1.b"]["rats"]["brown"] = 1
+    tiny["zones"]["2.b"]["rats"]["white"] = 2
+    ev = Events()
+    R.spawn_phase(tiny, PhysicalDice([1, 1]), ev)
+    assert [e["step"] for e in ev if e["type"] == "recovery"] == [1, 2, 3]
+    assert sum(rats_at(tiny, "1.a").values()) == 1 and sum(rats_at(tiny, "1.b").values()) == 0
+    assert sum(rats_at(tiny, "2.a").values()) == 1 and rats_at(tiny, "2.b") == {"white": 2}
+    assert [e["step"] for e in ev if e["type"] == "recovery"].index(3) == 2
+    assert [e["type"] for e in ev].index("recovery") < [e["type"] for e in ev].index("spawn")
+
+
+def test_recovery_returning_a_black_rat_cancels_its_spawn(tiny):
+    """A black rat sent back to the sack by recovery no longer counts as a nest (2.6)."""
+    tiny["zones"]["0.c"]["nest"] = False
+    tiny["sack"] = {"brown": 0, "black": 0, "white": 1}
+    tiny["zones"]["1.a"]["rats"]["black"] = 2     # 2 draws needed; #1 goes back in step 3
+    ev = Events()
+    R.spawn_phase(tiny, PhysicalDice([]), ev)
+    assert tiny["sack"] == {"brown": 0, "black": 2, "white": 1}
+    assert not any(e["type"] == "spawn" for e in ev)
