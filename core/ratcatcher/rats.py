@@ -95,6 +95,35 @@ class Mover:
         return here
 
 
+def regenerate(state: dict, events: Events) -> None:
+    """The Nemesis's special ability, ``effect.regenerate``: wounds back at the start of
+    the rats' turn while it is on the board, never above its (mutated) maximum."""
+    nem = state["nemesis"]
+    n = nem.get("effect", {}).get("regenerate", 0)
+    if not n or not nem.get("zone") or nem["slain"]:
+        return
+    before = nem["wounds"]
+    nem["wounds"] = min(nem["stats"]["wounds"], before + n)
+    if nem["wounds"] > before:
+        events.add("nemesis-heal", f"{nem['name']} regenerates: wounds {before} → {nem['wounds']} "
+                   f"(max {nem['stats']['wounds']})", before=before, after=nem["wounds"])
+
+
+def summon(state: dict, dice, events: Events) -> None:
+    """The Nemesis's special ability, ``effect.summon``: at the end of 2.1, rats drawn
+    from the sack into its zone (a spawn: black rats bring one more, recovery applies)."""
+    nem = state["nemesis"]
+    n = nem.get("effect", {}).get("summon", 0)
+    if not n:
+        return
+    ensure_rats(state, n, events)
+    try:
+        for _ in range(n):
+            place_rats(state, nem["zone"], dice, events, f"{nem['name']} summons")
+    except SackEmpty:
+        events.add("spawn-stop", f"{nem['name']} summons no more: no rat can be recovered")
+
+
 def cheese_zones(state: dict) -> list[str]:
     return [z for z, v in state["zones"].items() if v["cheese"]]
 
@@ -111,10 +140,12 @@ def move_rats(state: dict, dice, events: Events, prefer=None) -> None:
     nem = state["nemesis"]
     if nem.get("zone") and card_of(nem["zone"]) in active:
         roll = dice.die(nem["stats"].get("movement_die", 6))
+        extra = nem.get("effect", {}).get("movement", 0)
         frm = nem["zone"]
-        nem["zone"] = mover.walk(frm, target_zones(state, nem["target"]), roll, events, nem["name"])
-        events.add("rat-move", f"{nem['name']} rolls {roll} for movement: {frm} → {nem['zone']}",
-                   who="nemesis", roll=roll, frm=frm, to=nem["zone"])
+        nem["zone"] = mover.walk(frm, target_zones(state, nem["target"]), roll + extra, events, nem["name"])
+        plus = f" +{extra} (special ability)" if extra else ""
+        events.add("rat-move", f"{nem['name']} rolls {roll}{plus} for movement: {frm} → {nem['zone']}",
+                   who="nemesis", roll=roll, extra=extra, frm=frm, to=nem["zone"])
     for p in state["peculiar"]:
         if card_of(p["zone"]) not in active:
             continue
@@ -147,6 +178,8 @@ def move_rats(state: dict, dice, events: Events, prefer=None) -> None:
         state["zones"][frm]["rats"][colour] -= n
         state["zones"][to]["rats"][colour] += n
         events.add("rat-move", f"{n} {colour} rat(s) {frm} → {to}", who=colour, frm=frm, to=to, count=n)
+    if nem.get("zone") and card_of(nem["zone"]) in active:
+        summon(state, dice, events)  # after every rat has moved: the summoned rats move next turn
 
 
 # ---- 2.2 traps --------------------------------------------------------------------------

@@ -49,7 +49,8 @@ def nemesis_state(board: dict) -> dict:
     stats.setdefault("movement_die", 6)
     return {
         "id": board["id"], "name": board["name"], "target": board["target"],
-        "special": board.get("special", ""), "stats": stats, "wounds": stats["wounds"],
+        "special": board.get("special", ""), "effect": copy.deepcopy(board.get("effect", {})),
+        "stats": stats, "wounds": stats["wounds"],
         "zone": None, "spawned": False, "slain": False, "tracker": copy.deepcopy(board["tracker"]),
     }
 

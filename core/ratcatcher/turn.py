@@ -52,6 +52,7 @@ def rats_turn(state: dict, dice, events: Events, prefer=None, connectors=None, r
     """2.1–2.6 and clean-up, in place; True when the game ended."""
     state["phase"] = "rats"
     events.add("phase", f"round {state['round']}: the rats' turn")
+    R.regenerate(state, events)
     R.move_rats(state, dice, events, prefer)
     R.trigger_traps(state, dice, events)
     R.bites(state, dice, events)

@@ -488,3 +488,43 @@ def test_recovery_returning_a_black_rat_cancels_its_spawn(tiny):
     R.spawn_phase(tiny, PhysicalDice([]), ev)
     assert tiny["sack"] == {"brown": 0, "black": 2, "white": 1}
     assert not any(e["type"] == "spawn" for e in ev)
+
+
+# ---- the Nemesis's special ability (Nemesis Rats, *Special Ability*; ruling R17) ----------
+
+def test_nemesis_special_regenerates_at_the_start_of_the_rats_turn(tiny):
+    """*Special Ability*: "all such rules are on the Nemesis Rat Board" — a board whose
+    ability is data (``effect.regenerate``) has it applied, never above the maximum."""
+    from claw.core.ratcatcher.turn import rats_turn
+
+    nem = tiny["nemesis"]
+    nem.update(zone="2.b", spawned=True, wounds=2, effect={"regenerate": 1})
+    ev = Events()
+    rats_turn(tiny, PhysicalDice([1] * 20), ev)
+    assert nem["wounds"] == 3 and any(e["type"] == "nemesis-heal" for e in ev)
+    nem["wounds"] = nem["stats"]["wounds"]
+    ev = Events()
+    rats_turn(tiny, PhysicalDice([1] * 20), ev)
+    assert nem["wounds"] == nem["stats"]["wounds"] and not any(e["type"] == "nemesis-heal" for e in ev)
+
+
+def test_nemesis_special_does_nothing_before_it_spawns(tiny):
+    from claw.core.ratcatcher.turn import rats_turn
+
+    tiny["nemesis"].update(wounds=2, effect={"regenerate": 1})
+    rats_turn(tiny, PhysicalDice([1] * 20), Events())
+    assert tiny["nemesis"]["wounds"] == 2
+
+
+def test_nemesis_special_movement_adds_to_the_roll(tiny):
+    tiny["nemesis"].update(zone="2.b", spawned=True, effect={"movement": 2})
+    R.move_rats(tiny, PhysicalDice([1]), Events())
+    assert tiny["nemesis"]["zone"] == "1.a"   # 1 rolled + 2 zones: 2.b → 2.a → 1.b → 1.a
+
+
+def test_nemesis_special_summons_rats_into_its_zone_after_the_rats_move(tiny):
+    tiny["nemesis"].update(zone="2.b", spawned=True, effect={"summon": 1})
+    ev = Events()
+    R.move_rats(tiny, PhysicalDice([1, BROWN]), ev)
+    assert tiny["nemesis"]["zone"] == "2.a" and rats_at(tiny, "2.a") == {"brown": 1}
+    assert [e for e in ev if e["type"] == "spawn"][0]["zone"] == "2.a"
