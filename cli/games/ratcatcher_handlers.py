@@ -25,8 +25,16 @@ def report(call, events) -> None:
 
 
 def _state(call) -> dict:
+    """The game part, refused as an invalid file (exit 3) if ids in it do not resolve:
+    the framework checks the schema only (see core/ratcatcher/statecheck.py)."""
     if call.state is None:
         raise UsageError(f"`claw {call.command}` needs a Ratcatcher game state (-s FILE)")
+    from claw.core.ratcatcher.statecheck import state_problems
+
+    problems = state_problems(call.state)
+    if problems:
+        more = f" (and {len(problems) - 1} more problem(s))" if len(problems) > 1 else ""
+        raise InvalidInput(f"invalid Ratcatcher state: {problems[0]}{more}")
     return call.state
 
 
@@ -231,7 +239,7 @@ def odds(call) -> None:
     from claw.core.ratcatcher.combat import zone_odds
     from claw.core.ratcatcher.player import zone_targets
 
-    state = call.state
+    state = _state(call)
     rc = state["ratcatcher"]
     n = call.opts.get("attack_dice") or rc["attack_dice"]
     if not 1 <= n <= 100:

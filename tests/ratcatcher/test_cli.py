@@ -252,3 +252,33 @@ def test_edited_state_with_a_bad_option_is_an_invalid_file(start):
     doc["state"]["options"]["rat_speed"] = 1000
     r = run(["scenario-step", "-s", "-"], stdin=json.dumps(doc))
     assert r.code == 3 and "rat_speed" in r.stderr and "Traceback" not in r.stderr
+
+
+EDITS = {
+    "ratcatcher zone": (lambda s: s["ratcatcher"].__setitem__("zone", "9.z"), "ratcatcher.zone"),
+    "nemesis zone": (lambda s: s["nemesis"].update(zone="9.z", spawned=True), "nemesis.zone"),
+    "link": (lambda s: s["links"].append(["0:e", "77:w"]), "links"),
+    "city card": (lambda s: s["city"].append("77"), "city"),
+    "peculiar card": (lambda s: s["peculiar"].append({"id": "nope", "zone": "0.a"}), "peculiar"),
+    "trap id": (lambda s: s["traps"].__setitem__("0.a", "nope"), "traps"),
+    "trap zone": (lambda s: s["traps"].__setitem__("9.z", "snare"), "traps"),
+    "missing zone": (lambda s: s["zones"].pop("0.b"), "zones"),
+    "neighbour": (lambda s: s["cards"]["0"]["zones"][0]["adjacent"].append("q"), "cards.0"),
+    "accuracy": (lambda s: s["ratcatcher"]["stats"].__setitem__("accuracy", 0), "accuracy"),
+    "huge bite": (lambda s: s["nemesis"]["stats"].__setitem__("bite", 10**6), "nemesis.stats.bite"),
+    "reward card": (lambda s: s["ratcatcher"]["rewards"].append("nope"), "ratcatcher.rewards"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EDITS))
+@pytest.mark.parametrize("command", [["show"], ["scenario-step"], ["move", "0.b"], ["odds"]])
+def test_edited_state_with_dangling_ids_is_an_invalid_file(start, name, command):
+    """A hand-edited state naming a zone, card, trap or Peculiar Rat that does not exist
+    (or a number no rule can loop over) is refused with exit 3 and one line, never an
+    internal error."""
+    edit, where = EDITS[name]
+    doc = json.loads(start)
+    edit(doc["state"])
+    r = run([*command, "-s", "-"], stdin=json.dumps(doc))
+    assert r.code == 3, (r.code, r.stderr)
+    assert where in r.stderr and "internal error" not in r.stderr and r.stdout == ""
