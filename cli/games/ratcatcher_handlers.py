@@ -274,13 +274,34 @@ def _pct(f) -> str:
 
 # ---- rats' turn -----------------------------------------------------------------------------
 
+def _choices(call, state: dict) -> tuple[list, int | None]:
+    """--prefer zones and --reward, checked against the state: an unknown zone or a reward
+    the Tallyman does not list is refused rather than silently ignored."""
+    prefer = list(call.opts.get("prefer") or [])
+    for zone in prefer:
+        if zone not in state["zones"]:
+            raise IllegalAction(f"--prefer names no zone in the city: {zone!r}")
+    reward = call.opts.get("reward")
+    table = state["tallyman"]["rewards"]
+    if reward is not None and not 1 <= reward <= len(table):
+        raise IllegalAction(f"--reward is a Tallyman reward 1..{len(table)}: {reward}")
+    return prefer, reward
+
+
 def scenario_step(call) -> None:
+    import re
+
     from claw.core.ratcatcher.turn import scenario_step as step
 
     if call.args:
         raise UsageError(f"scenario-step takes no positional arguments in ratcatcher: {call.args[0]!r}")
-    _apply(call, step(_state(call), call.dice, call.opts.get("prefer") or [], call.opts.get("connector") or [],
-                      call.opts.get("reward")))
+    state = _state(call)
+    prefer, reward = _choices(call, state)
+    connectors = list(call.opts.get("connector") or [])
+    for c in connectors:
+        if not re.fullmatch(r"[0-9]{1,3}:[A-Za-z0-9_-]{1,16}", c) or c.split(":")[0] not in state["cards"]:
+            raise UsageError(f"--connector is CARD:ID of a township card, e.g. 0:e: {c!r}")
+    _apply(call, step(state, call.dice, prefer, connectors, reward))
 
 
 def spawn(call) -> None:
@@ -288,7 +309,9 @@ def spawn(call) -> None:
 
     if call.args:
         raise UsageError(f"spawn takes no arguments in ratcatcher: {call.args[0]!r}")
-    _apply(call, spawn_only(_state(call), call.dice, call.opts.get("prefer") or [], call.opts.get("reward")))
+    state = _state(call)
+    prefer, reward = _choices(call, state)
+    _apply(call, spawn_only(state, call.dice, prefer, reward))
 
 
 def show(call) -> None:

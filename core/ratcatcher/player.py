@@ -255,6 +255,8 @@ def use_ability(state: dict, ability: str, zone: str | None = None) -> tuple[dic
         raise IllegalAction(f"{a['name']} is locked: assign a cheese to it when gathering: {ability!r}")
     if ab["tokens"] < 1:
         raise IllegalAction(f"no {a['name']} tokens left: {ability!r}")
+    if zone is not None and not a.get("effect", {}).get("place"):
+        raise UsageError(f"{a['name']} places no token, so it takes no zone: {zone!r}")
     ab["tokens"] -= 1
     eff = a.get("effect", {})
     rc["attack_dice"] += eff.get("attack", 0)
@@ -403,6 +405,10 @@ def explore_now(state: dict, dice, connectors: list[str]) -> tuple[dict, Events]
     have = city_cheese(state)
     if have >= state["rules"]["min_city_cheese"]:
         raise IllegalAction(f"explore only when fewer than {state['rules']['min_city_cheese']} cheese are in the city (there are {have})")
+    connectors = list(connectors)
     _explore(state, dice, events, connectors)
+    if connectors:
+        events.add("unused", f"connector(s) {', '.join(connectors)} not used: no more townships were placed",
+                   connectors=connectors)
     return state, events
 

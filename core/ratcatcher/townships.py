@@ -113,7 +113,9 @@ def explore_targets(state: dict) -> list[str]:
 def explore(state: dict, dice, events: Events, choices: list[str] | None = None, count: int | None = None) -> None:
     """*Place New Locations*: as many cards as the expansion indicator of the Ratcatcher's
     current township, each joined to a free connector of an active township."""
-    choices = list(choices or [])
+    # the player's connectors are consumed from the caller's list, so a second explore in
+    # the same round (1.3 then 2.6) takes the next one instead of reusing a spent one
+    choices = choices if choices is not None else []
     rc_card = card_of(state["ratcatcher"]["zone"])
     if count is None:
         count = state["cards"][rc_card]["expansion"]

@@ -76,9 +76,12 @@ def scenario_step(state: dict, dice, prefer=None, connectors=None, reward=None) 
     state = clone(state)
     events = Events()
     connectors = list(connectors or [])
-    if end_ratcatcher_turn(state, dice, events, connectors):
-        return state, events
-    if rats_turn(state, dice, events, prefer, connectors, reward):
+    over = end_ratcatcher_turn(state, dice, events, connectors) or \
+        rats_turn(state, dice, events, prefer, connectors, reward)
+    if connectors:
+        events.add("unused", f"connector(s) {', '.join(connectors)} not used: no more townships were placed",
+                   connectors=connectors)
+    if over:
         return state, events
     state["round"] += 1
     state["phase"] = "ratcatcher"

@@ -282,3 +282,22 @@ def test_edited_state_with_dangling_ids_is_an_invalid_file(start, name, command)
     r = run([*command, "-s", "-"], stdin=json.dumps(doc))
     assert r.code == 3, (r.code, r.stderr)
     assert where in r.stderr and "internal error" not in r.stderr and r.stdout == ""
+
+
+@pytest.mark.parametrize("args, code, words", [
+    (["scenario-step", "--prefer", "9.z"], 4, "--prefer names no zone"),
+    (["scenario-step", "--reward", "9"], 4, "--reward is a Tallyman reward 1..3"),
+    (["spawn", "--reward", "0"], 4, "--reward is a Tallyman reward 1..3"),
+    (["spawn", "--prefer", "zz"], 4, "--prefer names no zone"),
+    (["scenario-step", "--connector", "north"], 2, "--connector is CARD:ID"),
+    (["ability", "smoke", "0.b"], 2, "places no token"),
+])
+def test_choices_that_name_nothing_are_refused_not_ignored(start, args, code, words):
+    r = run([*args, "-s", "-"], stdin=start)
+    assert r.code == code and words in r.stderr and r.stdout == "", (r.code, r.stderr)
+
+
+def test_an_unused_connector_choice_is_reported(start):
+    r = run(["scenario-step", "--connector", "0:e", "-s", "-"], stdin=start)
+    assert r.code == 0, r.stderr
+    assert any(e["type"] == "unused" for e in r.state["log"][-1]["events"])

@@ -528,3 +528,20 @@ def test_nemesis_special_summons_rats_into_its_zone_after_the_rats_move(tiny):
     R.move_rats(tiny, PhysicalDice([1, BROWN]), ev)
     assert tiny["nemesis"]["zone"] == "2.a" and rats_at(tiny, "2.a") == {"brown": 1}
     assert [e for e in ev if e["type"] == "spawn"][0]["zone"] == "2.a"
+
+
+def test_explore_player_connectors_are_spent_once_across_two_explores(tiny):
+    """*Place New Locations* can happen twice in a round (1.3 and 2.6): the player's
+    connectors are taken in order across both, so the second explore uses the next one
+    rather than the spent one (which would be refused as no longer free)."""
+    from claw.core.ratcatcher.townships import explore
+
+    tiny["cards"] = dict(tiny["cards"], **{"4": {
+        "number": 4, "name": "Four", "expansion": 1, "zones": [{"id": "a", "slots": ["cheese"]}],
+        "connectors": [{"id": "w", "zone": "a"}, {"id": "e", "zone": "a"}]}})
+    tiny["deck"] = ["4", "3"]
+    tiny["ratcatcher"]["zone"] = "1.a"
+    choices = ["2:e", "4:e"]
+    explore(tiny, PhysicalDice([]), Events(), choices, count=1)
+    explore(tiny, PhysicalDice([BROWN]), Events(), choices, count=1)
+    assert choices == [] and ["2:e", "4:w"] in tiny["links"] and ["4:e", "3:w"] in tiny["links"]
