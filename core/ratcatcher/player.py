@@ -39,11 +39,13 @@ def recoup(state: dict, events: Events) -> None:
 
 
 def defence(state: dict) -> int:
+    """The Ratcatcher's Defence now: the board's value plus this round's ability bonus."""
     rc = state["ratcatcher"]
     return rc["stats"]["defence"] + rc.get("defence_bonus", 0)
 
 
 def wound_ratcatcher(state: dict, n: int, events: Events, why: str) -> None:
+    """Take ``n`` wounds (never below 0) and say why. In place."""
     if n <= 0:
         return
     rc = state["ratcatcher"]
@@ -131,6 +133,7 @@ def move(state: dict, path: list[str]) -> tuple[dict, Events]:
 # ---- traps ------------------------------------------------------------------------------
 
 def trap_def(state: dict, trap: str) -> dict:
+    """The board's trap ``trap``; refuses an unknown id."""
     for t in state["ratcatcher"]["board"]["traps"]:
         if t["id"] == trap:
             return t
@@ -163,6 +166,7 @@ def deploy_trap(state: dict, trap: str, zone: str | None = None) -> tuple[dict, 
 # ---- 1.3 attack -------------------------------------------------------------------------
 
 def zone_targets(state: dict, zone: str) -> list[Target]:
+    """What hits can be allocated to in ``zone``: each common rat, Peculiar Rat, the Nemesis."""
     out = []
     for c in COLOURS:
         for _ in range(state["zones"][zone]["rats"][c]):
@@ -238,6 +242,7 @@ def attack(state: dict, dice, count: int | None = None, plan=None) -> tuple[dict
 # ---- 1.4 abilities ----------------------------------------------------------------------
 
 def ability_def(state: dict, ability: str) -> dict:
+    """The board's ability ``ability``; refuses an unknown id."""
     for a in state["ratcatcher"]["board"]["abilities"]:
         if a["id"] == ability:
             return a
@@ -288,6 +293,7 @@ def cheese_slots(state: dict) -> list[str]:
 
 
 def apply_upgrade(state: dict, upgrade: dict, events: Events) -> None:
+    """*Attribute Upgrades*: a filled upgrade raises its stat (or trap) now and for good. In place."""
     rc = state["ratcatcher"]
     eff = upgrade["effect"]
     for k, v in eff.items():

@@ -125,10 +125,12 @@ def summon(state: dict, dice, events: Events) -> None:
 
 
 def cheese_zones(state: dict) -> list[str]:
+    """Zones holding at least one Magic Cheese."""
     return [z for z, v in state["zones"].items() if v["cheese"]]
 
 
 def target_zones(state: dict, target: str) -> list[str]:
+    """Where a rat with ``target`` (``ratcatcher`` or ``cheese``) heads."""
     return [state["ratcatcher"]["zone"]] if target == "ratcatcher" else cheese_zones(state)
 
 
@@ -203,6 +205,7 @@ def trigger_traps(state: dict, dice, events: Events) -> None:
 # ---- 2.3 bites --------------------------------------------------------------------------
 
 def bites(state: dict, dice, events: Events) -> None:
+    """2.3: the Nemesis, Peculiar and common bites on the Ratcatcher's zone, in that order. In place."""
     rc = state["ratcatcher"]
     zone = rc["zone"]
     d = defence(state)
@@ -254,6 +257,7 @@ def consume(state: dict, dice, events: Events) -> None:
 
 
 def advance_tracker(state: dict, zone: str, events: Events) -> None:
+    """*Rat Tracker*: apply the space just reached (mutations, Peculiar spawns, Spawn Nemesis). In place."""
     nem = state["nemesis"]
     track = nem["tracker"]
     if state["tracker"] > len(track):
@@ -326,6 +330,7 @@ def spawn_phase(state: dict, dice, events: Events, reward: int | None = None) ->
 # ---- 3.0 clean-up -----------------------------------------------------------------------
 
 def clean_up(state: dict, events: Events) -> None:
+    """3.0: rats and special tokens leave inactive townships; placed tokens and traps are removed. In place."""
     active = active_cards(state)
     n = 0
     for zid, z in state["zones"].items():
@@ -340,4 +345,5 @@ def clean_up(state: dict, events: Events) -> None:
 
 
 def below_cheese(state: dict) -> bool:
+    """*Place New Locations*: fewer than two Magic Cheese in the city."""
     return city_cheese(state) < state["rules"]["min_city_cheese"]

@@ -12,6 +12,7 @@ from claw.core.ratcatcher.events import Events
 
 
 def describe(reward: dict) -> str:
+    """A reward in words (its own ``text`` if it has one)."""
     if reward.get("text"):
         return reward["text"]
     parts = []
@@ -24,6 +25,7 @@ def describe(reward: dict) -> str:
 
 
 def apply_reward(state: dict, reward: dict, events: Events, source: str) -> None:
+    """Give the Ratcatcher a Tallyman or Peculiar reward (module docstring). In place."""
     rc = state["ratcatcher"]
     if reward.get("heal"):
         before = rc["wounds"]

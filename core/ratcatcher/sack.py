@@ -17,10 +17,12 @@ class SackEmpty(Exception):
 
 
 def sack_total(state: dict) -> int:
+    """Rat tokens in the sack."""
     return sum(state["sack"].values())
 
 
 def draw_colour(state: dict, dice) -> str:
+    """Draw one token from the sack (module docstring) and return its colour."""
     sack = state["sack"]
     total = sum(sack.values())
     k = dice.draw(1, total, f"rat sack token (1..{total})")
@@ -59,6 +61,7 @@ def place_rats(state: dict, zone: str, dice, events: Events, why: str, recover: 
 
 
 def return_zone_rats(state: dict, zone: str, colours=COLOURS) -> int:
+    """Put a zone's common rats of ``colours`` back in the sack; returns how many."""
     n = 0
     for c in colours:
         k = state["zones"][zone]["rats"][c]
@@ -69,6 +72,7 @@ def return_zone_rats(state: dict, zone: str, colours=COLOURS) -> int:
 
 
 def card_rats(state: dict, card: str) -> int:
+    """Common rats on township ``card``."""
     return sum(common_count(z) for zid, z in state["zones"].items() if card_of(zid) == card)
 
 

@@ -57,6 +57,7 @@ def nemesis_state(board: dict) -> dict:
 
 def new_game(scenario: dict, character: dict, nemesis: dict, townships: dict, peculiar: dict,
              rules: dict, dice) -> tuple[dict, Events]:
+    """Setup steps 1–5: a new game's state and events from the scenario and its content."""
     events = Events()
     cards = {str(c["number"]): copy.deepcopy(c) for c in townships["cards"]}
     start = str(rules["start_card"])

@@ -12,10 +12,12 @@ from claw.core.ratcatcher.sack import SackEmpty, ensure_rats, place_rats
 
 
 def new_zone() -> dict:
+    """An empty zone record."""
     return {"cheese": 0, "rats": {c: 0 for c in COLOURS}, "tokens": [], "found": [], "nest": False}
 
 
 def add_card(state: dict, num: str) -> None:
+    """Put card ``num`` in the city with empty zones (nests marked). In place."""
     state["city"].append(num)
     for z in state["cards"][num]["zones"]:
         zone = new_zone()
@@ -39,6 +41,7 @@ def connect(state: dict, num: str, target: str, events: Events) -> None:
 
 
 def slots(state: dict, num: str):
+    """(zone id, slot) for every slot printed on card ``num``."""
     for z in state["cards"][num]["zones"]:
         for s in z.get("slots", []):
             yield zone_id(num, z["id"]), s
@@ -59,6 +62,7 @@ def populate_tokens(state: dict, num: str, events: Events) -> None:
 
 
 def reveal_question(state: dict, zid: str, events: Events) -> None:
+    """Setup 5: draw a "?" token for ``zid`` and place what it reveals. In place."""
     pool = state["question_pool"]
     if not pool:
         events.add("question", f"no \"?\" token left for {zid}", zone=zid)
@@ -75,6 +79,7 @@ def reveal_question(state: dict, zid: str, events: Events) -> None:
 
 
 def spawn_peculiar(state: dict, zid: str, events: Events) -> None:
+    """*Peculiar Rats*: the top card of the deck appears in ``zid``. In place."""
     deck = state["peculiar_deck"]
     if not deck:
         events.add("peculiar", f"the Peculiar Rat deck is empty: none spawns in {zid}", zone=zid)
