@@ -299,6 +299,8 @@ def apply_upgrade(state: dict, upgrade: dict, events: Events) -> None:
     for k, v in eff.items():
         if k in rc["stats"]:
             rc["stats"][k] += v
+    # an accuracy upgrade lowers the number needed; a d6 cannot need less than 1
+    rc["stats"]["accuracy"] = max(1, rc["stats"]["accuracy"])
     # "Any unlocks, upgrades or recoups trigger immediately" (1.5): the pools grow now.
     rc["attack_dice"] += eff.get("attack", 0)
     rc["movement"] += eff.get("movement", 0)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from claw.core.ratcatcher.city import COLOURS, zone_id
 
-LIMIT = 100  # dice, wounds and movement a rule may loop over
+LIMIT = 1000  # dice, wounds and movement a rule may loop over (boards + upgrades stay far below)
 
 
 def state_problems(state: dict) -> list[str]:

@@ -267,3 +267,14 @@ def test_smoke_bomb_defence_lasts_until_recoup(tiny):
     assert s["ratcatcher"]["wounds"] == 4
     player.recoup(s, Events())
     assert s["ratcatcher"]["defence_bonus"] == 0
+
+
+def test_accuracy_upgrade_never_needs_less_than_1(tiny):
+    """*Attribute Upgrades*: an accuracy upgrade lowers the number a die needs; on a d6 it
+    bottoms out at 1 (every die hits), so the state stays playable."""
+    from claw.core.ratcatcher.events import Events
+    from claw.core.ratcatcher.statecheck import state_problems
+
+    upgrade = {"id": "eagle-eye", "name": "Eagle eye", "cost": 1, "effect": {"accuracy": -5}}
+    player.apply_upgrade(tiny, upgrade, Events())
+    assert tiny["ratcatcher"]["stats"]["accuracy"] == 1 and not state_problems(tiny)
