@@ -241,8 +241,13 @@ def odds(call) -> None:
 
     state = _state(call)
     rc = state["ratcatcher"]
-    n = call.opts.get("attack_dice") or rc["attack_dice"]
-    if not 1 <= n <= 100:
+    n = call.opts.get("attack_dice")
+    if n is None:
+        n = rc["attack_dice"]
+        if n < 1:
+            raise IllegalAction("no attack dice left this turn (ask for some with --attack-dice N)")
+        n = min(n, 100)
+    elif not 1 <= n <= 100:
         raise UsageError(f"--attack-dice must be 1..100: {n}")
     targets = zone_targets(state, rc["zone"])
     if not targets:

@@ -301,3 +301,14 @@ def test_an_unused_connector_choice_is_reported(start):
     r = run(["scenario-step", "--connector", "0:e", "-s", "-"], stdin=start)
     assert r.code == 0, r.stderr
     assert any(e["type"] == "unused" for e in r.state["log"][-1]["events"])
+
+
+def test_odds_with_no_dice_left_says_so(start):
+    doc = json.loads(start)
+    doc["state"]["ratcatcher"]["attack_dice"] = 0
+    doc["state"]["zones"]["0.a"]["rats"]["brown"] += 1
+    doc["state"]["sack"]["brown"] -= 1
+    r = run(["odds", "-s", "-"], stdin=json.dumps(doc))
+    assert r.code == 4 and "no attack dice left" in r.stderr
+    r = run(["odds", "--attack-dice", "2", "-s", "-"], stdin=json.dumps(doc))
+    assert r.code == 0 and "2d6" in r.stdout
