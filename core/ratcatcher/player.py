@@ -407,12 +407,16 @@ def heal(state: dict) -> tuple[dict, Events]:
 
 
 def explore_now(state: dict, dice, connectors: list[str]) -> tuple[dict, Events]:
-    """*Place New Locations* on demand (lets the player pick connectors); only when the
-    city holds fewer than two Magic Cheese."""
+    """The turn's 1.3 *Place New Locations*, taken now (lets the player pick connectors);
+    only when the city holds fewer than two Magic Cheese, once a turn (ruling R23: the
+    end of the turn then explores no more)."""
     state, events = _start(state)
     have = city_cheese(state)
     if have >= state["rules"]["min_city_cheese"]:
         raise IllegalAction(f"explore only when fewer than {state['rules']['min_city_cheese']} cheese are in the city (there are {have})")
+    if state.get("explored_round") == state["round"]:
+        raise IllegalAction(f"this turn's explore (1.3) was already taken in round {state['round']}")
+    state["explored_round"] = state["round"]
     connectors = list(connectors)
     _explore(state, dice, events, connectors)
     if connectors:

@@ -42,8 +42,11 @@ def _check(state: dict, events: Events, when: str) -> bool:
 
 
 def end_ratcatcher_turn(state: dict, dice, events: Events, connectors=None) -> bool:
-    """1.3 explore, then the end-of-turn check. In place; True when the game ended."""
-    if R.below_cheese(state):
+    """1.3 explore (unless ``claw explore`` took it this turn, ruling R23), then the
+    end-of-turn check. In place; True when the game ended."""
+    if state.pop("explored_round", None) == state["round"]:
+        events.add("explore-done", "1.3: this turn's explore was already taken")
+    elif R.below_cheese(state):
         explore(state, dice, events, connectors)
     return _check(state, events, "the Ratcatcher's turn")
 

@@ -278,3 +278,22 @@ def test_accuracy_upgrade_never_needs_less_than_1(tiny):
     upgrade = {"id": "eagle-eye", "name": "Eagle eye", "cost": 1, "effect": {"accuracy": -5}}
     player.apply_upgrade(tiny, upgrade, Events())
     assert tiny["ratcatcher"]["stats"]["accuracy"] == 1 and not state_problems(tiny)
+
+
+def test_1_3_an_early_explore_is_the_turns_explore_ruling_r23(tiny):
+    """1.3 explores once, after the actions. `claw explore` takes that explore early (to
+    choose connectors); it cannot be taken twice, and the end of the turn does not
+    explore again even if the city is still short of cheese."""
+    from claw.core.ratcatcher.turn import scenario_step
+
+    tiny["zones"]["1.b"]["cheese"] = 0
+    tiny["zones"]["2.b"]["cheese"] = 1
+    s, _ = player.explore_now(tiny, PhysicalDice([1]), [])
+    assert s["city"] == ["0", "1", "2", "3"]
+    s["zones"]["3.a"]["cheese"] = 0          # still short of cheese
+    with pytest.raises(IllegalAction, match="already taken"):
+        player.explore_now(s, PhysicalDice([]), [])
+    s2, ev = scenario_step(s, PhysicalDice([1] * 20))
+    rats_turn = next(i for i, e in enumerate(ev) if e["type"] == "phase")
+    assert [e["type"] for e in ev[:rats_turn]] == ["explore-done"]
+    assert "explored_round" not in s2
