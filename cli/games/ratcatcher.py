@@ -35,8 +35,9 @@ COMMANDS = {
                        usage="ABILITY [ZONE]", needs_state=True),
     "trade": Command(help="Trade Tallyman rats for reward N, or claim a held Peculiar Rat card.",
                      handler=H + "trade", usage="N | CARD [CHOICE]", needs_state=True),
-    "explore": Command(help="Place new townships now (only when fewer than 2 cheese are in the "
-                            "city), at the named free connectors.",
+    "explore": Command(help="Take this turn's explore (1.3) now, at the named free connectors: only "
+                            "when fewer than 2 cheese are in the city; the end of the turn then "
+                            "explores no more.",
                        handler=H + "explore", usage="[CONNECTOR...]", needs_state=True),
     "heal": Command(help="Spend a collected health token: +1 wound, never above the maximum.",
                     handler=H + "heal", needs_state=True),
