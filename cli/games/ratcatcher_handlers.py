@@ -44,6 +44,28 @@ def _apply(call, result) -> None:
     report(call, events)
 
 
+def _dice(call):
+    """``call.dice``, or with ``--draws`` a source whose rat-sack draws are the typed
+    colours (core/ratcatcher/sack.py ``TypedDraws``)."""
+    text = call.opts.get("draws")
+    if text is None:
+        return call.dice
+    from claw.core.ratcatcher.sack import TypedDraws
+
+    colours = [c.strip() for c in text.split(",") if c.strip()]
+    if not colours or len(colours) > 500:
+        raise UsageError(f"--draws lists 1..500 colours, e.g. brown,black,white: {text!r}")
+    for c in colours:
+        if c not in ("brown", "black", "white"):
+            raise UsageError(f"--draws colours are brown, black or white: {c!r}")
+    return TypedDraws(call.dice, colours)
+
+
+def _unused_draws(call, dice) -> None:
+    if getattr(dice, "remaining", 0) and call.opts.get("draws") is not None:
+        call.say(f"note: {dice.remaining} colour(s) of --draws were not needed")
+
+
 def _rules() -> dict:
     from claw.cli.content import load_data
 
@@ -93,10 +115,12 @@ def new(call) -> None:
         if tie not in ("number", "indicator"):
             raise UsageError(f"--tie-township is number or indicator: {tie!r}")
         scenario["options"]["tie_township"] = tie
+    dice = _dice(call)
     state, events = new_game(scenario, parts["character"], parts["nemesis"], parts["townships"],
-                             parts["peculiar"], _rules(), call.dice)
+                             parts["peculiar"], _rules(), dice)
     call.state = state
     report(call, events)
+    _unused_draws(call, dice)
 
 
 def check(kind: str, doc: dict):
@@ -153,7 +177,9 @@ def trade(call) -> None:
 def explore(call) -> None:
     from claw.core.ratcatcher.player import explore_now
 
-    _apply(call, explore_now(_state(call), call.dice, list(call.args)))
+    dice = _dice(call)
+    _apply(call, explore_now(_state(call), dice, list(call.args)))
+    _unused_draws(call, dice)
 
 
 def heal(call) -> None:
@@ -306,7 +332,9 @@ def scenario_step(call) -> None:
     for c in connectors:
         if not re.fullmatch(r"[0-9]{1,3}:[A-Za-z0-9_-]{1,16}", c) or c.split(":")[0] not in state["cards"]:
             raise UsageError(f"--connector is CARD:ID of a township card, e.g. 0:e: {c!r}")
-    _apply(call, step(state, call.dice, prefer, connectors, reward))
+    dice = _dice(call)
+    _apply(call, step(state, dice, prefer, connectors, reward))
+    _unused_draws(call, dice)
 
 
 def spawn(call) -> None:
@@ -316,7 +344,9 @@ def spawn(call) -> None:
         raise UsageError(f"spawn takes no arguments in ratcatcher: {call.args[0]!r}")
     state = _state(call)
     prefer, reward = _choices(call, state)
-    _apply(call, spawn_only(state, call.dice, prefer, reward))
+    dice = _dice(call)
+    _apply(call, spawn_only(state, dice, prefer, reward))
+    _unused_draws(call, dice)
 
 
 def show(call) -> None:

@@ -2,11 +2,13 @@
 
 A draw picks one of the tokens in the sack uniformly: ``dice.draw(1, total)`` and the
 tokens are counted brown, then black, then white. So a physical ``--dice`` value names
-"the k-th token" and a seed replays exactly.
+"the k-th token" and a seed replays exactly. ``TypedDraws`` instead takes the colours
+players pulled from a real sack (``--draws``).
 """
 
 from __future__ import annotations
 
+from claw.core.errors import IllegalAction, UsageError
 from claw.core.ratcatcher.city import COLOURS, active_cards, card_of, common_count
 from claw.core.ratcatcher.events import Events
 from claw.core.ratcatcher.rewards import apply_reward, describe
@@ -21,11 +23,57 @@ def sack_total(state: dict) -> int:
     return sum(state["sack"].values())
 
 
+class TypedDraws:
+    """A dice source whose rat-sack draws are the colours players pulled from a real
+    sack (``--draws brown,black``), in order; every other draw goes to ``dice``."""
+
+    def __init__(self, dice, colours: list[str]) -> None:
+        self.dice, self.colours, self.used = dice, list(colours), 0
+
+    def draw(self, low: int, high: int, label: str = "") -> int:
+        return self.dice.draw(low, high, label)
+
+    def die(self, sides: int) -> int:
+        return self.dice.die(sides)
+
+    def shuffle(self, items: list) -> list:
+        return self.dice.shuffle(items)
+
+    def next_colour(self, sack: dict) -> str:
+        """The next typed colour, refused when none is left or the sack holds none of it."""
+        if self.used >= len(self.colours):
+            raise UsageError(f"not enough --draws: a rat was drawn from the sack after {self.used} given colour(s)")
+        colour = self.colours[self.used]
+        if not sack.get(colour):
+            raise IllegalAction(f"the Rat Sack holds no {colour} rat (draw #{self.used + 1} of --draws): {colour!r}")
+        self.used += 1
+        return colour
+
+    @property
+    def remaining(self) -> int:
+        return len(self.colours) - self.used
+
+
+def sack_ranges(sack: dict) -> str:
+    """Which token numbers are which colour, for a player typing ``--dice``:
+    ``"brown 1-23, black 24-35, white 36-62"``."""
+    parts, first = [], 1
+    for c in COLOURS:
+        if sack[c]:
+            parts.append(f"{c} {first}-{first + sack[c] - 1}")
+            first += sack[c]
+    return ", ".join(parts)
+
+
 def draw_colour(state: dict, dice) -> str:
     """Draw one token from the sack (module docstring) and return its colour."""
     sack = state["sack"]
+    if isinstance(dice, TypedDraws):
+        colour = dice.next_colour(sack)
+        sack[colour] -= 1
+        return colour
     total = sum(sack.values())
-    k = dice.draw(1, total, f"rat sack token (1..{total})")
+    k = dice.draw(1, total, f"rat sack token (1..{total}: {sack_ranges(sack)})")
     for colour in COLOURS:
         if k <= sack[colour]:
             sack[colour] -= 1

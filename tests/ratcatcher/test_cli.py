@@ -312,3 +312,39 @@ def test_odds_with_no_dice_left_says_so(start):
     assert r.code == 4 and "no attack dice left" in r.stderr
     r = run(["odds", "--attack-dice", "2", "-s", "-"], stdin=json.dumps(doc))
     assert r.code == 0 and "2d6" in r.stdout
+
+
+def test_draws_take_typed_colours_from_a_real_sack(start):
+    """At the table the Rat Sack is a bag: `--draws` types the colours pulled, in order
+    (a black rat brings one more, Setup 5 / 2.6)."""
+    doc = json.loads(start)
+    before = dict(doc["state"]["sack"])
+    r = run(["spawn", "--draws", "black,white,brown,white", "-s", "-"], stdin=start)
+    assert r.code == 0, r.stderr
+    typed = ["black", "white", "brown", "white"]
+    spawned = [c for e in r.state["log"][-1]["events"] if e["type"] == "spawn" for c in e["colours"]]
+    assert len(spawned) >= 2 and spawned == typed[:len(spawned)]   # the black brought the white
+    assert r.state["state"]["sack"] == {c: before[c] - spawned.count(c) for c in before}
+    assert f"{4 - len(spawned)} colour(s) of --draws were not needed" in r.stderr
+
+
+@pytest.mark.parametrize("draws, code, words", [
+    ("black", 2, "not enough --draws"),
+    ("purple", 2, "brown, black or white"),
+])
+def test_draws_refused_with_a_reason(start, draws, code, words):
+    r = run(["spawn", "--draws", draws, "-s", "-"], stdin=start)
+    assert r.code == code and words in r.stderr and r.stdout == ""
+
+
+def test_draws_of_a_colour_the_sack_lacks_are_illegal(start):
+    doc = json.loads(start)
+    doc["state"]["sack"]["white"] += doc["state"]["sack"]["black"]
+    doc["state"]["sack"]["black"] = 0
+    r = run(["spawn", "--draws", "black,white", "-s", "-"], stdin=json.dumps(doc))
+    assert r.code == 4 and "holds no black rat" in r.stderr
+
+
+def test_numbered_sack_draws_say_which_numbers_are_which_colour(start):
+    r = run(["spawn", "--dice", "999", "-s", "-"], stdin=start)
+    assert r.code == 2 and "brown 1-" in r.stderr and "white" in r.stderr
