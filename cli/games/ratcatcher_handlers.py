@@ -212,6 +212,7 @@ def attack(call) -> None:
 
 def _attack_numbers(call) -> None:
     from claw.core.ratcatcher.combat import Target, capture_odds, resolve_attack
+    from claw.core.ratcatcher.events import listed
 
     o = call.opts
     missing = [f for f, k in (("--attack-dice", "attack_dice"), ("--accuracy", "accuracy")) if o.get(k) is None]
@@ -255,7 +256,7 @@ def _attack_numbers(call) -> None:
         call.emit_json({"rolls": rolls, "accuracy": acc, "defence": d, "hits": result.hits,
                         "mortal": result.mortal, "misses": result.misses, "captured": captured, "rats": rats})
         return
-    call.out(f"rolls {rolls} at {acc}+: {result.hits} hit(s), {result.mortal} mortal wound(s) (6s), "
+    call.out(f"rolls {listed(rolls)} at {acc}+: {result.hits} hit(s), {result.mortal} mortal wound(s) (6s), "
              f"{result.misses} miss(es) → {captured} of {rats} rat(s) of defence {d} captured")
     call.say(f"a rat needs more than {d} hit(s), or one 6, to be captured")
 

@@ -11,7 +11,7 @@ from claw.core.ratcatcher.city import (
 from claw.core.ratcatcher.combat import (
     Target, common_bite_wounds, peculiar_bite_wounds, resolve_attack,
 )
-from claw.core.ratcatcher.events import Events
+from claw.core.ratcatcher.events import Events, listed
 from claw.core.ratcatcher.rewards import apply_reward, describe, give_tokens
 from claw.core.ratcatcher.townships import explore as _explore
 
@@ -45,11 +45,13 @@ def defence(state: dict) -> int:
 
 
 def wound_ratcatcher(state: dict, n: int, events: Events, why: str) -> None:
-    """Take ``n`` wounds (never below 0) and say why. In place."""
+    """Take ``n`` wounds (never below 0) and say why; nothing when already at 0. In place."""
     if n <= 0:
         return
     rc = state["ratcatcher"]
     before = rc["wounds"]
+    if before <= 0:
+        return  # already down: nothing more to lose (the bite event says it hit)
     rc["wounds"] = max(0, before - n)
     events.add("wound", f"{why}: {rc['name']} loses {before - rc['wounds']} wound(s), {rc['wounds']} left",
                wounds=rc["wounds"], lost=before - rc["wounds"])
@@ -73,7 +75,7 @@ def leaving_bites(state: dict, zone: str, events: Events) -> None:
         bites = [state["peculiar_cards"][p["id"]]["bite"] for p in pecs]
         w = peculiar_bite_wounds(bites, d)
         events.add("bite", f"Peculiar Rat(s) {', '.join(p['id'] for p in pecs)} bite as the Ratcatcher leaves: "
-                   f"bites {bites} vs defence {d} → {'a wound' if w else 'no wound'}",
+                   f"bites {listed(bites)} vs defence {d} → {'a wound' if w else 'no wound'}",
                    zone=zone, kind="peculiar", bites=bites, defence=d, wounds=w)
         wound_ratcatcher(state, w, events, "Peculiar bite")
 
@@ -183,7 +185,7 @@ def zone_targets(state: dict, zone: str) -> list[Target]:
 def apply_attack(state: dict, zone: str, rolls: list[int], accuracy: int, plan, events: Events, source: str):
     """Resolve rolled dice against the figures in ``zone`` and apply captures/wounds."""
     result = resolve_attack(rolls, accuracy, zone_targets(state, zone), plan)
-    events.add("attack", f"{source}: rolls {rolls} at accuracy {accuracy}+ → {result.hits} hit(s), "
+    events.add("attack", f"{source}: rolls {listed(rolls)} at accuracy {accuracy}+ → {result.hits} hit(s), "
                f"{result.mortal} mortal wound(s), {result.misses} miss(es)",
                rolls=rolls, accuracy=accuracy, hits=result.hits, mortal=result.mortal, zone=zone)
     for a in result.allocations:

@@ -6,7 +6,7 @@ from claw.core.ratcatcher.city import (
     COLOURS, active_cards, card_of, city_cheese, distances, neighbours, zone_sort_key,
 )
 from claw.core.ratcatcher.combat import common_bite_wounds, nemesis_bite_wounds, peculiar_bite_wounds
-from claw.core.ratcatcher.events import Events
+from claw.core.ratcatcher.events import Events, listed
 from claw.core.ratcatcher.player import apply_attack, defence, trap_def, wound_ratcatcher
 from claw.core.ratcatcher.sack import SackEmpty, ensure_rats, place_rats, return_zone_rats, sack_total
 from claw.core.ratcatcher.townships import spawn_peculiar
@@ -146,7 +146,8 @@ def move_rats(state: dict, dice, events: Events, prefer=None) -> None:
         frm = nem["zone"]
         nem["zone"] = mover.walk(frm, target_zones(state, nem["target"]), roll + extra, events, nem["name"])
         plus = f" +{extra} (special ability)" if extra else ""
-        events.add("rat-move", f"{nem['name']} rolls {roll}{plus} for movement: {frm} → {nem['zone']}",
+        where = f"{frm} → {nem['zone']}" if nem["zone"] != frm else f"stays in {frm} (at its target)"
+        events.add("rat-move", f"{nem['name']} rolls {roll}{plus} for movement: {where}",
                    who="nemesis", roll=roll, extra=extra, frm=frm, to=nem["zone"])
     for p in state["peculiar"]:
         if card_of(p["zone"]) not in active:
@@ -213,14 +214,14 @@ def bites(state: dict, dice, events: Events) -> None:
     if nem.get("zone") == zone:
         rolls = [dice.die(6) for _ in range(nem["stats"]["bite"])]
         w = nemesis_bite_wounds(rolls, nem["stats"]["accuracy"], d)
-        events.add("bite", f"{nem['name']} bites: {rolls} at {nem['stats']['accuracy']}+ vs defence {d} → {w} wound(s)",
+        events.add("bite", f"{nem['name']} bites: {listed(rolls)} at {nem['stats']['accuracy']}+ vs defence {d} → {w} wound(s)",
                    kind="nemesis", rolls=rolls, wounds=w)
         wound_ratcatcher(state, w, events, "Nemesis bite")
     pecs = [p for p in state["peculiar"] if p["zone"] == zone]
     if pecs:
         b = [state["peculiar_cards"][p["id"]]["bite"] for p in pecs]
         w = peculiar_bite_wounds(b, d)
-        events.add("bite", f"Peculiar bite(s) {b} vs defence {d} → {'a wound' if w else 'no wound'}",
+        events.add("bite", f"Peculiar bite(s) {listed(b)} vs defence {d} → {'a wound' if w else 'no wound'}",
                    kind="peculiar", bites=b, wounds=w)
         wound_ratcatcher(state, w, events, "Peculiar bite")
     rats = state["zones"][zone]["rats"]

@@ -348,3 +348,19 @@ def test_draws_of_a_colour_the_sack_lacks_are_illegal(start):
 def test_numbered_sack_draws_say_which_numbers_are_which_colour(start):
     r = run(["spawn", "--dice", "999", "-s", "-"], stdin=start)
     assert r.code == 2 and "brown 1-" in r.stderr and "white" in r.stderr
+
+
+def test_a_single_die_roll_survives_plain_output():
+    """Plain output (not a terminal) strips style tags; a one-die roll printed as a
+    Python list, "[5]", looked like one and vanished. Rolls are printed as plain numbers."""
+    r = run(["attack", "--game", "ratcatcher", "--attack-dice", "1", "--accuracy", "4", "--dice", "5"])
+    assert r.code == 0 and r.stdout.startswith("rolls 5 at 4+")
+
+
+def test_attack_explanation_shows_a_single_die(start):
+    doc = json.loads(start)
+    zone = doc["state"]["ratcatcher"]["zone"]
+    doc["state"]["zones"][zone]["rats"]["brown"] += 1
+    doc["state"]["sack"]["brown"] -= 1
+    r = run(["attack", "--attack-dice", "1", "--dice", "6", "-s", "-"], stdin=json.dumps(doc))
+    assert r.code == 0 and "rolls 6 at accuracy 4+" in r.stderr
