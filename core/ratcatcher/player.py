@@ -279,6 +279,9 @@ def use_ability(state: dict, ability: str, zone: str | None = None) -> tuple[dic
         state["placed"].append({"ability": ability, "zone": zone})
         text += f" (token placed in {zone})"
     events.add("ability", text, ability=ability, tokens=ab["tokens"])
+    # 1.4: "A Special token is picked up if your Ratcatcher is within the same zone and has
+    # room": spending one makes room, so a potion of its colour here is taken now
+    pick_up(state, rc["zone"], events)
     return state, events
 
 

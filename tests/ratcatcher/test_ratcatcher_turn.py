@@ -297,3 +297,15 @@ def test_1_3_an_early_explore_is_the_turns_explore_ruling_r23(tiny):
     rats_turn = next(i for i, e in enumerate(ev) if e["type"] == "phase")
     assert [e["type"] for e in ev[:rats_turn]] == ["explore-done"]
     assert "explored_round" not in s2
+
+
+def test_1_4_a_token_in_the_zone_is_taken_once_there_is_room(tiny):
+    """1.4: "A Special token is picked up if your Ratcatcher is within the same zone and
+    has room". A green potion left in the zone because smoke was full is taken as soon
+    as a smoke token is spent."""
+    tiny["zones"]["0.b"]["tokens"].append("potion-green")
+    s, _ = player.move(tiny, ["0.b"])                        # smoke 2/2: no room, it stays
+    assert s["zones"]["0.b"]["tokens"] == ["potion-green"]
+    s, ev = player.use_ability(s, "smoke")
+    assert s["ratcatcher"]["abilities"]["smoke"]["tokens"] == 2 and s["zones"]["0.b"]["tokens"] == []
+    assert any(e["type"] == "pickup" for e in ev)
