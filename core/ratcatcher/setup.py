@@ -105,10 +105,12 @@ def new_game(scenario: dict, character: dict, nemesis: dict, townships: dict, pe
     rc["zone"] = start_zone
     add_card(state, start)
     for _ in range(rules["setup_townships"]):
-        if not state["deck"]:
+        targets = explore_targets(state)
+        if not state["deck"] or not targets:
+            events.add("setup", "no township card or no free connector left: the city starts smaller", step=4)
             break
         num = state["deck"].pop(0)
-        connect(state, num, explore_targets(state)[0], events)
+        connect(state, num, targets[0], events)
     events.add("setup", f"{rc['name']} stands in the start zone {start_zone}", step=5, zone=start_zone)
     for num in list(state["city"]):
         populate_tokens(state, num, events)
