@@ -68,6 +68,8 @@ NEW_OPTIONS = [
     Opt("--recovery-lowest", str, help="rat recovery step 3: fewest-rats (default) or lowest-number"),
     Opt("--tie-township", str, help="rat tie-breaks: the highest township by card number (default) "
         "or by expansion indicator (ruling R2)"),
+    Opt("--browns-count-to-consume", bool, help="brown rats count toward the 5 rats that consume "
+        "a cheese (ruling R22; default: they do not)"),
     DRAWS,
 ]
 CHECK = H + "check"

@@ -115,6 +115,8 @@ def new(call) -> None:
         if tie not in ("number", "indicator"):
             raise UsageError(f"--tie-township is number or indicator: {tie!r}")
         scenario["options"]["tie_township"] = tie
+    if call.opts.get("browns_count_to_consume"):
+        scenario["options"]["browns_count_to_consume"] = True
     dice = _dice(call)
     state, events = new_game(scenario, parts["character"], parts["nemesis"], parts["townships"],
                              parts["peculiar"], _rules(), dice)

@@ -236,13 +236,16 @@ def bites(state: dict, dice, events: Events) -> None:
 # ---- 2.4 consume ------------------------------------------------------------------------
 
 def consume(state: dict, dice, events: Events) -> None:
-    """2.4: 5+ rats (Nemesis 5, Peculiar 3, black/white 1, brown 0) on a cheese eat it;
-    the tracker advances per cheese with its effects; black and white rats there go back
-    to the sack."""
+    """2.4: 5+ rats (Nemesis 5, Peculiar 3, black/white 1, brown 0 — or 1 with
+    ``options.browns_count_to_consume``, ruling R22) on a cheese eat it; the tracker
+    advances per cheese with its effects; black and white rats there go back to the sack."""
     w = state["rules"]["consume_weight"]
     for zone in sorted(cheese_zones(state), key=zone_sort_key):
         z = state["zones"][zone]
-        count = (z["rats"]["black"] + z["rats"]["white"]) * w["common"]
+        eaters = z["rats"]["black"] + z["rats"]["white"]
+        if state["options"].get("browns_count_to_consume"):  # ruling R22, the other reading
+            eaters += z["rats"]["brown"]
+        count = eaters * w["common"]
         count += w["peculiar"] * sum(1 for p in state["peculiar"] if p["zone"] == zone)
         count += w["nemesis"] * (state["nemesis"].get("zone") == zone)
         if count < state["rules"]["consume_threshold"]:

@@ -236,10 +236,10 @@ def test_odds_query_on_the_zone(start):
 
 def test_new_options_override_the_scenario():
     r = run(["new", SCENARIO, "--seed", "7", "--rat-speed", "2", "--recovery-lowest", "lowest-number",
-             "--tie-township", "indicator"])
+             "--tie-township", "indicator", "--browns-count-to-consume"])
     assert r.code == 0, r.stderr
     assert r.state["state"]["options"] == {"rat_speed": 2, "recovery_lowest": "lowest-number",
-                                           "tie_township": "indicator"}
+                                           "tie_township": "indicator", "browns_count_to_consume": True}
     assert run(["new", SCENARIO, "--rat-speed", "9"]).code == 2
     assert run(["new", SCENARIO, "--recovery-lowest", "most"]).code == 2
     assert run(["new", SCENARIO, "--tie-township", "highest"]).code == 2

@@ -168,6 +168,16 @@ def test_2_4_four_rats_and_browns_do_not_consume(tiny):
     assert tiny["zones"]["1.b"]["cheese"] == 1 and tiny["tracker"] == 0
 
 
+def test_2_4_browns_count_toward_five_as_an_option_ruling_r22(tiny):
+    """R22's other reading: 4 whites + 1 brown are "5 or more rats"; the cheese is eaten,
+    the whites go back to the sack, the brown (which never consumes) stays."""
+    tiny["options"]["browns_count_to_consume"] = True
+    put(tiny, "1.b", white=4, brown=1)
+    R.consume(tiny, PhysicalDice([]), Events())
+    assert tiny["zones"]["1.b"]["cheese"] == 0 and tiny["tracker"] == 1
+    assert rats_at(tiny, "1.b") == {"brown": 1}
+
+
 def test_2_4_peculiar_counts_3_and_nemesis_5(tiny):
     t = copy.deepcopy(tiny)
     put(t, "1.b", white=2)
