@@ -3,6 +3,8 @@
 from claw.cli.spec import Command, Opt
 
 H = "claw.cli.games.ratcatcher_handlers:"
+DRAWS = Opt("--draws", str, help="rats pulled from a real Rat Sack, in order, e.g. brown,black,white "
+            "(instead of numbered draws)")
 
 COMMANDS = {
     "attack": Command(
@@ -35,15 +37,16 @@ COMMANDS = {
                        usage="ABILITY [ZONE]", needs_state=True),
     "trade": Command(help="Trade Tallyman rats for reward N, or claim a held Peculiar Rat card.",
                      handler=H + "trade", usage="N | CARD [CHOICE]", needs_state=True),
-    "explore": Command(help="Place new townships now (only when fewer than 2 cheese are in the "
-                            "city), at the named free connectors.",
-                       handler=H + "explore", usage="[CONNECTOR...]", needs_state=True),
+    "explore": Command(help="Take this turn's explore (1.3) now, at the named free connectors: only "
+                            "when fewer than 2 cheese are in the city; the end of the turn then "
+                            "explores no more.",
+                       handler=H + "explore", usage="[CONNECTOR...]", needs_state=True, options=[DRAWS]),
     "heal": Command(help="Spend a collected health token: +1 wound, never above the maximum.",
                     handler=H + "heal", needs_state=True),
     "spawn": Command(help="Run the rats' spawn phase (2.5 Nemesis, 2.6 rats) alone.",
                      handler=H + "spawn", needs_state=True,
                      options=[Opt("--prefer", str, multiple=True, help="the Nemesis's nest"),
-                              Opt("--reward", int, help="Tallyman reward if a tally is forced")]),
+                              Opt("--reward", int, help="Tallyman reward if a tally is forced"), DRAWS]),
     "scenario-step": Command(
         help="End the Ratcatcher's turn and play the rats' turn (move, traps, bite, consume, "
              "spawn, explore, clean-up), then recoup for the next round.",
@@ -53,6 +56,7 @@ COMMANDS = {
                 "destinations tie, or for the Nemesis's nest"),
             Opt("--connector", str, multiple=True, help="free connector for a new township"),
             Opt("--reward", int, help="Tallyman reward (1-based) if rat recovery forces a tally"),
+            DRAWS,
         ],
     ),
     "show": Command(help="Draw the city, the figures, the boards and the trackers.",
@@ -62,6 +66,11 @@ NEW = H + "new"
 NEW_OPTIONS = [
     Opt("--rat-speed", int, help="zones a common rat moves per rats' turn (ruling R1; default 1)"),
     Opt("--recovery-lowest", str, help="rat recovery step 3: fewest-rats (default) or lowest-number"),
+    Opt("--tie-township", str, help="rat tie-breaks: the highest township by card number (default) "
+        "or by expansion indicator (ruling R2)"),
+    Opt("--browns-count-to-consume", bool, help="brown rats count toward the 5 rats that consume "
+        "a cheese (ruling R22; default: they do not)"),
+    DRAWS,
 ]
 CHECK = H + "check"
 FILE_KINDS = ["scenario", "townships", "character", "nemesis", "peculiar", "rules"]

@@ -25,8 +25,16 @@ def report(call, events) -> None:
 
 
 def _state(call) -> dict:
+    """The game part, refused as an invalid file (exit 3) if ids in it do not resolve:
+    the framework checks the schema only (see core/ratcatcher/statecheck.py)."""
     if call.state is None:
         raise UsageError(f"`claw {call.command}` needs a Ratcatcher game state (-s FILE)")
+    from claw.core.ratcatcher.statecheck import state_problems
+
+    problems = state_problems(call.state)
+    if problems:
+        more = f" (and {len(problems) - 1} more problem(s))" if len(problems) > 1 else ""
+        raise InvalidInput(f"invalid Ratcatcher state: {problems[0]}{more}")
     return call.state
 
 
@@ -34,6 +42,28 @@ def _apply(call, result) -> None:
     state, events = result
     call.state = state
     report(call, events)
+
+
+def _dice(call):
+    """``call.dice``, or with ``--draws`` a source whose rat-sack draws are the typed
+    colours (core/ratcatcher/sack.py ``TypedDraws``)."""
+    text = call.opts.get("draws")
+    if text is None:
+        return call.dice
+    from claw.core.ratcatcher.sack import TypedDraws
+
+    colours = [c.strip() for c in text.split(",") if c.strip()]
+    if not colours or len(colours) > 500:
+        raise UsageError(f"--draws lists 1..500 colours, e.g. brown,black,white: {text!r}")
+    for c in colours:
+        if c not in ("brown", "black", "white"):
+            raise UsageError(f"--draws colours are brown, black or white: {c!r}")
+    return TypedDraws(call.dice, colours)
+
+
+def _unused_draws(call, dice) -> None:
+    if getattr(dice, "remaining", 0) and call.opts.get("draws") is not None:
+        call.say(f"note: {dice.remaining} colour(s) of --draws were not needed")
 
 
 def _rules() -> dict:
@@ -80,10 +110,19 @@ def new(call) -> None:
         if lowest not in ("fewest-rats", "lowest-number"):
             raise UsageError(f"--recovery-lowest is fewest-rats or lowest-number: {lowest!r}")
         scenario["options"]["recovery_lowest"] = lowest
+    tie = call.opts.get("tie_township")
+    if tie is not None:
+        if tie not in ("number", "indicator"):
+            raise UsageError(f"--tie-township is number or indicator: {tie!r}")
+        scenario["options"]["tie_township"] = tie
+    if call.opts.get("browns_count_to_consume"):
+        scenario["options"]["browns_count_to_consume"] = True
+    dice = _dice(call)
     state, events = new_game(scenario, parts["character"], parts["nemesis"], parts["townships"],
-                             parts["peculiar"], _rules(), call.dice)
+                             parts["peculiar"], _rules(), dice)
     call.state = state
     report(call, events)
+    _unused_draws(call, dice)
 
 
 def check(kind: str, doc: dict):
@@ -140,7 +179,9 @@ def trade(call) -> None:
 def explore(call) -> None:
     from claw.core.ratcatcher.player import explore_now
 
-    _apply(call, explore_now(_state(call), call.dice, list(call.args)))
+    dice = _dice(call)
+    _apply(call, explore_now(_state(call), dice, list(call.args)))
+    _unused_draws(call, dice)
 
 
 def heal(call) -> None:
@@ -173,6 +214,7 @@ def attack(call) -> None:
 
 def _attack_numbers(call) -> None:
     from claw.core.ratcatcher.combat import Target, capture_odds, resolve_attack
+    from claw.core.ratcatcher.events import listed
 
     o = call.opts
     missing = [f for f, k in (("--attack-dice", "attack_dice"), ("--accuracy", "accuracy")) if o.get(k) is None]
@@ -216,7 +258,7 @@ def _attack_numbers(call) -> None:
         call.emit_json({"rolls": rolls, "accuracy": acc, "defence": d, "hits": result.hits,
                         "mortal": result.mortal, "misses": result.misses, "captured": captured, "rats": rats})
         return
-    call.out(f"rolls {rolls} at {acc}+: {result.hits} hit(s), {result.mortal} mortal wound(s) (6s), "
+    call.out(f"rolls {listed(rolls)} at {acc}+: {result.hits} hit(s), {result.mortal} mortal wound(s) (6s), "
              f"{result.misses} miss(es) → {captured} of {rats} rat(s) of defence {d} captured")
     call.say(f"a rat needs more than {d} hit(s), or one 6, to be captured")
 
@@ -226,10 +268,15 @@ def odds(call) -> None:
     from claw.core.ratcatcher.combat import zone_odds
     from claw.core.ratcatcher.player import zone_targets
 
-    state = call.state
+    state = _state(call)
     rc = state["ratcatcher"]
-    n = call.opts.get("attack_dice") or rc["attack_dice"]
-    if not 1 <= n <= 100:
+    n = call.opts.get("attack_dice")
+    if n is None:
+        n = rc["attack_dice"]
+        if n < 1:
+            raise IllegalAction("no attack dice left this turn (ask for some with --attack-dice N)")
+        n = min(n, 100)
+    elif not 1 <= n <= 100:
         raise UsageError(f"--attack-dice must be 1..100: {n}")
     targets = zone_targets(state, rc["zone"])
     if not targets:
@@ -261,13 +308,36 @@ def _pct(f) -> str:
 
 # ---- rats' turn -----------------------------------------------------------------------------
 
+def _choices(call, state: dict) -> tuple[list, int | None]:
+    """--prefer zones and --reward, checked against the state: an unknown zone or a reward
+    the Tallyman does not list is refused rather than silently ignored."""
+    prefer = list(call.opts.get("prefer") or [])
+    for zone in prefer:
+        if zone not in state["zones"]:
+            raise IllegalAction(f"--prefer names no zone in the city: {zone!r}")
+    reward = call.opts.get("reward")
+    table = state["tallyman"]["rewards"]
+    if reward is not None and not 1 <= reward <= len(table):
+        raise IllegalAction(f"--reward is a Tallyman reward 1..{len(table)}: {reward}")
+    return prefer, reward
+
+
 def scenario_step(call) -> None:
+    import re
+
     from claw.core.ratcatcher.turn import scenario_step as step
 
     if call.args:
         raise UsageError(f"scenario-step takes no positional arguments in ratcatcher: {call.args[0]!r}")
-    _apply(call, step(_state(call), call.dice, call.opts.get("prefer") or [], call.opts.get("connector") or [],
-                      call.opts.get("reward")))
+    state = _state(call)
+    prefer, reward = _choices(call, state)
+    connectors = list(call.opts.get("connector") or [])
+    for c in connectors:
+        if not re.fullmatch(r"[0-9]{1,3}:[A-Za-z0-9_-]{1,16}", c) or c.split(":")[0] not in state["cards"]:
+            raise UsageError(f"--connector is CARD:ID of a township card, e.g. 0:e: {c!r}")
+    dice = _dice(call)
+    _apply(call, step(state, dice, prefer, connectors, reward))
+    _unused_draws(call, dice)
 
 
 def spawn(call) -> None:
@@ -275,7 +345,11 @@ def spawn(call) -> None:
 
     if call.args:
         raise UsageError(f"spawn takes no arguments in ratcatcher: {call.args[0]!r}")
-    _apply(call, spawn_only(_state(call), call.dice, call.opts.get("prefer") or [], call.opts.get("reward")))
+    state = _state(call)
+    prefer, reward = _choices(call, state)
+    dice = _dice(call)
+    _apply(call, spawn_only(state, dice, prefer, reward))
+    _unused_draws(call, dice)
 
 
 def show(call) -> None:

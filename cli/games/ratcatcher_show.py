@@ -86,6 +86,9 @@ def render(state: dict) -> list[str]:
     where = nem["zone"] or ("slain" if nem["slain"] else "not yet spawned")
     out.append(f"[bold red]{_e(nem['name'])}[/]: {where}; wounds {nem['wounds']}/{ns['wounds']}, bite {ns['bite']} dice at "
                f"{ns['accuracy']}+, defence {ns['defence']}, spawn {ns.get('spawn', 0)}, target {nem['target']}")
+    if nem.get("special") or nem.get("effect"):
+        applied = ", ".join(f"{k} {v}" for k, v in sorted(nem.get("effect", {}).items()) if v)
+        out.append(f"  special: {_e(nem.get('special', ''))}" + (f" (applied by claw: {applied})" if applied else ""))
     track = nem["tracker"]
     marks = []
     for i, space in enumerate(track, start=1):

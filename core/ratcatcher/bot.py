@@ -14,6 +14,7 @@ from claw.core.ratcatcher.turn import scenario_step
 
 
 def play_turn(state: dict, dice) -> tuple[dict, list]:
+    """One Ratcatcher turn by the scripted policy (module docstring); returns (state, events)."""
     events: list = []
     for _ in range(50):
         rc = state["ratcatcher"]
@@ -53,6 +54,7 @@ def _step_to_cheese(state: dict) -> str | None:
 
 
 def play_round(state: dict, dice) -> tuple[dict, list]:
+    """The scripted turn, then ``scenario_step`` for the rats; returns (state, events)."""
     state, events = play_turn(state, dice)
     if state.get("outcome"):
         return state, events

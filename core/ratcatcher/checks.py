@@ -10,6 +10,7 @@ from collections import Counter, deque
 
 
 def check(kind: str, doc: dict, rules: dict) -> list[tuple[tuple, str]]:
+    """Rule-level problems of a schema-valid file of ``kind`` (``claw validate``)."""
     fn = CHECKS.get(kind)
     return fn(doc, rules) if fn else []
 
@@ -26,6 +27,7 @@ def _dupes(items, key, path, what):
 
 
 def check_townships(doc: dict, rules: dict, at: tuple = ()) -> list:
+    """Townships deck: unique ids, #00 with one start zone, adjacency and connectors resolve, every zone reachable."""
     out = []
     cards = doc["cards"]
     out += _dupes(cards, "number", at + ("cards",), "township number")
@@ -82,6 +84,8 @@ def check_townships(doc: dict, rules: dict, at: tuple = ()) -> list:
 
 
 def check_character(doc: dict, rules: dict, at: tuple = ()) -> list:
+    """Ratcatcher board: ids unique, one ability per token colour, upgrades name real traps,
+    start wounds within the track, a trap volume only with traps."""
     out = []
     out += _dupes(doc["traps"], "id", at + ("traps",), "trap id")
     abilities = doc.get("abilities", [])
@@ -105,6 +109,7 @@ def check_character(doc: dict, rules: dict, at: tuple = ()) -> list:
 
 
 def check_nemesis(doc: dict, rules: dict, at: tuple = ()) -> list:
+    """Nemesis board: the Rat Tracker's length and its single Spawn Nemesis space."""
     out = []
     track = doc["tracker"]
     if len(track) != rules["lose_cheese"]:
@@ -119,10 +124,12 @@ def check_nemesis(doc: dict, rules: dict, at: tuple = ()) -> list:
 
 
 def check_peculiar(doc: dict, rules: dict, at: tuple = ()) -> list:
+    """Peculiar Rat deck: unique card ids."""
     return _dupes(doc["cards"], "id", at + ("cards",), "Peculiar Rat id")
 
 
 def check_scenario(doc: dict, rules: dict, at: tuple = ()) -> list:
+    """Scenario: the sack holds the rulebook's 64 rats; inline parts are checked by their own kind."""
     out = []
     total = sum(doc["rats"][c]["count"] for c in ("brown", "black", "white"))
     if total != rules["sack_size"]:
@@ -164,6 +171,7 @@ def cross_check(scenario: dict, character: dict | None, nemesis, townships: dict
 
 
 def check_rules(doc: dict, rules: dict, at: tuple = ()) -> list:
+    """The rules data file: the three rat colours, once each."""
     out = []
     if sorted(doc["colours"]) != ["black", "brown", "white"]:
         out.append((at + ("colours",), "the colours are brown, black and white, once each"))

@@ -15,14 +15,17 @@ COLOURS = ("brown", "black", "white")
 
 
 def zone_id(card: str | int, zone: str) -> str:
+    """``zone_id(12, 'b')`` → ``'12.b'``."""
     return f"{card}.{zone}"
 
 
 def card_of(zone: str) -> str:
+    """The card number of a zone id: ``card_of('12.b')`` → ``'12'``."""
     return zone.split(".", 1)[0]
 
 
 def connector_id(card: str | int, conn: str) -> str:
+    """``connector_id(0, 'n')`` → ``'0:n'``."""
     return f"{card}:{conn}"
 
 
@@ -46,11 +49,13 @@ def neighbours(state: dict) -> dict[str, list[str]]:
 
 
 def zone_sort_key(zone: str) -> tuple:
+    """Sort zones by card number, then zone id (``'2.a'`` before ``'10.a'``)."""
     card, _, z = zone.partition(".")
     return (int(card), z)
 
 
 def connector_zone(state: dict, conn: str) -> str:
+    """The zone a connector sits on (``'0:n'`` → ``'0.b'``)."""
     card, _, cid = conn.partition(":")
     for c in state["cards"][card]["connectors"]:
         if c["id"] == cid:
@@ -72,6 +77,7 @@ def distances(adj: dict[str, list[str]], start: str) -> dict[str, int]:
 
 
 def linked_cards(state: dict, card: str) -> set[str]:
+    """Cards joined to ``card`` through a pair of connectors."""
     out = set()
     for a, b in state["links"]:
         ca, cb = a.split(":")[0], b.split(":")[0]
@@ -99,10 +105,12 @@ def active_cards(state: dict) -> set[str]:
 
 
 def city_cheese(state: dict) -> int:
+    """Magic Cheese tokens lying in the city."""
     return sum(z["cheese"] for z in state["zones"].values())
 
 
 def used_connectors(state: dict) -> set[str]:
+    """Connector ids already joined to another card."""
     return {c for link in state["links"] for c in link}
 
 
@@ -121,6 +129,7 @@ def free_connectors(state: dict, cards: set[str] | None = None) -> list[str]:
 
 
 def common_count(zone: dict) -> int:
+    """Common rats (all colours) in one zone's dict."""
     return sum(zone["rats"].values())
 
 
@@ -135,6 +144,7 @@ def figures_in(state: dict, zone: str) -> dict:
 
 
 def any_rat_in(state: dict, zone: str) -> bool:
+    """Whether anything can be attacked in ``zone``: a common rat, a Peculiar Rat or the Nemesis."""
     f = figures_in(state, zone)
     return bool(common_count(state["zones"][zone]) or f["peculiar"] or f["nemesis"])
 

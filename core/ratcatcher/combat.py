@@ -53,6 +53,7 @@ class Allocation:
 
 
 class AttackResult:
+    """An attack's rolls, accuracy, allocations, and the hits that found no target."""
     __slots__ = ("rolls", "accuracy", "allocations", "wasted_hits", "wasted_mortal", "alternatives")
 
     def __init__(self, rolls, accuracy, allocations=None, wasted_hits=0, wasted_mortal=0, alternatives=None):
@@ -196,6 +197,7 @@ def chosen_allocation(targets: list[Target], hits: int, mortal: int, plan: list[
 
 
 def resolve_attack(rolls: list[int], accuracy: int, targets: list[Target], plan=None) -> AttackResult:
+    """Count hits and allocate them: the player's ``plan`` (``parse_assign``) or the default (ruling R4)."""
     hits, mortal = count_hits(rolls, accuracy)
     if plan:
         allocs, wh, wm, alts = chosen_allocation(targets, hits, mortal, plan)

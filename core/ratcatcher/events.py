@@ -13,3 +13,10 @@ class Events(list):
         ev = {"type": type_, "text": text, **data}
         self.append(ev)
         return ev
+
+
+def listed(values) -> str:
+    """Dice or bite values for a text: ``[6, 1]`` → ``"6, 1"``. Never Python's list
+    brackets: the plain (not a terminal) renderer takes ``[6]`` for a style tag and
+    drops it, escaped or not."""
+    return ", ".join(str(v) for v in values) or "none"

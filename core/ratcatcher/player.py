@@ -11,7 +11,7 @@ from claw.core.ratcatcher.city import (
 from claw.core.ratcatcher.combat import (
     Target, common_bite_wounds, peculiar_bite_wounds, resolve_attack,
 )
-from claw.core.ratcatcher.events import Events
+from claw.core.ratcatcher.events import Events, listed
 from claw.core.ratcatcher.rewards import apply_reward, describe, give_tokens
 from claw.core.ratcatcher.townships import explore as _explore
 
@@ -39,15 +39,19 @@ def recoup(state: dict, events: Events) -> None:
 
 
 def defence(state: dict) -> int:
+    """The Ratcatcher's Defence now: the board's value plus this round's ability bonus."""
     rc = state["ratcatcher"]
     return rc["stats"]["defence"] + rc.get("defence_bonus", 0)
 
 
 def wound_ratcatcher(state: dict, n: int, events: Events, why: str) -> None:
+    """Take ``n`` wounds (never below 0) and say why; nothing when already at 0. In place."""
     if n <= 0:
         return
     rc = state["ratcatcher"]
     before = rc["wounds"]
+    if before <= 0:
+        return  # already down: nothing more to lose (the bite event says it hit)
     rc["wounds"] = max(0, before - n)
     events.add("wound", f"{why}: {rc['name']} loses {before - rc['wounds']} wound(s), {rc['wounds']} left",
                wounds=rc["wounds"], lost=before - rc["wounds"])
@@ -71,14 +75,14 @@ def leaving_bites(state: dict, zone: str, events: Events) -> None:
         bites = [state["peculiar_cards"][p["id"]]["bite"] for p in pecs]
         w = peculiar_bite_wounds(bites, d)
         events.add("bite", f"Peculiar Rat(s) {', '.join(p['id'] for p in pecs)} bite as the Ratcatcher leaves: "
-                   f"bites {bites} vs defence {d} → {'a wound' if w else 'no wound'}",
+                   f"bites {listed(bites)} vs defence {d} → {'a wound' if w else 'no wound'}",
                    zone=zone, kind="peculiar", bites=bites, defence=d, wounds=w)
         wound_ratcatcher(state, w, events, "Peculiar bite")
 
 
 def pick_up(state: dict, zone: str, events: Events) -> None:
     """Tokens in a zone the Ratcatcher enters: health tokens are kept for ``heal``;
-    a potion is a token of the ability of its colour (ruling R10), taken if there is room."""
+    a potion is a token of the ability of its colour (ruling R7), taken if there is room."""
     z = state["zones"][zone]
     rc = state["ratcatcher"]
     colours = {a["colour"]: a["id"] for a in rc["board"]["abilities"] if a.get("colour")}
@@ -131,6 +135,7 @@ def move(state: dict, path: list[str]) -> tuple[dict, Events]:
 # ---- traps ------------------------------------------------------------------------------
 
 def trap_def(state: dict, trap: str) -> dict:
+    """The board's trap ``trap``; refuses an unknown id."""
     for t in state["ratcatcher"]["board"]["traps"]:
         if t["id"] == trap:
             return t
@@ -163,6 +168,7 @@ def deploy_trap(state: dict, trap: str, zone: str | None = None) -> tuple[dict, 
 # ---- 1.3 attack -------------------------------------------------------------------------
 
 def zone_targets(state: dict, zone: str) -> list[Target]:
+    """What hits can be allocated to in ``zone``: each common rat, Peculiar Rat, the Nemesis."""
     out = []
     for c in COLOURS:
         for _ in range(state["zones"][zone]["rats"][c]):
@@ -179,7 +185,7 @@ def zone_targets(state: dict, zone: str) -> list[Target]:
 def apply_attack(state: dict, zone: str, rolls: list[int], accuracy: int, plan, events: Events, source: str):
     """Resolve rolled dice against the figures in ``zone`` and apply captures/wounds."""
     result = resolve_attack(rolls, accuracy, zone_targets(state, zone), plan)
-    events.add("attack", f"{source}: rolls {rolls} at accuracy {accuracy}+ → {result.hits} hit(s), "
+    events.add("attack", f"{source}: rolls {listed(rolls)} at accuracy {accuracy}+ → {result.hits} hit(s), "
                f"{result.mortal} mortal wound(s), {result.misses} miss(es)",
                rolls=rolls, accuracy=accuracy, hits=result.hits, mortal=result.mortal, zone=zone)
     for a in result.allocations:
@@ -238,6 +244,7 @@ def attack(state: dict, dice, count: int | None = None, plan=None) -> tuple[dict
 # ---- 1.4 abilities ----------------------------------------------------------------------
 
 def ability_def(state: dict, ability: str) -> dict:
+    """The board's ability ``ability``; refuses an unknown id."""
     for a in state["ratcatcher"]["board"]["abilities"]:
         if a["id"] == ability:
             return a
@@ -255,6 +262,8 @@ def use_ability(state: dict, ability: str, zone: str | None = None) -> tuple[dic
         raise IllegalAction(f"{a['name']} is locked: assign a cheese to it when gathering: {ability!r}")
     if ab["tokens"] < 1:
         raise IllegalAction(f"no {a['name']} tokens left: {ability!r}")
+    if zone is not None and not a.get("effect", {}).get("place"):
+        raise UsageError(f"{a['name']} places no token, so it takes no zone: {zone!r}")
     ab["tokens"] -= 1
     eff = a.get("effect", {})
     rc["attack_dice"] += eff.get("attack", 0)
@@ -270,6 +279,9 @@ def use_ability(state: dict, ability: str, zone: str | None = None) -> tuple[dic
         state["placed"].append({"ability": ability, "zone": zone})
         text += f" (token placed in {zone})"
     events.add("ability", text, ability=ability, tokens=ab["tokens"])
+    # 1.4: "A Special token is picked up if your Ratcatcher is within the same zone and has
+    # room": spending one makes room, so a potion of its colour here is taken now
+    pick_up(state, rc["zone"], events)
     return state, events
 
 
@@ -286,11 +298,14 @@ def cheese_slots(state: dict) -> list[str]:
 
 
 def apply_upgrade(state: dict, upgrade: dict, events: Events) -> None:
+    """*Attribute Upgrades*: a filled upgrade raises its stat (or trap) now and for good. In place."""
     rc = state["ratcatcher"]
     eff = upgrade["effect"]
     for k, v in eff.items():
         if k in rc["stats"]:
             rc["stats"][k] += v
+    # an accuracy upgrade lowers the number needed; a d6 cannot need less than 1
+    rc["stats"]["accuracy"] = max(1, rc["stats"]["accuracy"])
     # "Any unlocks, upgrades or recoups trigger immediately" (1.5): the pools grow now.
     rc["attack_dice"] += eff.get("attack", 0)
     rc["movement"] += eff.get("movement", 0)
@@ -370,7 +385,7 @@ def trade(state: dict, which: str, choice: int | None = None) -> tuple[dict, Eve
     if have < entry["rats"]:
         raise IllegalAction(f"the Tallyman holds {have} rat(s); this reward needs {entry['rats']}: {which!r}")
     need = entry["rats"]
-    # Ruling R11: rats go back from the largest colour pile first.
+    # Ruling R10: rats go back from the largest colour pile first.
     while need:
         c = max(COLOURS, key=lambda c: (tally[c], -COLOURS.index(c)))
         tally[c] -= 1
@@ -397,12 +412,20 @@ def heal(state: dict) -> tuple[dict, Events]:
 
 
 def explore_now(state: dict, dice, connectors: list[str]) -> tuple[dict, Events]:
-    """*Place New Locations* on demand (lets the player pick connectors); only when the
-    city holds fewer than two Magic Cheese."""
+    """The turn's 1.3 *Place New Locations*, taken now (lets the player pick connectors);
+    only when the city holds fewer than two Magic Cheese, once a turn (ruling R23: the
+    end of the turn then explores no more)."""
     state, events = _start(state)
     have = city_cheese(state)
     if have >= state["rules"]["min_city_cheese"]:
         raise IllegalAction(f"explore only when fewer than {state['rules']['min_city_cheese']} cheese are in the city (there are {have})")
+    if state.get("explored_round") == state["round"]:
+        raise IllegalAction(f"this turn's explore (1.3) was already taken in round {state['round']}")
+    state["explored_round"] = state["round"]
+    connectors = list(connectors)
     _explore(state, dice, events, connectors)
+    if connectors:
+        events.add("unused", f"connector(s) {', '.join(connectors)} not used: no more townships were placed",
+                   connectors=connectors)
     return state, events
 

@@ -6,22 +6,32 @@ from claw.core.ratcatcher.city import (
     COLOURS, active_cards, card_of, city_cheese, distances, neighbours, zone_sort_key,
 )
 from claw.core.ratcatcher.combat import common_bite_wounds, nemesis_bite_wounds, peculiar_bite_wounds
-from claw.core.ratcatcher.events import Events
+from claw.core.ratcatcher.events import Events, listed
 from claw.core.ratcatcher.player import apply_attack, defence, trap_def, wound_ratcatcher
-from claw.core.ratcatcher.sack import SackEmpty, place_rats, return_zone_rats
+from claw.core.ratcatcher.sack import SackEmpty, ensure_rats, place_rats, return_zone_rats, sack_total
 from claw.core.ratcatcher.townships import spawn_peculiar
 
 
 # ---- 2.1 movement -----------------------------------------------------------------------
 
+def top_townships(state: dict) -> set[str]:
+    """2.1 *Tie Breakers*: "the Township with the highest indicated number". Ruling R2:
+    the highest card number (default), or with ``options.tie_township: indicator`` every
+    township sharing the highest expansion indicator."""
+    if state["options"].get("tie_township", "number") == "indicator":
+        top = max(state["cards"][c]["expansion"] for c in state["city"])
+        return {c for c in state["city"] if state["cards"][c]["expansion"] == top}
+    return {max(state["city"], key=int)}
+
+
 class Mover:
-    """Shortest-path steering with the rulebook's tie-breaks (ruling R5).
+    """Shortest-path steering with the rulebook's tie-breaks (ruling R2).
 
     Destination: the nearest target zone; ties → the one nearest the Ratcatcher; ties →
-    the one nearest the highest-numbered township in the city; still tied → the first
-    in zone order (reported). Path: among next zones on a shortest path, one the player
-    named with ``prefer``, else the one on the highest-numbered township, then zone
-    order; the others are reported as alternatives.
+    the one nearest the top township (``top_townships``); still tied → the first in
+    zone order (reported). Path: among next zones on a shortest path, one the player
+    named with ``prefer``, else the one nearest the top township, then zone order; the
+    others are reported as alternatives.
     """
 
     def __init__(self, state: dict, prefer: list[str] | None = None):
@@ -30,8 +40,8 @@ class Mover:
         self.prefer = set(prefer or [])
         self._dist: dict[str, dict[str, int]] = {}
         self.rc_dist = self.dist(state["ratcatcher"]["zone"])
-        top = max(state["city"], key=int)
-        top_zones = [z for z in self.adj if card_of(z) == top]
+        top = top_townships(state)
+        top_zones = [z for z in self.adj if card_of(z) in top]
         self.top_dist = {z: min((self.dist(t).get(z, 10**6) for t in top_zones), default=0) for z in self.adj}
 
     def dist(self, zone: str) -> dict[str, int]:
@@ -62,7 +72,8 @@ class Mover:
         if chosen:
             best = chosen[0]
         else:
-            best = sorted(options, key=lambda z: (-int(card_of(z)), zone_sort_key(z)))[0]
+            # 2.1: rats move toward the zone that brings them closest to the top township
+            best = min(options, key=lambda z: (self.top_dist.get(z, 10**6), zone_sort_key(z)))
         return best, [o for o in options if o != best]
 
     def walk(self, start: str, targets: list[str], steps: int, events: Events, who: str) -> str:
@@ -84,11 +95,42 @@ class Mover:
         return here
 
 
+def regenerate(state: dict, events: Events) -> None:
+    """The Nemesis's special ability, ``effect.regenerate``: wounds back at the start of
+    the rats' turn while it is on the board, never above its (mutated) maximum."""
+    nem = state["nemesis"]
+    n = nem.get("effect", {}).get("regenerate", 0)
+    if not n or not nem.get("zone") or nem["slain"]:
+        return
+    before = nem["wounds"]
+    nem["wounds"] = min(nem["stats"]["wounds"], before + n)
+    if nem["wounds"] > before:
+        events.add("nemesis-heal", f"{nem['name']} regenerates: wounds {before} → {nem['wounds']} "
+                   f"(max {nem['stats']['wounds']})", before=before, after=nem["wounds"])
+
+
+def summon(state: dict, dice, events: Events) -> None:
+    """The Nemesis's special ability, ``effect.summon``: at the end of 2.1, rats drawn
+    from the sack into its zone (a spawn: black rats bring one more, recovery applies)."""
+    nem = state["nemesis"]
+    n = nem.get("effect", {}).get("summon", 0)
+    if not n:
+        return
+    ensure_rats(state, n, events)
+    try:
+        for _ in range(n):
+            place_rats(state, nem["zone"], dice, events, f"{nem['name']} summons")
+    except SackEmpty:
+        events.add("spawn-stop", f"{nem['name']} summons no more: no rat can be recovered")
+
+
 def cheese_zones(state: dict) -> list[str]:
+    """Zones holding at least one Magic Cheese."""
     return [z for z, v in state["zones"].items() if v["cheese"]]
 
 
 def target_zones(state: dict, target: str) -> list[str]:
+    """Where a rat with ``target`` (``ratcatcher`` or ``cheese``) heads."""
     return [state["ratcatcher"]["zone"]] if target == "ratcatcher" else cheese_zones(state)
 
 
@@ -100,10 +142,13 @@ def move_rats(state: dict, dice, events: Events, prefer=None) -> None:
     nem = state["nemesis"]
     if nem.get("zone") and card_of(nem["zone"]) in active:
         roll = dice.die(nem["stats"].get("movement_die", 6))
+        extra = nem.get("effect", {}).get("movement", 0)
         frm = nem["zone"]
-        nem["zone"] = mover.walk(frm, target_zones(state, nem["target"]), roll, events, nem["name"])
-        events.add("rat-move", f"{nem['name']} rolls {roll} for movement: {frm} → {nem['zone']}",
-                   who="nemesis", roll=roll, frm=frm, to=nem["zone"])
+        nem["zone"] = mover.walk(frm, target_zones(state, nem["target"]), roll + extra, events, nem["name"])
+        plus = f" +{extra} (special ability)" if extra else ""
+        where = f"{frm} → {nem['zone']}" if nem["zone"] != frm else f"stays in {frm} (at its target)"
+        events.add("rat-move", f"{nem['name']} rolls {roll}{plus} for movement: {where}",
+                   who="nemesis", roll=roll, extra=extra, frm=frm, to=nem["zone"])
     for p in state["peculiar"]:
         if card_of(p["zone"]) not in active:
             continue
@@ -136,6 +181,8 @@ def move_rats(state: dict, dice, events: Events, prefer=None) -> None:
         state["zones"][frm]["rats"][colour] -= n
         state["zones"][to]["rats"][colour] += n
         events.add("rat-move", f"{n} {colour} rat(s) {frm} → {to}", who=colour, frm=frm, to=to, count=n)
+    if nem.get("zone") and card_of(nem["zone"]) in active:
+        summon(state, dice, events)  # after every rat has moved: the summoned rats move next turn
 
 
 # ---- 2.2 traps --------------------------------------------------------------------------
@@ -159,6 +206,7 @@ def trigger_traps(state: dict, dice, events: Events) -> None:
 # ---- 2.3 bites --------------------------------------------------------------------------
 
 def bites(state: dict, dice, events: Events) -> None:
+    """2.3: the Nemesis, Peculiar and common bites on the Ratcatcher's zone, in that order. In place."""
     rc = state["ratcatcher"]
     zone = rc["zone"]
     d = defence(state)
@@ -166,14 +214,14 @@ def bites(state: dict, dice, events: Events) -> None:
     if nem.get("zone") == zone:
         rolls = [dice.die(6) for _ in range(nem["stats"]["bite"])]
         w = nemesis_bite_wounds(rolls, nem["stats"]["accuracy"], d)
-        events.add("bite", f"{nem['name']} bites: {rolls} at {nem['stats']['accuracy']}+ vs defence {d} → {w} wound(s)",
+        events.add("bite", f"{nem['name']} bites: {listed(rolls)} at {nem['stats']['accuracy']}+ vs defence {d} → {w} wound(s)",
                    kind="nemesis", rolls=rolls, wounds=w)
         wound_ratcatcher(state, w, events, "Nemesis bite")
     pecs = [p for p in state["peculiar"] if p["zone"] == zone]
     if pecs:
         b = [state["peculiar_cards"][p["id"]]["bite"] for p in pecs]
         w = peculiar_bite_wounds(b, d)
-        events.add("bite", f"Peculiar bite(s) {b} vs defence {d} → {'a wound' if w else 'no wound'}",
+        events.add("bite", f"Peculiar bite(s) {listed(b)} vs defence {d} → {'a wound' if w else 'no wound'}",
                    kind="peculiar", bites=b, wounds=w)
         wound_ratcatcher(state, w, events, "Peculiar bite")
     rats = state["zones"][zone]["rats"]
@@ -188,13 +236,16 @@ def bites(state: dict, dice, events: Events) -> None:
 # ---- 2.4 consume ------------------------------------------------------------------------
 
 def consume(state: dict, dice, events: Events) -> None:
-    """2.4: 5+ rats (Nemesis 5, Peculiar 3, black/white 1, brown 0) on a cheese eat it;
-    the tracker advances per cheese with its effects; black and white rats there go back
-    to the sack."""
+    """2.4: 5+ rats (Nemesis 5, Peculiar 3, black/white 1, brown 0 — or 1 with
+    ``options.browns_count_to_consume``, ruling R22) on a cheese eat it; the tracker
+    advances per cheese with its effects; black and white rats there go back to the sack."""
     w = state["rules"]["consume_weight"]
     for zone in sorted(cheese_zones(state), key=zone_sort_key):
         z = state["zones"][zone]
-        count = (z["rats"]["black"] + z["rats"]["white"]) * w["common"]
+        eaters = z["rats"]["black"] + z["rats"]["white"]
+        if state["options"].get("browns_count_to_consume"):  # ruling R22, the other reading
+            eaters += z["rats"]["brown"]
+        count = eaters * w["common"]
         count += w["peculiar"] * sum(1 for p in state["peculiar"] if p["zone"] == zone)
         count += w["nemesis"] * (state["nemesis"].get("zone") == zone)
         if count < state["rules"]["consume_threshold"]:
@@ -210,6 +261,7 @@ def consume(state: dict, dice, events: Events) -> None:
 
 
 def advance_tracker(state: dict, zone: str, events: Events) -> None:
+    """*Rat Tracker*: apply the space just reached (mutations, Peculiar spawns, Spawn Nemesis). In place."""
     nem = state["nemesis"]
     track = nem["tracker"]
     if state["tracker"] > len(track):
@@ -247,20 +299,31 @@ def spawn_nemesis(state: dict, events: Events, prefer=None) -> None:
     events.add("nemesis-spawn", f"{nem['name']} spawns on the Rat's Nest in {spot}", zone=spot, alternatives=alts)
 
 
-def spawn_phase(state: dict, dice, events: Events, reward: int | None = None) -> None:
-    """2.6: one rat per Rat's Nest and per black rat on active townships, the
-    Nemesis's spawn value at its zone; placed black rats bring one more each."""
+def spawn_jobs(state: dict) -> list[tuple[str, str]]:
+    """2.6: (zone, why) for each rat to draw: a Rat's Nest or a black rat on an active
+    township (ruling R21: those standing when the phase begins), the Nemesis's spawn value."""
     active = active_cards(state)
-    jobs = []
-    for zid in sorted(state["zones"], key=zone_sort_key):
-        if card_of(zid) in active and state["zones"][zid]["nest"]:
-            jobs.append((zid, "Rat's Nest"))
-    for zid in sorted(state["zones"], key=zone_sort_key):
-        if card_of(zid) in active:
-            jobs += [(zid, "black rat")] * state["zones"][zid]["rats"]["black"]
+    zones = [z for z in sorted(state["zones"], key=zone_sort_key) if card_of(z) in active]
+    jobs = [(z, "Rat's Nest") for z in zones if state["zones"][z]["nest"]]
+    for z in zones:
+        jobs += [(z, "black rat")] * state["zones"][z]["rats"]["black"]
     nem = state["nemesis"]
     if nem.get("zone"):
         jobs += [(nem["zone"], "Nemesis spawn")] * nem["stats"].get("spawn", 0)
+    return jobs
+
+
+def spawn_phase(state: dict, dice, events: Events, reward: int | None = None) -> None:
+    """2.6: one rat per Rat's Nest and per black rat on active townships, the
+    Nemesis's spawn value at its zone; placed black rats bring one more each.
+
+    *Run Out of Rats?*: when the sack holds fewer rats than the phase needs, the recovery
+    steps run first (ruling R11); recovery may send black rats back, so the draws are
+    counted again after it."""
+    jobs = spawn_jobs(state)
+    if sack_total(state) < len(jobs):
+        ensure_rats(state, len(jobs), events, reward)
+        jobs = spawn_jobs(state)
     try:
         for zid, why in jobs:
             place_rats(state, zid, dice, events, why, reward=reward)
@@ -271,6 +334,7 @@ def spawn_phase(state: dict, dice, events: Events, reward: int | None = None) ->
 # ---- 3.0 clean-up -----------------------------------------------------------------------
 
 def clean_up(state: dict, events: Events) -> None:
+    """3.0: rats and special tokens leave inactive townships; placed tokens and traps are removed. In place."""
     active = active_cards(state)
     n = 0
     for zid, z in state["zones"].items():
@@ -285,4 +349,5 @@ def clean_up(state: dict, events: Events) -> None:
 
 
 def below_cheese(state: dict) -> bool:
+    """*Place New Locations*: fewer than two Magic Cheese in the city."""
     return city_cheese(state) < state["rules"]["min_city_cheese"]

@@ -12,6 +12,7 @@ from claw.core.ratcatcher.events import Events
 
 
 def describe(reward: dict) -> str:
+    """A reward in words (its own ``text`` if it has one)."""
     if reward.get("text"):
         return reward["text"]
     parts = []
@@ -24,6 +25,7 @@ def describe(reward: dict) -> str:
 
 
 def apply_reward(state: dict, reward: dict, events: Events, source: str) -> None:
+    """Give the Ratcatcher a Tallyman or Peculiar reward (module docstring). In place."""
     rc = state["ratcatcher"]
     if reward.get("heal"):
         before = rc["wounds"]
@@ -47,7 +49,7 @@ def give_tokens(state: dict, ability: str, n: int, events: Events, source: str) 
     if ab is None:
         events.add("tokens-lost", f"{source}: {rc['name']} has no ability {ability!r}; tokens go to the Reserve")
         return 0
-    room = ab["max"] - ab["tokens"] if ab["unlocked"] else 0  # ruling R9: locked holds none
+    room = ab["max"] - ab["tokens"] if ab["unlocked"] else 0  # ruling R8: locked holds none
     got = max(0, min(n, room))
     ab["tokens"] += got
     if got < n:

@@ -49,20 +49,23 @@ def nemesis_state(board: dict) -> dict:
     stats.setdefault("movement_die", 6)
     return {
         "id": board["id"], "name": board["name"], "target": board["target"],
-        "special": board.get("special", ""), "stats": stats, "wounds": stats["wounds"],
+        "special": board.get("special", ""), "effect": copy.deepcopy(board.get("effect", {})),
+        "stats": stats, "wounds": stats["wounds"],
         "zone": None, "spawned": False, "slain": False, "tracker": copy.deepcopy(board["tracker"]),
     }
 
 
 def new_game(scenario: dict, character: dict, nemesis: dict, townships: dict, peculiar: dict,
              rules: dict, dice) -> tuple[dict, Events]:
+    """Setup steps 1–5: a new game's state and events from the scenario and its content."""
     events = Events()
     cards = {str(c["number"]): copy.deepcopy(c) for c in townships["cards"]}
     start = str(rules["start_card"])
     if start not in cards:
         raise InvalidInput(f"the township deck has no start card #{start:0>2}")
     rats = scenario["rats"]
-    options = {"rat_speed": 1, "recovery_lowest": "fewest-rats", **scenario.get("options", {})}
+    options = {"rat_speed": 1, "recovery_lowest": "fewest-rats", "tie_township": "number",
+               **scenario.get("options", {})}
     pec_cards = {p["id"]: copy.deepcopy(p) for p in peculiar.get("cards", [])}
     state = {
         "scenario": scenario.get("name", ""),
@@ -102,10 +105,12 @@ def new_game(scenario: dict, character: dict, nemesis: dict, townships: dict, pe
     rc["zone"] = start_zone
     add_card(state, start)
     for _ in range(rules["setup_townships"]):
-        if not state["deck"]:
+        targets = explore_targets(state)
+        if not state["deck"] or not targets:
+            events.add("setup", "no township card or no free connector left: the city starts smaller", step=4)
             break
         num = state["deck"].pop(0)
-        connect(state, num, explore_targets(state)[0], events)
+        connect(state, num, targets[0], events)
     events.add("setup", f"{rc['name']} stands in the start zone {start_zone}", step=5, zone=start_zone)
     for num in list(state["city"]):
         populate_tokens(state, num, events)

@@ -8,14 +8,16 @@ from claw.core.ratcatcher.city import (
     neighbours, zone_id,
 )
 from claw.core.ratcatcher.events import Events
-from claw.core.ratcatcher.sack import SackEmpty, place_rats
+from claw.core.ratcatcher.sack import SackEmpty, ensure_rats, place_rats
 
 
 def new_zone() -> dict:
+    """An empty zone record."""
     return {"cheese": 0, "rats": {c: 0 for c in COLOURS}, "tokens": [], "found": [], "nest": False}
 
 
 def add_card(state: dict, num: str) -> None:
+    """Put card ``num`` in the city with empty zones (nests marked). In place."""
     state["city"].append(num)
     for z in state["cards"][num]["zones"]:
         zone = new_zone()
@@ -26,7 +28,7 @@ def add_card(state: dict, num: str) -> None:
 def connect(state: dict, num: str, target: str, events: Events) -> None:
     """Join card ``num`` (not yet placed) to the city at connector ``target``.
 
-    The new card uses its first connector (ruling R7: only one pair of connectors meets
+    The new card uses its first connector (ruling R5: only one pair of connectors meets
     when a card is laid, so the new card joins the city through exactly one link).
     """
     own = connector_id(num, state["cards"][num]["connectors"][0]["id"])
@@ -39,6 +41,7 @@ def connect(state: dict, num: str, target: str, events: Events) -> None:
 
 
 def slots(state: dict, num: str):
+    """(zone id, slot) for every slot printed on card ``num``."""
     for z in state["cards"][num]["zones"]:
         for s in z.get("slots", []):
             yield zone_id(num, z["id"]), s
@@ -59,6 +62,7 @@ def populate_tokens(state: dict, num: str, events: Events) -> None:
 
 
 def reveal_question(state: dict, zid: str, events: Events) -> None:
+    """Setup 5: draw a "?" token for ``zid`` and place what it reveals. In place."""
     pool = state["question_pool"]
     if not pool:
         events.add("question", f"no \"?\" token left for {zid}", zone=zid)
@@ -75,6 +79,7 @@ def reveal_question(state: dict, zid: str, events: Events) -> None:
 
 
 def spawn_peculiar(state: dict, zid: str, events: Events) -> None:
+    """*Peculiar Rats*: the top card of the deck appears in ``zid``. In place."""
     deck = state["peculiar_deck"]
     if not deck:
         events.add("peculiar", f"the Peculiar Rat deck is empty: none spawns in {zid}", zone=zid)
@@ -87,13 +92,14 @@ def spawn_peculiar(state: dict, zid: str, events: Events) -> None:
 
 def spawn_new_card_rats(state: dict, num: str, dice, events: Events) -> None:
     """A rat on every Rat's Nest and spawn point of a newly placed card."""
-    for zid, s in slots(state, num):
-        if s in ("nest", "spawn"):
-            place_rats(state, zid, dice, events, f"{'Rat nest' if s == 'nest' else 'spawn point'} on #{num}")
+    spots = [(zid, s) for zid, s in slots(state, num) if s in ("nest", "spawn")]
+    ensure_rats(state, len(spots), events)
+    for zid, s in spots:
+        place_rats(state, zid, dice, events, f"{'Rat nest' if s == 'nest' else 'spawn point'} on #{num}")
 
 
 def explore_targets(state: dict) -> list[str]:
-    """Free connectors on active townships, best first (ruling R8): those on the
+    """Free connectors on active townships, best first (ruling R5): those on the
     Ratcatcher's card, then nearest to the Ratcatcher, then by card and connector."""
     active = active_cards(state)
     adj = neighbours(state)
@@ -112,7 +118,9 @@ def explore_targets(state: dict) -> list[str]:
 def explore(state: dict, dice, events: Events, choices: list[str] | None = None, count: int | None = None) -> None:
     """*Place New Locations*: as many cards as the expansion indicator of the Ratcatcher's
     current township, each joined to a free connector of an active township."""
-    choices = list(choices or [])
+    # the player's connectors are consumed from the caller's list, so a second explore in
+    # the same round (1.3 then 2.6) takes the next one instead of reusing a spent one
+    choices = choices if choices is not None else []
     rc_card = card_of(state["ratcatcher"]["zone"])
     if count is None:
         count = state["cards"][rc_card]["expansion"]

@@ -42,8 +42,11 @@ def _check(state: dict, events: Events, when: str) -> bool:
 
 
 def end_ratcatcher_turn(state: dict, dice, events: Events, connectors=None) -> bool:
-    """1.3 explore, then the end-of-turn check. In place; True when the game ended."""
-    if R.below_cheese(state):
+    """1.3 explore (unless ``claw explore`` took it this turn, ruling R23), then the
+    end-of-turn check. In place; True when the game ended."""
+    if state.pop("explored_round", None) == state["round"]:
+        events.add("explore-done", "1.3: this turn's explore was already taken")
+    elif R.below_cheese(state):
         explore(state, dice, events, connectors)
     return _check(state, events, "the Ratcatcher's turn")
 
@@ -52,6 +55,7 @@ def rats_turn(state: dict, dice, events: Events, prefer=None, connectors=None, r
     """2.1–2.6 and clean-up, in place; True when the game ended."""
     state["phase"] = "rats"
     events.add("phase", f"round {state['round']}: the rats' turn")
+    R.regenerate(state, events)
     R.move_rats(state, dice, events, prefer)
     R.trigger_traps(state, dice, events)
     R.bites(state, dice, events)
@@ -75,9 +79,12 @@ def scenario_step(state: dict, dice, prefer=None, connectors=None, reward=None) 
     state = clone(state)
     events = Events()
     connectors = list(connectors or [])
-    if end_ratcatcher_turn(state, dice, events, connectors):
-        return state, events
-    if rats_turn(state, dice, events, prefer, connectors, reward):
+    over = end_ratcatcher_turn(state, dice, events, connectors) or \
+        rats_turn(state, dice, events, prefer, connectors, reward)
+    if connectors:
+        events.add("unused", f"connector(s) {', '.join(connectors)} not used: no more townships were placed",
+                   connectors=connectors)
+    if over:
         return state, events
     state["round"] += 1
     state["phase"] = "ratcatcher"

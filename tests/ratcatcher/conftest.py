@@ -73,11 +73,12 @@ class FixedOrder:
 @pytest.fixture
 def tiny(content, rules):
     """A game on TINY with no rats anywhere: #00, #1, #2 in a line; the first sack
-    draws (setup) are brown (token 1)."""
+    draws (setup) are brown (token 1); the Nemesis has no special-ability effect."""
     from claw.core.ratcatcher.setup import new_game
 
     state, _ = new_game(content["scenario"], content["character"], content["nemesis"], copy.deepcopy(TINY),
                         content["peculiar"], rules, FixedOrder([1] * 10))
+    state["nemesis"]["effect"] = {}  # a plain Nemesis; special-ability tests set their own
     for z in state["zones"].values():
         for c in z["rats"]:
             state["sack"][c] += z["rats"][c]

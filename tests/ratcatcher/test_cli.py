@@ -235,8 +235,132 @@ def test_odds_query_on_the_zone(start):
 
 
 def test_new_options_override_the_scenario():
-    r = run(["new", SCENARIO, "--seed", "7", "--rat-speed", "2", "--recovery-lowest", "lowest-number"])
+    r = run(["new", SCENARIO, "--seed", "7", "--rat-speed", "2", "--recovery-lowest", "lowest-number",
+             "--tie-township", "indicator", "--browns-count-to-consume"])
     assert r.code == 0, r.stderr
-    assert r.state["state"]["options"] == {"rat_speed": 2, "recovery_lowest": "lowest-number"}
+    assert r.state["state"]["options"] == {"rat_speed": 2, "recovery_lowest": "lowest-number",
+                                           "tie_township": "indicator", "browns_count_to_consume": True}
     assert run(["new", SCENARIO, "--rat-speed", "9"]).code == 2
     assert run(["new", SCENARIO, "--recovery-lowest", "most"]).code == 2
+    assert run(["new", SCENARIO, "--tie-township", "highest"]).code == 2
+
+
+def test_edited_state_with_a_bad_option_is_an_invalid_file(start):
+    """A hand-edited state whose options hold an impossible value is refused (exit 3),
+    not played with a rat speed of 1000."""
+    doc = json.loads(start)
+    doc["state"]["options"]["rat_speed"] = 1000
+    r = run(["scenario-step", "-s", "-"], stdin=json.dumps(doc))
+    assert r.code == 3 and "rat_speed" in r.stderr and "Traceback" not in r.stderr
+
+
+EDITS = {
+    "ratcatcher zone": (lambda s: s["ratcatcher"].__setitem__("zone", "9.z"), "ratcatcher.zone"),
+    "nemesis zone": (lambda s: s["nemesis"].update(zone="9.z", spawned=True), "nemesis.zone"),
+    "link": (lambda s: s["links"].append(["0:e", "77:w"]), "links"),
+    "city card": (lambda s: s["city"].append("77"), "city"),
+    "peculiar card": (lambda s: s["peculiar"].append({"id": "nope", "zone": "0.a"}), "peculiar"),
+    "trap id": (lambda s: s["traps"].__setitem__("0.a", "nope"), "traps"),
+    "trap zone": (lambda s: s["traps"].__setitem__("9.z", "snare"), "traps"),
+    "missing zone": (lambda s: s["zones"].pop("0.b"), "zones"),
+    "neighbour": (lambda s: s["cards"]["0"]["zones"][0]["adjacent"].append("q"), "cards.0"),
+    "accuracy": (lambda s: s["ratcatcher"]["stats"].__setitem__("accuracy", 0), "accuracy"),
+    "huge bite": (lambda s: s["nemesis"]["stats"].__setitem__("bite", 10**6), "nemesis.stats.bite"),
+    "reward card": (lambda s: s["ratcatcher"]["rewards"].append("nope"), "ratcatcher.rewards"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EDITS))
+@pytest.mark.parametrize("command", [["show"], ["scenario-step"], ["move", "0.b"], ["odds"]])
+def test_edited_state_with_dangling_ids_is_an_invalid_file(start, name, command):
+    """A hand-edited state naming a zone, card, trap or Peculiar Rat that does not exist
+    (or a number no rule can loop over) is refused with exit 3 and one line, never an
+    internal error."""
+    edit, where = EDITS[name]
+    doc = json.loads(start)
+    edit(doc["state"])
+    r = run([*command, "-s", "-"], stdin=json.dumps(doc))
+    assert r.code == 3, (r.code, r.stderr)
+    assert where in r.stderr and "internal error" not in r.stderr and r.stdout == ""
+
+
+@pytest.mark.parametrize("args, code, words", [
+    (["scenario-step", "--prefer", "9.z"], 4, "--prefer names no zone"),
+    (["scenario-step", "--reward", "9"], 4, "--reward is a Tallyman reward 1..3"),
+    (["spawn", "--reward", "0"], 4, "--reward is a Tallyman reward 1..3"),
+    (["spawn", "--prefer", "zz"], 4, "--prefer names no zone"),
+    (["scenario-step", "--connector", "north"], 2, "--connector is CARD:ID"),
+    (["ability", "smoke", "0.b"], 2, "places no token"),
+])
+def test_choices_that_name_nothing_are_refused_not_ignored(start, args, code, words):
+    r = run([*args, "-s", "-"], stdin=start)
+    assert r.code == code and words in r.stderr and r.stdout == "", (r.code, r.stderr)
+
+
+def test_an_unused_connector_choice_is_reported(start):
+    r = run(["scenario-step", "--connector", "0:e", "-s", "-"], stdin=start)
+    assert r.code == 0, r.stderr
+    assert any(e["type"] == "unused" for e in r.state["log"][-1]["events"])
+
+
+def test_odds_with_no_dice_left_says_so(start):
+    doc = json.loads(start)
+    doc["state"]["ratcatcher"]["attack_dice"] = 0
+    doc["state"]["zones"]["0.a"]["rats"]["brown"] += 1
+    doc["state"]["sack"]["brown"] -= 1
+    r = run(["odds", "-s", "-"], stdin=json.dumps(doc))
+    assert r.code == 4 and "no attack dice left" in r.stderr
+    r = run(["odds", "--attack-dice", "2", "-s", "-"], stdin=json.dumps(doc))
+    assert r.code == 0 and "2d6" in r.stdout
+
+
+def test_draws_take_typed_colours_from_a_real_sack(start):
+    """At the table the Rat Sack is a bag: `--draws` types the colours pulled, in order
+    (a black rat brings one more, Setup 5 / 2.6)."""
+    doc = json.loads(start)
+    before = dict(doc["state"]["sack"])
+    r = run(["spawn", "--draws", "black,white,brown,white", "-s", "-"], stdin=start)
+    assert r.code == 0, r.stderr
+    typed = ["black", "white", "brown", "white"]
+    spawned = [c for e in r.state["log"][-1]["events"] if e["type"] == "spawn" for c in e["colours"]]
+    assert len(spawned) >= 2 and spawned == typed[:len(spawned)]   # the black brought the white
+    assert r.state["state"]["sack"] == {c: before[c] - spawned.count(c) for c in before}
+    assert f"{4 - len(spawned)} colour(s) of --draws were not needed" in r.stderr
+
+
+@pytest.mark.parametrize("draws, code, words", [
+    ("black", 2, "not enough --draws"),
+    ("purple", 2, "brown, black or white"),
+])
+def test_draws_refused_with_a_reason(start, draws, code, words):
+    r = run(["spawn", "--draws", draws, "-s", "-"], stdin=start)
+    assert r.code == code and words in r.stderr and r.stdout == ""
+
+
+def test_draws_of_a_colour_the_sack_lacks_are_illegal(start):
+    doc = json.loads(start)
+    doc["state"]["sack"]["white"] += doc["state"]["sack"]["black"]
+    doc["state"]["sack"]["black"] = 0
+    r = run(["spawn", "--draws", "black,white", "-s", "-"], stdin=json.dumps(doc))
+    assert r.code == 4 and "holds no black rat" in r.stderr
+
+
+def test_numbered_sack_draws_say_which_numbers_are_which_colour(start):
+    r = run(["spawn", "--dice", "999", "-s", "-"], stdin=start)
+    assert r.code == 2 and "brown 1-" in r.stderr and "white" in r.stderr
+
+
+def test_a_single_die_roll_survives_plain_output():
+    """Plain output (not a terminal) strips style tags; a one-die roll printed as a
+    Python list, "[5]", looked like one and vanished. Rolls are printed as plain numbers."""
+    r = run(["attack", "--game", "ratcatcher", "--attack-dice", "1", "--accuracy", "4", "--dice", "5"])
+    assert r.code == 0 and r.stdout.startswith("rolls 5 at 4+")
+
+
+def test_attack_explanation_shows_a_single_die(start):
+    doc = json.loads(start)
+    zone = doc["state"]["ratcatcher"]["zone"]
+    doc["state"]["zones"][zone]["rats"]["brown"] += 1
+    doc["state"]["sack"]["brown"] -= 1
+    r = run(["attack", "--attack-dice", "1", "--dice", "6", "-s", "-"], stdin=json.dumps(doc))
+    assert r.code == 0 and "rolls 6 at accuracy 4+" in r.stderr

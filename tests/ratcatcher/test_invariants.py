@@ -35,9 +35,11 @@ def _game(content, rules, seed, rounds=60):
 @given(st.integers(0, 2**32))
 def test_rats_are_conserved_and_states_valid(content, rules, seed):
     from claw.cli.fastschema import first_error
+    from claw.core.ratcatcher.statecheck import state_problems
 
     for s in _game(content, rules, seed):
         assert _rats(s) == 64
+        assert state_problems(s) == []  # every id resolves: the next command will accept it
         assert s["ratcatcher"]["wounds"] <= s["ratcatcher"]["stats"]["wounds"]
         assert all(z["cheese"] >= 0 for z in s["zones"].values())
         assert json.loads(json.dumps(s)) == s

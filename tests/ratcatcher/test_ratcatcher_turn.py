@@ -267,3 +267,45 @@ def test_smoke_bomb_defence_lasts_until_recoup(tiny):
     assert s["ratcatcher"]["wounds"] == 4
     player.recoup(s, Events())
     assert s["ratcatcher"]["defence_bonus"] == 0
+
+
+def test_accuracy_upgrade_never_needs_less_than_1(tiny):
+    """*Attribute Upgrades*: an accuracy upgrade lowers the number a die needs; on a d6 it
+    bottoms out at 1 (every die hits), so the state stays playable."""
+    from claw.core.ratcatcher.events import Events
+    from claw.core.ratcatcher.statecheck import state_problems
+
+    upgrade = {"id": "eagle-eye", "name": "Eagle eye", "cost": 1, "effect": {"accuracy": -5}}
+    player.apply_upgrade(tiny, upgrade, Events())
+    assert tiny["ratcatcher"]["stats"]["accuracy"] == 1 and not state_problems(tiny)
+
+
+def test_1_3_an_early_explore_is_the_turns_explore_ruling_r23(tiny):
+    """1.3 explores once, after the actions. `claw explore` takes that explore early (to
+    choose connectors); it cannot be taken twice, and the end of the turn does not
+    explore again even if the city is still short of cheese."""
+    from claw.core.ratcatcher.turn import scenario_step
+
+    tiny["zones"]["1.b"]["cheese"] = 0
+    tiny["zones"]["2.b"]["cheese"] = 1
+    s, _ = player.explore_now(tiny, PhysicalDice([1]), [])
+    assert s["city"] == ["0", "1", "2", "3"]
+    s["zones"]["3.a"]["cheese"] = 0          # still short of cheese
+    with pytest.raises(IllegalAction, match="already taken"):
+        player.explore_now(s, PhysicalDice([]), [])
+    s2, ev = scenario_step(s, PhysicalDice([1] * 20))
+    rats_turn = next(i for i, e in enumerate(ev) if e["type"] == "phase")
+    assert [e["type"] for e in ev[:rats_turn]] == ["explore-done"]
+    assert "explored_round" not in s2
+
+
+def test_1_4_a_token_in_the_zone_is_taken_once_there_is_room(tiny):
+    """1.4: "A Special token is picked up if your Ratcatcher is within the same zone and
+    has room". A green potion left in the zone because smoke was full is taken as soon
+    as a smoke token is spent."""
+    tiny["zones"]["0.b"]["tokens"].append("potion-green")
+    s, _ = player.move(tiny, ["0.b"])                        # smoke 2/2: no room, it stays
+    assert s["zones"]["0.b"]["tokens"] == ["potion-green"]
+    s, ev = player.use_ability(s, "smoke")
+    assert s["ratcatcher"]["abilities"]["smoke"]["tokens"] == 2 and s["zones"]["0.b"]["tokens"] == []
+    assert any(e["type"] == "pickup" for e in ev)

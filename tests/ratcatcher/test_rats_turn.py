@@ -168,6 +168,16 @@ def test_2_4_four_rats_and_browns_do_not_consume(tiny):
     assert tiny["zones"]["1.b"]["cheese"] == 1 and tiny["tracker"] == 0
 
 
+def test_2_4_browns_count_toward_five_as_an_option_ruling_r22(tiny):
+    """R22's other reading: 4 whites + 1 brown are "5 or more rats"; the cheese is eaten,
+    the whites go back to the sack, the brown (which never consumes) stays."""
+    tiny["options"]["browns_count_to_consume"] = True
+    put(tiny, "1.b", white=4, brown=1)
+    R.consume(tiny, PhysicalDice([]), Events())
+    assert tiny["zones"]["1.b"]["cheese"] == 0 and tiny["tracker"] == 1
+    assert rats_at(tiny, "1.b") == {"brown": 1}
+
+
 def test_2_4_peculiar_counts_3_and_nemesis_5(tiny):
     t = copy.deepcopy(tiny)
     put(t, "1.b", white=2)
@@ -409,3 +419,139 @@ def test_prefer_breaks_true_destination_ties_only(tiny):
     assert any(e["type"] == "choice" and e["alternatives"] == ["0.c"] for e in ev)
     R.move_rats(tiny, PhysicalDice([]), Events(), prefer=["0.c"])
     assert rats_at(tiny, "0.c") == {"white": 1}
+
+
+# A diamond on #00 (a–b, a–c, b–d, c–d) with #1 joined at b and #2 joined at c:
+# a rat at 0.a going for the Ratcatcher at 0.d has two equal paths, via 0.b or 0.c.
+DIAMOND = {
+    "game": "ratcatcher", "kind": "townships",
+    "cards": [
+        {"number": 0, "name": "Start", "expansion": 1,
+         "zones": [{"id": "a", "adjacent": ["b", "c"]}, {"id": "b", "adjacent": ["d"]},
+                   {"id": "c", "adjacent": ["d"]}, {"id": "d", "slots": ["start"]}],
+         "connectors": [{"id": "b", "zone": "b"}, {"id": "c", "zone": "c"}]},
+        {"number": 1, "name": "One", "expansion": 3,
+         "zones": [{"id": "a"}], "connectors": [{"id": "w", "zone": "a"}]},
+        {"number": 2, "name": "Two", "expansion": 1,
+         "zones": [{"id": "a"}], "connectors": [{"id": "w", "zone": "a"}]},
+    ],
+}
+
+
+def _diamond(content, rules, **options):
+    from tests.ratcatcher.conftest import FixedOrder
+
+    scenario = dict(content["scenario"], options=dict(content["scenario"]["options"], **options))
+    state, _ = new_game(scenario, content["character"], content["nemesis"], copy.deepcopy(DIAMOND),
+                        content["peculiar"], rules, FixedOrder())
+    assert sorted(map(sorted, state["links"])) == [["0:b", "1:w"], ["0:c", "2:w"]]
+    put(state, "0.a", brown=1)
+    return state
+
+
+def test_2_1_equal_paths_default_leads_toward_the_highest_numbered_township(content, rules):
+    """2.1 Tie Breakers: of two equal paths the default is the one whose next zone is
+    nearest the township with the highest number (#2, joined at 0.c), not the first in
+    zone order (0.b); the other path is reported for the player."""
+    state = _diamond(content, rules)
+    ev = Events()
+    R.move_rats(state, PhysicalDice([]), ev)
+    assert rats_at(state, "0.c") == {"brown": 1}
+    assert any(e["type"] == "choice" and e["alternatives"] == ["0.b"] for e in ev)
+
+
+def test_2_1_highest_indicated_number_as_expansion_indicator_option_ruling_r2(content, rules):
+    """Ruling R2 option: read "highest indicated number" as the expansion indicator:
+    #1 (indicator 3, joined at 0.b) now draws the rat that way."""
+    state = _diamond(content, rules, tie_township="indicator")
+    R.move_rats(state, PhysicalDice([]), Events())
+    assert rats_at(state, "0.b") == {"brown": 1}
+
+
+def test_recovery_runs_before_the_draws_when_the_sack_cannot_fulfil_the_spawn(tiny):
+    """*Run Out of Rats?*: "not enough Rat Tokens … to fulfill the current Spawning" →
+    the recovery steps run until all of it can be fulfilled, before drawing. Nests on
+    1.a and 2.a need 2 rats, the sack holds 1: step 3 empties #1 (1 rat; #2 holds 2)
+    before any draw, so both draws land and #2 keeps its rats. (Drawing first would put
+    a rat on #1, tie it with #2 and send the new rat straight back.)"""
+    tiny["zones"]["0.c"]["nest"] = False
+    tiny["zones"]["1.a"]["nest"] = tiny["zones"]["2.a"]["nest"] = True
+    tiny["zones"]["2.b"]["cheese"] = 1             # #2 active: recovery step 1 finds nothing
+    tiny["sack"] = {"brown": 0, "black": 0, "white": 1}
+    tiny["zones"]["1.b"]["rats"]["brown"] = 1
+    tiny["zones"]["2.b"]["rats"]["white"] = 2
+    ev = Events()
+    R.spawn_phase(tiny, PhysicalDice([1, 1]), ev)
+    assert [e["step"] for e in ev if e["type"] == "recovery"] == [1, 2, 3]
+    assert sum(rats_at(tiny, "1.a").values()) == 1 and sum(rats_at(tiny, "1.b").values()) == 0
+    assert sum(rats_at(tiny, "2.a").values()) == 1 and rats_at(tiny, "2.b") == {"white": 2}
+    assert [e["step"] for e in ev if e["type"] == "recovery"].index(3) == 2
+    assert [e["type"] for e in ev].index("recovery") < [e["type"] for e in ev].index("spawn")
+
+
+def test_recovery_returning_a_black_rat_cancels_its_spawn(tiny):
+    """A black rat sent back to the sack by recovery no longer counts as a nest (2.6)."""
+    tiny["zones"]["0.c"]["nest"] = False
+    tiny["sack"] = {"brown": 0, "black": 0, "white": 1}
+    tiny["zones"]["1.a"]["rats"]["black"] = 2     # 2 draws needed; #1 goes back in step 3
+    ev = Events()
+    R.spawn_phase(tiny, PhysicalDice([]), ev)
+    assert tiny["sack"] == {"brown": 0, "black": 2, "white": 1}
+    assert not any(e["type"] == "spawn" for e in ev)
+
+
+# ---- the Nemesis's special ability (Nemesis Rats, *Special Ability*; ruling R17) ----------
+
+def test_nemesis_special_regenerates_at_the_start_of_the_rats_turn(tiny):
+    """*Special Ability*: "all such rules are on the Nemesis Rat Board" — a board whose
+    ability is data (``effect.regenerate``) has it applied, never above the maximum."""
+    from claw.core.ratcatcher.turn import rats_turn
+
+    nem = tiny["nemesis"]
+    nem.update(zone="2.b", spawned=True, wounds=2, effect={"regenerate": 1})
+    ev = Events()
+    rats_turn(tiny, PhysicalDice([1] * 20), ev)
+    assert nem["wounds"] == 3 and any(e["type"] == "nemesis-heal" for e in ev)
+    nem["wounds"] = nem["stats"]["wounds"]
+    ev = Events()
+    rats_turn(tiny, PhysicalDice([1] * 20), ev)
+    assert nem["wounds"] == nem["stats"]["wounds"] and not any(e["type"] == "nemesis-heal" for e in ev)
+
+
+def test_nemesis_special_does_nothing_before_it_spawns(tiny):
+    from claw.core.ratcatcher.turn import rats_turn
+
+    tiny["nemesis"].update(wounds=2, effect={"regenerate": 1})
+    rats_turn(tiny, PhysicalDice([1] * 20), Events())
+    assert tiny["nemesis"]["wounds"] == 2
+
+
+def test_nemesis_special_movement_adds_to_the_roll(tiny):
+    tiny["nemesis"].update(zone="2.b", spawned=True, effect={"movement": 2})
+    R.move_rats(tiny, PhysicalDice([1]), Events())
+    assert tiny["nemesis"]["zone"] == "1.a"   # 1 rolled + 2 zones: 2.b → 2.a → 1.b → 1.a
+
+
+def test_nemesis_special_summons_rats_into_its_zone_after_the_rats_move(tiny):
+    tiny["nemesis"].update(zone="2.b", spawned=True, effect={"summon": 1})
+    ev = Events()
+    R.move_rats(tiny, PhysicalDice([1, BROWN]), ev)
+    assert tiny["nemesis"]["zone"] == "2.a" and rats_at(tiny, "2.a") == {"brown": 1}
+    assert [e for e in ev if e["type"] == "spawn"][0]["zone"] == "2.a"
+
+
+def test_explore_player_connectors_are_spent_once_across_two_explores(tiny):
+    """*Place New Locations* can happen twice in a round (1.3 and 2.6): the player's
+    connectors are taken in order across both, so the second explore uses the next one
+    rather than the spent one (which would be refused as no longer free)."""
+    from claw.core.ratcatcher.townships import explore
+
+    tiny["cards"] = dict(tiny["cards"], **{"4": {
+        "number": 4, "name": "Four", "expansion": 1, "zones": [{"id": "a", "slots": ["cheese"]}],
+        "connectors": [{"id": "w", "zone": "a"}, {"id": "e", "zone": "a"}]}})
+    tiny["deck"] = ["4", "3"]
+    tiny["ratcatcher"]["zone"] = "1.a"
+    choices = ["2:e", "4:e"]
+    explore(tiny, PhysicalDice([]), Events(), choices, count=1)
+    explore(tiny, PhysicalDice([BROWN]), Events(), choices, count=1)
+    assert choices == [] and ["2:e", "4:w"] in tiny["links"] and ["4:e", "3:w"] in tiny["links"]

@@ -54,3 +54,16 @@ def test_peculiar_deck_runs_out(tiny):
     ev = Events()
     reveal_question(tiny, "1.a", ev)
     assert tiny["peculiar"] == [] and "deck is empty" in ev[-1]["text"]
+
+
+def test_setup_4_stops_when_no_connector_is_free(content, rules):
+    """Setup 4 joins each new card to a free connector; a deck whose cards each have a
+    single connector runs out of them after one card: the city starts smaller (the
+    unplaced card stays in the deck) instead of failing."""
+    deck = {"game": "ratcatcher", "kind": "townships", "cards": [
+        {"number": n, "expansion": 1, "zones": [{"id": "a", "slots": ["start"] if n == 0 else []}],
+         "connectors": [{"id": "x", "zone": "a"}]} for n in range(3)]}
+    state, ev = new_game(content["scenario"], content["character"], content["nemesis"], deck,
+                         content["peculiar"], rules, FixedOrder([1] * 10))
+    assert state["city"] == ["0", "1"] and state["deck"] == ["2"]
+    assert any("starts smaller" in e["text"] for e in ev)
