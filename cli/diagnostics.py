@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass
-from pathlib import Path
 from typing import Any
 
 from claw.cli.yamlload import ParseProblem, load_json_positioned, load_positioned, locate, node_start, to_plain
@@ -39,10 +38,12 @@ class FileReport:
 def read_text(path: str) -> str:
     from claw.cli.yamlload import MAX_FILE_BYTES
 
-    p = Path(path)
-    if p.stat().st_size > MAX_FILE_BYTES:
+    # a bounded read: stat() says 0 bytes for /dev/zero and pipes, which never end
+    with open(path, "rb") as handle:
+        raw = handle.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:
         raise ParseProblem(1, 1, f"file larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB")
-    return p.read_text(encoding="utf-8")
+    return raw.decode("utf-8")
 
 
 def schema_for(data: Any) -> tuple[str | None, tuple, str | None]:
@@ -89,6 +90,8 @@ def check_document(name: str, text: str, *, schema: str | None = None) -> FileRe
     problems = list(iter_problems(chosen, data))
     if chosen == "state" and not problems:
         problems = [(("state",) + p, m, k) for p, m, k in _game_part_problems(data)]
+    if chosen == "state" and not problems:
+        problems = [(("state",) + p, m, False) for p, m in _state_rule_problems(data)]
     for path, message, at_key in problems:
         line, col = locate(root, path) if (at_key or _exists(data, path)) else node_start(root, path)
         if not at_key and message.endswith("is a required property"):
@@ -111,6 +114,17 @@ def _game_part_problems(envelope: dict):
     name = f"state-{envelope['game']}"
     if name in schema_names():
         yield from iter_problems(name, envelope["state"])
+
+
+def _state_rule_problems(envelope: dict) -> list[tuple[tuple, str]]:
+    """The game's own consistency checks of a state (adapter ``STATE_CHECK``): each
+    problem is a message, or (path inside the game part, message)."""
+    from claw.cli.games import game_spec, import_target
+
+    target = getattr(game_spec(envelope["game"]), "STATE_CHECK", None)
+    if not target:
+        return []
+    return [p if isinstance(p, tuple) else ((), p) for p in import_target(target)(envelope["state"])]
 
 
 def rule_checks(schema: str, data: Any) -> list[tuple[tuple, str]]:

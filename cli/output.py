@@ -13,7 +13,7 @@ import re
 import sys
 from typing import Any, TextIO
 
-_MARKUP = re.compile(r"\[(/?[a-z0-9 #._-]*|/)\]")
+_MARKUP = re.compile(r"(?<!\\)\[(/?[a-z0-9 #._-]*|/)\]")
 
 
 def strip_markup(text: str) -> str:

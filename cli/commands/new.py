@@ -9,9 +9,23 @@ import typer
 from claw.cli.options import DebugOpt, DiceOpt, OutputOpt, QuietOpt, SeedOpt
 
 
+def _game_options_help() -> str:
+    """Each game's own `new` options (NEW_OPTIONS in its adapter), for --help."""
+    from claw.cli.games import GAMES, game_spec
+
+    lines = []
+    for game in GAMES:
+        options = getattr(game_spec(game), "NEW_OPTIONS", [])
+        for opt in options:
+            value = "" if opt.type is bool else f" {opt.type.__name__.upper()}"
+            lines.append(f"  {game}: {opt.flag}{value}  {opt.help}")
+    return "Game options:\n\n\b\n" + "\n".join(lines) if lines else ""
+
+
 def register(app: typer.Typer) -> None:
     @app.command(name="new", help="Start a game from a scenario file (msm, ratcatcher), character "
                  "files (warriors) or a chapter file (mice). The state goes to stdout or -o FILE.",
+                 epilog=_game_options_help(),
                  context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
     def new_cmd(
         ctx: typer.Context,

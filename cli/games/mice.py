@@ -72,4 +72,5 @@ COMMANDS = {
 }
 NEW = H + "new"
 CHECK = "claw.core.mice.checks:check"
+STATE_CHECK = "claw.core.mice.checks:check_state"  # claw validate on a state
 FILE_KINDS = ["chapter"]

@@ -73,4 +73,5 @@ NEW_OPTIONS = [
     DRAWS,
 ]
 CHECK = H + "check"
+STATE_CHECK = "claw.core.ratcatcher.statecheck:state_problems"  # claw validate on a state
 FILE_KINDS = ["scenario", "townships", "character", "nemesis", "peculiar", "rules"]

@@ -119,3 +119,14 @@ def test_state_game_part_checked_with_position(tmp_path):
     assert r.code == 3 and "state.scare" in r.stdout
     line = int(r.stdout.split(":")[1])
     assert '"scare"' in path.read_text().splitlines()[line - 1]
+
+
+def test_endless_file_is_refused_not_read_forever():
+    r = run(["validate", "/dev/zero"])
+    assert r.code == 3
+
+
+def test_escaped_brackets_survive_plain_output():
+    from claw.cli.output import strip_markup
+
+    assert strip_markup("take \\[Cage] [red]now[/]") == "take [Cage] now"
