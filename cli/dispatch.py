@@ -83,9 +83,15 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command]) -> None:
     def command(**kwargs: Any) -> None:
         args = kwargs.pop("args") or []
         common = Common(**{k: kwargs.pop(k) for k in COMMON})
+        output = Output(quiet=common.quiet)
         if common.game is None and not common.state and kwargs.get("map"):
             common.game = _game_of_file(kwargs["map"])  # `claw los --map FILE` needs no --game
-        output = Output(quiet=common.quiet)
+            if common.game is None:
+                import os
+
+                if not os.path.isfile(kwargs["map"]):
+                    output.error(f"--map: no such file: {kwargs['map']}")
+                    raise typer.Exit(3)
 
         def resolve(game: str | None):
             if game is None:

@@ -132,3 +132,8 @@ def test_state_round_trip(part, seed, position):
         assert parse_state(dump_state(envelope), "x") == envelope
     finally:
         content.schema_names = original
+
+
+def test_missing_map_file_is_named_not_stdin():
+    r = run(["los", "--map", "no-such-map.yaml", "A1", "B2"], stdin="")
+    assert r.code == 3 and "no-such-map.yaml" in r.stderr
