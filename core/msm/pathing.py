@@ -89,17 +89,25 @@ class _Field:
     is several times faster in Python than visiting squares one by one. ``layers[c][d]``
     holds every square within ``d`` moves of cat ``c``'s goals."""
 
-    def __init__(self, board: Board, goals: list[tuple[int, int]], passable: int) -> None:
+    def __init__(self, board: Board, goals: list[tuple[int, int]], passable: int, wanted: int = 0) -> None:
+        """``wanted``: the squares that will be asked about; a search stops once it has
+        reached them all (squares it has not reached then read as unreachable)."""
         east, west, south, north, _ = _move_masks(board)
         w = board.width
+        # keep only moves that land on a passable square, once, instead of per layer
+        east, west = east & (passable >> 1), west & (passable << 1)
+        south, north = south & (passable >> w), north & (passable << w)
+        wanted &= passable
         self.layers: list[tuple[int, list[int]]] = []
         for bit, start in goals:
             seen = frontier = start
+            unseen = passable & ~start
             layers = [start]
-            while frontier:
+            while frontier and (not wanted or wanted & unseen):
                 frontier = (((frontier & east) << 1) | ((frontier & west) >> 1)
-                            | ((frontier & south) << w) | ((frontier & north) >> w)) & passable & ~seen
+                            | ((frontier & south) << w) | ((frontier & north) >> w)) & unseen
                 if frontier:
+                    unseen ^= frontier
                     seen |= frontier
                     layers.append(seen)
             self.layers.append((bit, layers))
@@ -149,6 +157,13 @@ def rat_distances(board: Board, figures: dict, rats: list[str] | None = None) ->
         taken |= 1 << (y * w + x)
     empty = free & ~taken
 
+    wanted = 0  # every square a planned rat could step to: all the searches are asked about
+    graph = step_graph(board)
+    for rid in rat_ids:
+        x, y = square_of(figures[rid])
+        for j in graph[y * w + x]:
+            wanted |= 1 << j
+
     searches: dict[bool, _Field] = {}
 
     def search(roach: bool) -> _Field:
@@ -164,7 +179,7 @@ def rat_distances(board: Board, figures: dict, rats: list[str] | None = None) ->
                             start |= 1 << (n[1] * w + n[0])
                 if start:
                     goals.append((bit[fid], start))
-            searches[roach] = _Field(board, goals, free if roach else empty)
+            searches[roach] = _Field(board, goals, free if roach else empty, wanted)
         return searches[roach]
 
     plans: dict[str, RatPlan] = {}
