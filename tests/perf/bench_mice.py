@@ -3,7 +3,7 @@
     python tests/perf/bench_mice.py
 
 Measures command start-up against a bare typer app in the same run, in-process rule
-throughput, and exact-odds cost. Results go in docs/performance-mice.md.
+throughput, and exact-odds cost. Results go in docs/performance.md (mice section).
 """
 
 from __future__ import annotations
