@@ -99,8 +99,11 @@ def check_document(name: str, text: str, *, schema: str | None = None) -> FileRe
         where = _path_text(path)
         diags.append(Diagnostic(name, line, col, f"{where}: {message}" if where else message))
     if not diags:
-        for path, message in rule_checks(chosen, data):
+        for problem in rule_checks(chosen, data):
+            path, message = problem[0], problem[1]
             line, col = locate(root, path)
+            if len(problem) > 2:  # (path, message, offset): a character inside a one-line string
+                line, col = _inside_string(root, path, line, col, problem[2])
             diags.append(Diagnostic(name, line, col, message, "rule"))
     diags.sort(key=lambda d: (d.line, d.column))
     return FileReport(name, chosen, diags, data)
@@ -128,7 +131,8 @@ def _state_rule_problems(envelope: dict) -> list[tuple[tuple, str]]:
 
 
 def rule_checks(schema: str, data: Any) -> list[tuple[tuple, str]]:
-    """The game's rule-level checks for a schema-valid document (pure functions in core)."""
+    """The game's rule-level checks for a schema-valid document (pure functions in core):
+    each problem is (path, message) or (path, message, character offset in a string)."""
     if schema == "state" or "-" not in schema:
         return []
     kind, _, game = schema.rpartition("-")
@@ -139,6 +143,23 @@ def rule_checks(schema: str, data: Any) -> list[tuple[tuple, str]]:
     if not target:
         return []
     return list(import_target(target)(kind, data))
+
+
+def _inside_string(root: Any, path: tuple, line: int, col: int, offset: int) -> tuple[int, int]:
+    """Column of character ``offset`` of the string at ``path`` (past its opening quote)."""
+    node = root
+    for step in path:
+        try:
+            node = node[step]
+        except (KeyError, IndexError, TypeError):
+            return line, col
+    if not isinstance(node, str) or "\n" in node:
+        return line, col
+    style = type(node).__name__
+    quoted = style in ("DoubleQuotedScalarString", "SingleQuotedScalarString")
+    if isinstance(root, dict) and path and isinstance(path[-1], str):
+        return line, col  # a key's position, not its value's: keep it
+    return line, col + offset + (1 if quoted else 0)
 
 
 def _exists(data: Any, path: tuple) -> bool:

@@ -37,6 +37,7 @@ def _yaml():
 
     yaml = YAML(typ="rt", pure=True)
     yaml.allow_duplicate_keys = False
+    yaml.preserve_quotes = True  # so a column inside a quoted string can be pointed at
     return yaml
 
 

@@ -247,7 +247,7 @@ def parse_map(doc: dict, path: tuple = ("map",)) -> tuple[Board | None, list[Pro
         for x, ch in enumerate(row):
             if ch not in legend:
                 problems.append(((*path, "rows", y), f"unknown map character {ch!r} at column "
-                                 f"{x + 1} ({square_name((x, y))})"))
+                                 f"{x + 1} ({square_name((x, y))})", x))
                 terrain.append(OPEN)
                 continue
             kind, marker = legend[ch]

@@ -130,3 +130,26 @@ def test_escaped_brackets_survive_plain_output():
     from claw.cli.output import strip_markup
 
     assert strip_markup("take \\[Cage] [red]now[/]") == "take [Cage] now"
+
+
+@pytest.mark.parametrize("row, column", [('"..Z."', 7), ("..Z.", 6), ("'..Z.'", 7)])
+def test_rule_problem_points_inside_a_string(row, column):
+    """A rule check may name a character inside a one-line string (msm map rows): the
+    column is that character's, past an opening quote."""
+    from claw.cli.diagnostics import _inside_string
+    from claw.cli.yamlload import load_positioned, locate
+
+    root = load_positioned(f"rows:\n  - {row}\n")
+    line, col = locate(root, ("rows", 0))
+    assert _inside_string(root, ("rows", 0), line, col, 2) == (2, column)
+
+
+def test_msm_unknown_map_character_column(tmp_path):
+    example = Path(__file__).resolve().parents[2] / "examples" / "msm" / "scenario-1.yaml"
+    text = example.read_text().replace('- ".R..##....L....."', '- ".R..##..Z.L....."', 1)
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text)
+    r = run(["validate", str(bad)])
+    line_no = next(i for i, l in enumerate(text.splitlines(), 1) if "..Z." in l)
+    col = text.splitlines()[line_no - 1].index("Z") + 1
+    assert f"bad.yaml:{line_no}:{col}: unknown map character 'Z'" in r.stdout
