@@ -51,7 +51,7 @@ _EDGE_RUN = re.compile(
 )
 
 Edge = frozenset  # frozenset({square_a, square_b}), orthogonal neighbours
-Problem = tuple[tuple, str]
+Problem = tuple  # (path, message) or (path, message, character index in a string)
 
 
 def edge(a: Square, b: Square) -> Edge:
@@ -296,7 +296,7 @@ def board_from_map(doc: dict) -> Board:
     """Parse a ``map:`` mapping or raise InvalidInput with the first problem."""
     board, problems = parse_map(doc)
     if problems or board is None:
-        where, message = problems[0]
+        where, message = problems[0][:2]
         raise InvalidInput(f"bad map at {'.'.join(str(p) for p in where)}: {message}")
     return board
 

@@ -132,7 +132,7 @@ def test_escaped_brackets_survive_plain_output():
     assert strip_markup("take \\[Cage] [red]now[/]") == "take [Cage] now"
 
 
-@pytest.mark.parametrize("row, column", [('"..Z."', 7), ("..Z.", 6), ("'..Z.'", 7)])
+@pytest.mark.parametrize("row, column", [('"..Z."', 8), ("..Z.", 7), ("'..Z.'", 8)])
 def test_rule_problem_points_inside_a_string(row, column):
     """A rule check may name a character inside a one-line string (msm map rows): the
     column is that character's, past an opening quote."""
