@@ -178,6 +178,16 @@ def age_one_moon(cat: dict, rules: Rules) -> tuple[dict, list[dict]]:
             what = g["type"] if g["type"] != "ability" else f"+1 {' or '.join(g['choices'])}"
             events.append({"type": "age-choice", "cat": cat["id"], "gain": g["type"],
                            "text": f"{cat['name']} at {moon} moons gains a {what}: choose with claw grow {cat['id']}"})
+    if moon == 10:
+        # Knacks: "By the time a cat reaches 10 moons old, he or she has learned three
+        # Knacks", three separate ones; a kit that knew fewer now chooses the rest.
+        missing = rules.age["ten_moons"]["knacks"] - len(cat["knacks"])
+        for _ in range(max(0, missing)):
+            pending.append({"type": "knack", "moon": moon, "distinct": True})
+        if missing > 0:
+            events.append({"type": "age-choice", "cat": cat["id"], "gain": "knack",
+                           "text": f"{cat['name']} at 10 moons knows three different knacks: choose "
+                                   f"{missing} new one(s) with claw grow {cat['id']} --knack"})
     if not cat["pending"]:
         del cat["pending"]
     cat["hp_max"] = max_hp(moon, cat["abilities"]["strength"])
@@ -208,6 +218,9 @@ def grow(cat: dict, rules: Rules, skill: str | None = None, knack: str | None = 
             cat["skills"][value] = cat["skills"].get(value, 0) + 1
             cat["skills"] = dict(sorted(cat["skills"].items()))
         elif kind == "knack":
+            if slot.get("distinct") and cat["knacks"].get(value):
+                raise IllegalAction(f"the three knacks of 10 moons must be different; {cat['name']} already "
+                                    f"knows {rules.knacks[value]['name']}: {value}")
             limit = rules.knacks[value]["max_level"]
             if limit is not None and cat["knacks"].get(value, 0) >= limit:
                 raise IllegalAction(f"{rules.knacks[value]['name']} may be chosen at most {limit} time(s): {value}")

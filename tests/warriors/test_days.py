@@ -269,3 +269,22 @@ def test_critical_healing_checks_pick_the_band(cat, rules):
     assert r["total"] == 8 + 3 and r["extra"] == 1 and patient["hp"] == 11
     patient, _, r = herb_check(cat("emberpaw", hp=10), cat("reedwhisker"), rules, CheckSpec(), dice(6, 6, 1), day=0)
     assert r["total"] == 13 + 3 and r["extra"] == 3 and patient["hp"] == 13
+
+
+def test_a_kit_reaching_ten_moons_chooses_its_missing_knacks(cat, rules):
+    """Knacks: "By the time a cat reaches 10 moons old, he or she has learned three
+    Knacks" (three separate ones): a 9-moon kit knowing one knack chooses two more."""
+    kit = cat("emberpaw", age=9, knacks={"track": 1})
+    kit.pop("pending", None)
+    c, ev = age_one_moon(kit, rules)
+    knack_slots = [p for p in c["pending"] if p["type"] == "knack"]
+    assert len(knack_slots) == 2 and all(p["distinct"] for p in knack_slots)
+    with pytest.raises(IllegalAction, match="different"):
+        grow(c, rules, knack="track")
+    c, _ = grow(c, rules, knack="stalk")
+    c, _ = grow(c, rules, knack="feint")
+    assert c["knacks"] == {"feint": 1, "stalk": 1, "track": 1}
+    assert not any(p["type"] == "knack" for p in c.get("pending", []))
+    # a cat already knowing three knacks gets no extra choice
+    c3, _ = age_one_moon(cat("emberpaw", age=9), rules)
+    assert not any(p["type"] == "knack" for p in c3.get("pending", []))
