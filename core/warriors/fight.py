@@ -300,8 +300,10 @@ def attack(state: dict, rules: Rules, attacker: str, target: str, spec: AttackSp
     able(a, "fight", rules)
     if t["status"] in ("dead", "retired"):
         raise IllegalAction(f"{t['name']} is {t['status']}: {target}")
-    if t["status"] == "knocked-out":
-        raise IllegalAction(f"{t['name']} is knocked out and out of the fight: {target}")
+    if t["status"] == "knocked-out" and spec.mode == "pounce":
+        # Death: damage goes on below 0 HP, so a knocked-out cat can still be struck
+        # (ruling); it cannot move, so there is no Wrestling to start with it.
+        raise IllegalAction(f"{t['name']} is knocked out and cannot Wrestle; Swat or Bite it instead: {target}")
     f = s.get("fight")
     if f:
         if attacker != current(s):
@@ -375,10 +377,11 @@ def _strike(s, rules, attacker, target, spec, dice, options, belly_rake=False) -
     events += _sprain_events(a, ra)
     t = cats[target]
     pinned = f is not None and target in f["pins"]
-    if pinned:
+    helpless = "Pinned" if pinned else ("knocked out" if t["status"] == "knocked-out" else None)
+    if helpless:
         jt, jcrit = 0, None
         events.append({"type": "attack", "cat": attacker, "target": target, "total": ra["total"],
-                       "text": f"{_fmt(a, ra)} against {t['name']}, who is Pinned and cannot Jump (counts 0)"})
+                       "text": f"{_fmt(a, ra)} against {t['name']}, who is {helpless} and cannot Jump (counts 0)"})
     else:
         t, rj = _check(t, rules, "jump", None, spec.jump_points, {"dodge": spec.dodge} if spec.dodge else {},
                        dice, f"{target} jump", options, None)

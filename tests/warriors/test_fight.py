@@ -425,3 +425,17 @@ def test_random_brawls_keep_the_state_valid(seed, moves):
         standing = {c for c in names if s["cats"][c]["status"] == "ok"}
         assert all(len(g) >= 2 and set(g) <= standing for g in f["wrestles"])
         assert set(f["pins"]) | set(f["pins"].values()) <= standing
+
+
+def test_a_knocked_out_cat_can_still_be_struck_and_risks_death(duel, rules):
+    """Knocked Out / Death: a knocked-out cat "cannot do anything at all" (so no Jump:
+    it counts 0), and damage below 0 HP goes on until -(STR + SPT) brings the death roll."""
+    s = started(duel, 6, 1)
+    s["cats"]["bramble"] = dict(s["cats"]["bramble"], hp=-6, status="knocked-out")
+    with pytest.raises(IllegalAction, match="knocked out"):
+        attack(s, rules, "emberpaw", "bramble", AttackSpec(mode="pounce"), dice(), OPT)
+    # swat 2+3+4; no Jump roll; damage check 3+3+3 + STR 5 + 2 (more than double 0) = 16 > 14:
+    # 1d4+3 = 2+3 = 5 -> -11, at or below -(7 + 3): death roll 1+2 = 3 -> dies
+    s2, ev = attack(s, rules, "emberpaw", "bramble", AttackSpec(), dice(2, 3, 4, 3, 3, 3, 2, 1, 2), OPT)
+    assert "cannot Jump" in ev[0]["text"] or any("knocked out and cannot Jump" in e["text"] for e in ev)
+    assert s2["cats"]["bramble"]["hp"] == -11 and s2["cats"]["bramble"]["status"] == "dead"
