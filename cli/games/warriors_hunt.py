@@ -57,13 +57,14 @@ def hunt(call) -> None:
         return _report_odds(call, odds(cat, r, spec, option(call, "criticals")), r)
     from claw.core.warriors.checks import explain
     from claw.core.warriors.hunt import best_sense, hunt as run_hunt
+    tied = []
     if spec.sense is None and spec.start == "locate":
         sense, tied = best_sense(spec.helpers.get("locate", cat), r)
-        if tied:
-            call.event("choice", f"Locate: {', '.join([sense] + tied)} tie; using {sense} (--sense to choose)",
-                       chosen=sense, options=[sense] + tied)
     spec.crowfood = False     # eaten below, with --illness
     new, result = run_hunt(cat, r, spec, call.dice, option(call, "criticals"), option(call, "d100"))
+    if tied:    # reported only once the hunt is allowed, so a refusal prints nothing else
+        call.event("choice", f"Locate: {', '.join([sense] + tied)} tie; using {sense} (--sense to choose)",
+                   chosen=sense, options=[sense] + tied)
     for st in result["stages"]:
         by = "" if st["cat"] == cat["id"] else f" ({call.state['cats'][st['cat']]['name']})"
         call.event("hunt-stage", f"{st['stage'].capitalize()}{by}: " + explain(st, r), cat=st["cat"],

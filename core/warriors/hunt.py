@@ -70,9 +70,11 @@ def stage_specs(cat: dict, rules: Rules, spec: HuntSpec) -> list[tuple[str, Chec
     prey = rules.prey[spec.prey]
     skills = stage_skills(cat, rules, spec)
     placed = place_knacks(rules, skills, spec.knacks)
-    for stage in spec.spend:
+    for stage, n in spec.spend.items():
         if stage not in skills:
             raise UsageError(f"unknown hunt stage: {stage} (locate, approach, grab, kill)")
+        if n < 0:
+            raise UsageError(f"points to spend must be 0 or more: {stage}={n}")
     order = [st["id"] for st in rules.stages]
     if spec.start not in order:
         raise UsageError(f"unknown hunt stage: {spec.start} (locate, approach, grab, kill)")
