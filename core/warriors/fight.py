@@ -325,6 +325,13 @@ def attack(state: dict, rules: Rules, attacker: str, target: str, spec: AttackSp
         raise IllegalAction(f"{a['name']} is Pinned by {cats[pinner]['name']} and may act only against it: {target}")
     if pinner and spec.mode == "pounce":
         raise IllegalAction(f"{a['name']} is Pinned and cannot Pounce (Wrestle to escape, Launch, Swat or Bite)")
+    if spec.damage_points < 0:
+        raise UsageError(f"points to spend must be 0 or more: --damage-points {spec.damage_points}")
+    if spec.let_go and not (f and attacker in f["chomps"]):
+        raise IllegalAction(f"{a['name']} holds no Chomp to let go of: {attacker}")
+    if (spec.escape or spec.winner_target) and _group_of(f, attacker) is None:
+        raise IllegalAction(f"{a['name']} is not Wrestling: --escape and --winner-target belong to a "
+                            f"Wrestling round: {attacker}")
     if f and attacker in f["chomps"]:
         events += _chomp_turn(s, rules, attacker, spec, dice, options)
     elif _group_of(f, attacker) is not None:

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from claw.cli.testing import run
-from claw.core.errors import IllegalAction
+from claw.core.errors import IllegalAction, UsageError
 from claw.core.warriors.fight import AttackSpec, attack, end_fight, initiative, lose_hp, opposed_wins
 from claw.core.warriors.odds import opposed
 
@@ -439,3 +439,17 @@ def test_a_knocked_out_cat_can_still_be_struck_and_risks_death(duel, rules):
     s2, ev = attack(s, rules, "emberpaw", "bramble", AttackSpec(), dice(2, 3, 4, 3, 3, 3, 2, 1, 2), OPT)
     assert "cannot Jump" in ev[0]["text"] or any("knocked out and cannot Jump" in e["text"] for e in ev)
     assert s2["cats"]["bramble"]["hp"] == -11 and s2["cats"]["bramble"]["status"] == "dead"
+
+
+def test_options_that_do_not_fit_the_attack_are_refused(duel, rules):
+    """Wrestling options outside a Wrestling, --let-go without a Chomp and negative
+    damage points are refused before any die is rolled, not silently ignored."""
+    s = started(duel, 6, 1)
+    with pytest.raises(UsageError, match="0 or more"):
+        attack(s, rules, "emberpaw", "bramble", AttackSpec(damage_points=-1), dice(), OPT)
+    with pytest.raises(IllegalAction, match="Chomp"):
+        attack(s, rules, "emberpaw", "bramble", AttackSpec(let_go=True), dice(), OPT)
+    with pytest.raises(IllegalAction, match="not Wrestling"):
+        attack(s, rules, "emberpaw", "bramble", AttackSpec(escape=["emberpaw"]), dice(), OPT)
+    with pytest.raises(IllegalAction, match="not Wrestling"):
+        attack(s, rules, "emberpaw", "bramble", AttackSpec(winner_target="bramble"), dice(), OPT)
