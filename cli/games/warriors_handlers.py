@@ -32,7 +32,7 @@ def consistent(call) -> None:
         return
     from claw.core.errors import InvalidInput
     from claw.core.warriors.party import problems
-    found = problems(call.state)
+    found = problems(call.state, rules())
     if found:
         raise InvalidInput(f"inconsistent warriors state: {found[0]}"
                            + (f" (and {len(found) - 1} more)" if len(found) > 1 else ""))

@@ -139,3 +139,16 @@ def test_any_command_sequence_ends_in_a_documented_exit_code(tmp_path_factory, s
         assert res.code in (0, 2, 3, 4), (args, res.stderr)
         if res.code:
             assert path.read_text() == before
+
+
+def test_edited_hp_max_and_knack_levels_are_refused(party):
+    """Hit Points (5 + age + Strength) and the Knacks' repeat limits hold in a state too:
+    a hand-edited state breaking them is an invalid file (exit 3)."""
+    import json
+    data = json.loads(party.read_text())
+    for change, needle in ((("hp_max", 50), "hp_max"), (("knacks", {"dash": 3, "feint": 1}), "at most 1")):
+        edited = json.loads(json.dumps(data))
+        edited["state"]["cats"]["emberpaw"][change[0]] = change[1]
+        party.write_text(json.dumps(edited))
+        res = run(["check", "emberpaw", "see", "-s", str(party)])
+        assert res.code == 3 and needle in res.stderr, res.stderr
