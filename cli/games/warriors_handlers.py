@@ -249,7 +249,8 @@ def use_knack(call) -> None:
         raise IllegalAction(f"{row['name']} is used in {where}: {knack}")
     if cat["status"] != "ok":
         raise IllegalAction(f"{cat['name']} is {cat['status']}: {cat['id']}")
-    uses = call.opts.get("uses") or 1
+    uses = call.opts.get("uses")
+    uses = 1 if uses is None else uses      # --uses 0 is refused by K.require, not read as 1
     lvl = K.require(cat, r, knack, uses)
     c = K.cost(r, knack, lvl)
     pools, parts = pay(cat["pools"], c["ability"], c["points"] * uses, convert_from(call), cat["name"], row["name"])

@@ -152,3 +152,16 @@ def test_edited_hp_max_and_knack_levels_are_refused(party):
         party.write_text(json.dumps(edited))
         res = run(["check", "emberpaw", "see", "-s", str(party)])
         assert res.code == 3 and needle in res.stderr, res.stderr
+
+
+def test_knack_uses_must_be_one_or_more(party):
+    """Leap: "up to four times", each use paid: --uses 0 is a usage error, not one use."""
+    import json
+    data = json.loads(party.read_text())
+    data["state"]["cats"]["emberpaw"]["knacks"]["leap"] = 1
+    party.write_text(json.dumps(data))
+    res = run(["knack", "emberpaw", "leap", "--uses", "0", "-s", str(party)])
+    assert res.code == 2 and "1 or more" in res.stderr
+    assert run(["knack", "emberpaw", "leap", "--uses", "5", "-s", str(party)]).code == 4
+    res = run(["knack", "emberpaw", "leap", "--uses", "4", "-s", str(party)])
+    assert res.code == 0 and res.state["state"]["cats"]["emberpaw"]["pools"]["strength"] == 1
