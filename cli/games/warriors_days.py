@@ -20,6 +20,10 @@ def heal(call) -> None:
         raise UsageError("usage: claw heal CAT [--healer CAT] [--natural] [--herbs a,b]")
     cat = get_cat(call, call.args[0])
     day = call.state["day"]
+    check_opts = [f for f in ("healer", "knack", "points", "mod") if o.get(f)]
+    if o.get("herbs") and o.get("natural") or (o.get("herbs") or o.get("natural")) and check_opts:
+        raise UsageError("claw heal does one thing at a time: --herbs (treat an illness), --natural "
+                         "(the morning's 1 HP) or the healing check (--healer, --knack, --points, --mod)")
     if o.get("herbs"):
         herbs = [r.lookup("herb", h) for h in o["herbs"].split(",") if h.strip()]
         new, cured = treat(cat, herbs, r)

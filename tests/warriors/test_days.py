@@ -73,6 +73,18 @@ def test_treatment_needs_catmint_and_tansy_or_borage(cat, rules):
     assert treat(b, ["catmint", "tansy", "borage"], rules)[1] == []
 
 
+def test_chickweed_stands_in_for_catmint_against_greencough_only(cat, rules):
+    """Medicine, Chickweed: "Treats greencough, though catmint is often preferred" (ruling:
+    chickweed takes catmint's place beside tansy or borage, for greencough only)."""
+    g = cat("emberpaw", diseases=[{"id": "greencough", "day": 3}])
+    assert treat(g, ["chickweed", "tansy"], rules)[1] == ["greencough"]
+    assert treat(g, ["chickweed"], rules)[1] == []
+    w = cat("emberpaw", diseases=[{"id": "whitecough", "day": 3}])
+    assert treat(w, ["chickweed", "borage"], rules)[1] == []
+    with pytest.raises(IllegalAction, match="dead"):
+        treat(dict(g, status="dead"), ["catmint", "tansy"], rules)
+
+
 def test_sunrise_heals_and_rests_sprains(cat, rules):
     s = party_of(cat, "emberpaw", emberpaw={"hp": 0, "status": "knocked-out", "sprain": 1})
     s2, ev = sunrise(s, rules, dice(), OPT)
@@ -288,3 +300,19 @@ def test_a_kit_reaching_ten_moons_chooses_its_missing_knacks(cat, rules):
     # a cat already knowing three knacks gets no extra choice
     c3, _ = age_one_moon(cat("emberpaw", age=9), rules)
     assert not any(p["type"] == "knack" for p in c3.get("pending", []))
+
+
+def test_heal_modes_do_not_mix(party):
+    """Treating an illness, natural healing and the healing check are separate steps
+    (Healing; Diseases): options of two of them together are a usage error."""
+    import json
+    data = json.loads(party.read_text())
+    data["state"]["cats"]["emberpaw"]["diseases"] = [{"id": "greencough", "day": 2}]
+    party.write_text(json.dumps(data))
+    p = str(party)
+    res = run(["heal", "emberpaw", "--herbs", "catmint,tansy", "--natural", "-s", p])
+    assert res.code == 2 and "one thing at a time" in res.stderr
+    res = run(["heal", "emberpaw", "--natural", "--healer", "reedwhisker", "-s", p])
+    assert res.code == 2 and "one thing at a time" in res.stderr
+    res = run(["heal", "emberpaw", "--herbs", "chickweed,borage", "-s", p])
+    assert res.code == 0 and res.state["state"]["cats"]["emberpaw"]["diseases"] == []
