@@ -316,7 +316,7 @@ def attack(state: dict, rules: Rules, attacker: str, target: str, spec: AttackSp
     events: list[dict] = []
     if spec.mode == "bite" and not spec.life_or_death:
         events.append({"type": "note", "text": "biting another cat is dishonourable outside a life-or-death fight"})
-    allowed = FIGHT_KNACKS["swat"] | FIGHT_KNACKS["bite"] | FIGHT_KNACKS["wrestle"] | {"feint", "leap", "spring"}
+    allowed = FIGHT_KNACKS["swat"] | FIGHT_KNACKS["bite"] | FIGHT_KNACKS["wrestle"] | {"feint", "leap", "spring", "dodge"}
     for k in spec.knacks:
         if k not in allowed:
             raise IllegalAction(f"{rules.knacks[k]['name']} is not a fighting knack (claw check/knack): {k}")
@@ -332,6 +332,12 @@ def attack(state: dict, rules: Rules, attacker: str, target: str, spec: AttackSp
     if (spec.escape or spec.winner_target) and _group_of(f, attacker) is None:
         raise IllegalAction(f"{a['name']} is not Wrestling: --escape and --winner-target belong to a "
                             f"Wrestling round: {attacker}")
+    if "dodge" in spec.knacks and (_group_of(f, attacker) is None or attacker not in spec.escape):
+        raise IllegalAction("Dodge helps the cat's own Jump check: --dodge N for the defender, or "
+                            "--knack dodge with --escape when Wrestling: dodge")
+    if f and attacker in f["chomps"] and spec.knacks:
+        raise IllegalAction(f"{a['name']} is holding a Chomp: this turn it holds on or lets go (--let-go), "
+                            f"no knacks: {', '.join(sorted(spec.knacks))}")
     if f and attacker in f["chomps"]:
         events += _chomp_turn(s, rules, attacker, spec, dice, options)
     elif _group_of(f, attacker) is not None:
@@ -518,9 +524,15 @@ def _wrestle_round(s, rules, attacker, target, group, spec, dice, options) -> li
     cats = s["cats"]
     events = []
     launch = spec.knacks.get("launch", 0)
-    other = set(spec.knacks) - {"launch"}
+    # Dodge: "any time your cat makes a Jump Check", so also an escape from the Wrestling.
+    allowed = {"launch"} | ({"dodge"} if attacker in spec.escape else set())
+    other = set(spec.knacks) - allowed
     if other:
-        raise IllegalAction("in the Wrestling check only Launch can be added: " + ", ".join(sorted(other)))
+        raise IllegalAction("in the Wrestling check only Launch (and Dodge on an escape Jump) can be added: "
+                            + ", ".join(sorted(other)))
+    if spec.dodge and target not in spec.escape:
+        raise IllegalAction(f"--dodge helps a Jump check; {target} is not escaping (--escape {target})")
+    dodges = {attacker: spec.knacks.get("dodge", 0), target: spec.dodge}
     if launch:
         a, p = _pay_knack(cats[attacker], rules, "launch", launch, options, spec.convert_from)
         cats[attacker] = a
@@ -532,8 +544,9 @@ def _wrestle_round(s, rules, attacker, target, group, spec, dice, options) -> li
     results = {}
     for cid in list(group):
         jump = cid in spec.escape
+        dodge = {"dodge": dodges[cid]} if jump and dodges.get(cid) else None
         c, r = _check(cats[cid], rules, "jump" if jump else "wrestle", None,
-                      spec.points if cid == attacker else 0, None, dice, f"{cid} {'jump' if jump else 'wrestle'}",
+                      spec.points if cid == attacker else 0, dodge, dice, f"{cid} {'jump' if jump else 'wrestle'}",
                       options, spec.convert_from if cid == attacker else None)
         cats[cid] = c
         results[cid] = (r, jump)

@@ -128,6 +128,8 @@ def test_chomp_pins_then_hold_or_let_go(duel, rules):
     assert s2["fight"]["pins"] == {"emberpaw": "bramble"} and s2["cats"]["bramble"]["pools"]["strength"] == 4
     # Emberpaw's turn: pinned, so the defender's Jump counts 0 against Bramble? No: Emberpaw swats its pinner.
     s3, ev = attack(s2, rules, "emberpaw", "bramble", AttackSpec(swat_explicit=True), dice(1, 2, 3, 6, 6, 6), OPT)
+    with pytest.raises(IllegalAction, match="holding a Chomp"):     # no knacks on the hold-or-let-go turn
+        attack(s3, rules, "bramble", "emberpaw", AttackSpec(knacks={"mighty-swat": 1}), dice(), OPT)
     # Bramble's next turn: let go -> second Bite's damage: 2+2+2 + 7 = 13 vs 5 -> 1d4+3 +1
     s4, ev = attack(s3, rules, "bramble", "emberpaw", AttackSpec(let_go=True), dice(2, 2, 2, 2), OPT)
     assert s4["cats"]["emberpaw"]["hp"] == 17 - 6 and s4["fight"]["pins"] == {}
@@ -453,3 +455,20 @@ def test_options_that_do_not_fit_the_attack_are_refused(duel, rules):
         attack(s, rules, "emberpaw", "bramble", AttackSpec(escape=["emberpaw"]), dice(), OPT)
     with pytest.raises(IllegalAction, match="not Wrestling"):
         attack(s, rules, "emberpaw", "bramble", AttackSpec(winner_target="bramble"), dice(), OPT)
+
+
+def test_dodge_helps_an_escape_jump_from_the_wrestling(duel, rules):
+    """Dodge: "any time your cat makes a Jump Check"; Wrestling: a cat escapes with a
+    Jump check. Emberpaw wrestles 3+3+3 + 5 = 14; Bramble jumps 3+3+3 + 3 + 2 + Dodge 1 = 15."""
+    s = started(duel, 1, 6)
+    s["fight"]["wrestles"] = [["emberpaw", "bramble"]]
+    s2, ev = attack(s, rules, "bramble", "emberpaw", AttackSpec(escape=["bramble"], knacks={"dodge": 1}),
+                    dice(3, 3, 3, 3, 3, 3), OPT)
+    assert s2["fight"]["wrestles"] == [] and s2["cats"]["bramble"]["pools"]["spirit"] == 2
+    with pytest.raises(IllegalAction, match="Dodge"):
+        attack(s, rules, "bramble", "emberpaw", AttackSpec(knacks={"dodge": 1}), dice(), OPT)
+    with pytest.raises(IllegalAction, match="not escaping"):
+        attack(s, rules, "bramble", "emberpaw", AttackSpec(dodge=1), dice(), OPT)
+    s["fight"]["wrestles"] = []
+    with pytest.raises(IllegalAction, match="own Jump"):      # a Swat: Dodge is not the attacker's
+        attack(s, rules, "bramble", "emberpaw", AttackSpec(knacks={"dodge": 1}), dice(), OPT)
