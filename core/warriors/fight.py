@@ -541,6 +541,9 @@ def _wrestle_round(s, rules, attacker, target, group, spec, dice, options) -> li
     for e in spec.escape:
         if e not in group:
             raise IllegalAction(f"{e} is not in this Wrestling and cannot escape from it")
+        if e in f["pins"]:     # Pin: a Pinned cat escapes only by a Wrestling check or Launch
+            raise IllegalAction(f"{cats[e]['name']} is Pinned and cannot Jump away; it must win a Wrestling "
+                                f"check (or Launch) to get free: {e}")
     results = {}
     for cid in list(group):
         jump = cid in spec.escape

@@ -213,6 +213,8 @@ def test_pin_then_pinned_cat_breaks_it_by_winning(cat, rules):
     assert s["fight"]["pins"] == {"emberpaw": "sloefoot"} and s["cats"]["sloefoot"]["pools"]["strength"] == 1
     with pytest.raises(IllegalAction, match="Belly Rake|Swat only|Pinned"):
         attack(s, rules, "emberpaw", "sloefoot", AttackSpec(knacks={"pin": 1}), dice(), OPT)
+    with pytest.raises(IllegalAction, match="cannot Jump away"):    # Pin: no escape by Jump
+        attack(s, rules, "emberpaw", "sloefoot", AttackSpec(escape=["emberpaw"]), dice(), OPT)
     # Sloefoot wrestles 1+2+3 + 4 + 1 = 11, Emberpaw 5+5+5 + 5 = 20 -> breaks the Pin and hurts
     s2, ev = attack(s, rules, "emberpaw", "sloefoot", AttackSpec(), dice(1, 2, 3, 5, 5, 5, 1, 2, 2, 1), OPT)
     assert s2["fight"]["pins"] == {} and any(e["type"] == "pin-broken" for e in ev)
