@@ -316,3 +316,10 @@ def test_heal_modes_do_not_mix(party):
     assert res.code == 2 and "one thing at a time" in res.stderr
     res = run(["heal", "emberpaw", "--herbs", "chickweed,borage", "-s", p])
     assert res.code == 0 and res.state["state"]["cats"]["emberpaw"]["diseases"] == []
+
+
+def test_a_knocked_out_cat_raised_to_one_hp_by_ageing_comes_round(cat, rules):
+    """Knocked Out: out "until he or she has at least one point"; a moon older adds 1 to
+    the maximum and the current HP (ruling 29), which can be that point."""
+    c, _ = age_one_moon(cat("emberpaw", hp=0, status="knocked-out"), rules)
+    assert c["hp"] == 1 and c["status"] == "ok"
