@@ -12,6 +12,7 @@ def _emit(call, events) -> None:
 
 
 def heal(call) -> None:
+    """`claw heal`: treat an illness with herbs, the morning's natural HP, or the healing check."""
     from claw.core.warriors.checks import CheckSpec
     from claw.core.warriors.healing import herb_check, natural, treat
     r = rules()
@@ -59,6 +60,7 @@ def heal(call) -> None:
 
 
 def sunrise(call) -> None:
+    """`claw scenario-step`: one sunrise for the party."""
     from claw.cli.games.warriors_handlers import DEFAULT_OPTIONS, consistent
     from claw.core.warriors.sunrise import sunrise as step
     consistent(call)
@@ -72,6 +74,7 @@ def sunrise(call) -> None:
 
 
 def grow(call) -> None:
+    """`claw grow`: spend a cat's pending age-table gains."""
     from claw.core.warriors.rules import ability_name
     from claw.core.warriors.sunrise import grow as spend
     r = rules()

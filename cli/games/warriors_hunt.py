@@ -44,6 +44,7 @@ def _spec(call, r, prey: str):
 
 
 def hunt(call) -> None:
+    """`claw hunt`: a hunt stage by stage (or its odds; stateless with --stage-bonus)."""
     r = rules()
     if call.state is None:
         return _stateless(call, r)
@@ -105,6 +106,7 @@ def _crowfood(call, cat, r, illness):
 
 
 def eat(call) -> None:
+    """`claw eat`: a cat eats crowfood and may fall ill."""
     r = rules()
     if len(call.args) != 1:
         raise UsageError("usage: claw eat CAT [--illness DISEASE]")

@@ -147,6 +147,7 @@ def copy_fight(f: dict | None) -> dict | None:
 
 
 def current(state: dict) -> str | None:
+    """The id of the cat whose turn it is (None outside a fight)."""
     f = state.get("fight")
     return f["order"][f["turn"]] if f else None
 
@@ -316,7 +317,8 @@ def attack(state: dict, rules: Rules, attacker: str, target: str, spec: AttackSp
     events: list[dict] = []
     if spec.mode == "bite" and not spec.life_or_death:
         events.append({"type": "note", "text": "biting another cat is dishonourable outside a life-or-death fight"})
-    allowed = FIGHT_KNACKS["swat"] | FIGHT_KNACKS["bite"] | FIGHT_KNACKS["wrestle"] | {"feint", "leap", "spring", "dodge"}
+    allowed = (FIGHT_KNACKS["swat"] | FIGHT_KNACKS["bite"] | FIGHT_KNACKS["wrestle"]
+               | {"feint", "leap", "spring", "dodge"})
     for k in spec.knacks:
         if k not in allowed:
             raise IllegalAction(f"{rules.knacks[k]['name']} is not a fighting knack (claw check/knack): {k}")
@@ -601,6 +603,7 @@ def _wrestle_round(s, rules, attacker, target, group, spec, dice, options) -> li
 
 
 def end_fight(state: dict) -> tuple[dict, list[dict]]:
+    """Close the fight record (Wrestlings, Pins and Chomps end with it)."""
     if not state.get("fight"):
         raise IllegalAction("no fight in progress")
     s = dict(state)

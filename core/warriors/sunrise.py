@@ -16,6 +16,8 @@ COUGHS = ("whitecough", "greencough", "blackcough", "kitten-cough", "redcough", 
 
 def sunrise(state: dict, rules: Rules, dice, options: dict, age: bool = False,
             cough_season: bool = False) -> tuple[dict, list[dict]]:
+    """One sunrise for every living cat: the morning's healing and sprain rest, illness
+    rolls and deadlines, then (if asked) the cough-season checks and a moon of age."""
     s = copy.deepcopy(state)
     s["day"] += 1
     day = s["day"]
