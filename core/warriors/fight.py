@@ -453,6 +453,8 @@ def _pounce(s, rules, attacker, target, spec, dice, options) -> list[dict]:
     extra = set(spec.knacks) - {"leap", "spring"}
     if extra:
         raise IllegalAction("only Leap or Spring go with a Pounce: " + ", ".join(sorted(extra)))
+    if s.get("fight") is None:
+        raise IllegalAction("Wrestling needs a fight in progress (claw fight CAT CAT ...)")
     a = cats[attacker]
     events = []
     for k, n in spec.knacks.items():     # extra reach, paid before the Pounce
@@ -465,9 +467,7 @@ def _pounce(s, rules, attacker, target, spec, dice, options) -> list[dict]:
                    options, spec.convert_from)
     cats[attacker] = a
     events += _sprain_events(a, rp)
-    f = s.setdefault("fight", None)
-    if f is None:
-        raise IllegalAction("Wrestling needs a fight in progress (claw fight CAT CAT ...)")
+    f = s["fight"]
     group = _group_of(f, target)
     if group is not None:
         need = len(group)
