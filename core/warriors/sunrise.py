@@ -212,7 +212,10 @@ def grow(cat: dict, rules: Rules, skill: str | None = None, knack: str | None = 
     for kind, value in (("skill", skill), ("knack", knack), ("ability", ability)):
         if value is None:
             continue
-        slot = next((p for p in pending if p["type"] == kind), None)
+        slots = [p for p in pending if p["type"] == kind]
+        # the earliest slot that allows this choice (moon 14's Intelligence-or-Spirit
+        # must not block a Strength choice that moon 17 allows)
+        slot = next((p for p in slots if kind != "ability" or value in p["choices"]), slots[0] if slots else None)
         if slot is None:
             raise IllegalAction(f"{cat['name']} has no {kind} to choose now")
         if kind == "skill":

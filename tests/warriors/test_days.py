@@ -323,3 +323,17 @@ def test_a_knocked_out_cat_raised_to_one_hp_by_ageing_comes_round(cat, rules):
     the maximum and the current HP (ruling 29), which can be that point."""
     c, _ = age_one_moon(cat("emberpaw", hp=0, status="knocked-out"), rules)
     assert c["hp"] == 1 and c["status"] == "ok"
+
+
+def test_grow_uses_the_moon_that_allows_the_choice(cat, rules):
+    """The age table: 14 moons gives +1 Intelligence or Spirit, 17 moons +1 any ability;
+    with both pending, Strength goes to moon 17's gain."""
+    c = cat("emberpaw", age=13)
+    c, _ = age_one_moon(c, rules)
+    c, _ = age_one_moon(c, rules)
+    c, _ = age_one_moon(c, rules)
+    c, _ = age_one_moon(c, rules)          # 17 moons: pending 14 (int/spt), 15 skill, 16 knack, 17 (any)
+    strength = c["abilities"]["strength"]
+    c, ev = grow(c, rules, ability="strength")
+    assert c["abilities"]["strength"] == strength + 1 and "moon 17" in ev[0]["text"]
+    assert [p["moon"] for p in c["pending"] if p["type"] == "ability"] == [14]
