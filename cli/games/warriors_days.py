@@ -12,6 +12,7 @@ def _emit(call, events) -> None:
 
 
 def heal(call) -> None:
+    """`claw heal`: treat an illness with herbs, the morning's natural HP, or the healing check."""
     from claw.core.warriors.checks import CheckSpec
     from claw.core.warriors.healing import herb_check, natural, treat
     r = rules()
@@ -20,6 +21,10 @@ def heal(call) -> None:
         raise UsageError("usage: claw heal CAT [--healer CAT] [--natural] [--herbs a,b]")
     cat = get_cat(call, call.args[0])
     day = call.state["day"]
+    check_opts = [f for f in ("healer", "knack", "points", "mod") if o.get(f)]
+    if o.get("herbs") and o.get("natural") or (o.get("herbs") or o.get("natural")) and check_opts:
+        raise UsageError("claw heal does one thing at a time: --herbs (treat an illness), --natural "
+                         "(the morning's 1 HP) or the healing check (--healer, --knack, --points, --mod)")
     if o.get("herbs"):
         herbs = [r.lookup("herb", h) for h in o["herbs"].split(",") if h.strip()]
         new, cured = treat(cat, herbs, r)
@@ -55,6 +60,7 @@ def heal(call) -> None:
 
 
 def sunrise(call) -> None:
+    """`claw scenario-step`: one sunrise for the party."""
     from claw.cli.games.warriors_handlers import DEFAULT_OPTIONS, consistent
     from claw.core.warriors.sunrise import sunrise as step
     consistent(call)
@@ -68,6 +74,7 @@ def sunrise(call) -> None:
 
 
 def grow(call) -> None:
+    """`claw grow`: spend a cat's pending age-table gains."""
     from claw.core.warriors.rules import ability_name
     from claw.core.warriors.sunrise import grow as spend
     r = rules()

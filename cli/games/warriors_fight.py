@@ -18,6 +18,7 @@ def _emit(call, events) -> None:
 
 
 def fight(call) -> None:
+    """`claw fight`: start a fight (initiative), let a cat join, pass a turn or end it."""
     from claw.cli.games.warriors_handlers import consistent
     from claw.core.warriors.fight import advance, end_fight, initiative, join
     consistent(call)
@@ -46,6 +47,7 @@ def fight(call) -> None:
 
 
 def attack(call) -> None:
+    """`claw attack`: one cat's turn of fighting (stateless: the Swat-vs-Jump odds or roll)."""
     from claw.core.warriors.fight import AttackSpec, attack as run_attack
     r = rules()
     o = call.opts

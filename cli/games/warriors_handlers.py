@@ -15,6 +15,7 @@ CHOICES = {"criticals": ("absolute", "total"), "d100": ("below", "percent"),
 
 
 def rules():
+    """The rulebook's tables (loaded once)."""
     from claw.cli.games.warriors_data import rules as load
     return load()
 
@@ -22,6 +23,7 @@ def rules():
 # -- helpers shared by the handler modules -----------------------------------------
 
 def option(call, name: str) -> str:
+    """The state's choice for a ruling option, or its default."""
     state = call.state or {}
     return state.get("options", {}).get(name, DEFAULT_OPTIONS[name])
 
@@ -32,7 +34,7 @@ def consistent(call) -> None:
         return
     from claw.core.errors import InvalidInput
     from claw.core.warriors.party import problems
-    found = problems(call.state)
+    found = problems(call.state, rules())
     if found:
         raise InvalidInput(f"inconsistent warriors state: {found[0]}"
                            + (f" (and {len(found) - 1} more)" if len(found) > 1 else ""))
@@ -40,6 +42,7 @@ def consistent(call) -> None:
 
 
 def get_cat(call, cat_id: str) -> dict:
+    """The party's cat with this id (exit 2 if there is none); checks the state first."""
     consistent(call)
     cats = call.state["cats"]
     key = cat_id.strip().lower()
@@ -49,10 +52,12 @@ def get_cat(call, cat_id: str) -> dict:
 
 
 def put_cat(call, cat: dict) -> None:
+    """Store a changed cat back in the state."""
     call.state["cats"][cat["id"]] = cat
 
 
 def knack_uses(call, r) -> dict:
+    """The --knack options as {knack: paid uses}."""
     from claw.core.warriors.knacks import parse_uses
     out: dict = {}
     for text in call.opts.get("knack") or []:
@@ -62,6 +67,7 @@ def knack_uses(call, r) -> dict:
 
 
 def convert_from(call) -> list | None:
+    """The --convert-from pools in order (None: the default order)."""
     from claw.core.warriors.rules import ability_name
     text = call.opts.get("convert_from")
     return [ability_name(a) for a in text.split(",") if a.strip()] if text else None
@@ -80,6 +86,7 @@ def verdict(call, text: str, obj=None) -> None:
 
 
 def fmt_chance(p) -> str:
+    """A chance as an exact fraction and a percentage."""
     return f"{p.numerator}/{p.denominator} = {float(p):.2%}"
 
 
@@ -94,6 +101,7 @@ def validate(kind: str, doc: dict) -> list:
 
 
 def new(call) -> None:
+    """`claw new`: a party state from character files, with the ruling options chosen."""
     from claw.core.errors import InvalidInput
     from claw.core.warriors.character import build
     r = rules()
@@ -142,6 +150,7 @@ def _yes_no(value: str | None) -> bool | None:
 
 
 def check(call) -> None:
+    """`claw check`: a check for a cat (stateless: 3d6 + --bonus)."""
     from claw.core.warriors.checks import CheckSpec, explain, resolve
     from claw.core.warriors.rules import ABILITIES, ability_name
     r = rules()
@@ -236,6 +245,7 @@ def refresh(call, only: list[str] | None = None) -> None:
 
 
 def use_knack(call) -> None:
+    """`claw knack`: pay for a knack used outside checks and fights."""
     from claw.core.warriors import knacks as K
     from claw.core.warriors.points import describe, pay
     r = rules()
@@ -249,7 +259,8 @@ def use_knack(call) -> None:
         raise IllegalAction(f"{row['name']} is used in {where}: {knack}")
     if cat["status"] != "ok":
         raise IllegalAction(f"{cat['name']} is {cat['status']}: {cat['id']}")
-    uses = call.opts.get("uses") or 1
+    uses = call.opts.get("uses")
+    uses = 1 if uses is None else uses      # --uses 0 is refused by K.require, not read as 1
     lvl = K.require(cat, r, knack, uses)
     c = K.cost(r, knack, lvl)
     pools, parts = pay(cat["pools"], c["ability"], c["points"] * uses, convert_from(call), cat["name"], row["name"])
@@ -264,6 +275,7 @@ def use_knack(call) -> None:
 # -- show --------------------------------------------------------------------------
 
 def show(call) -> None:
+    """`claw show`: the party, its pools, ailments, pending choices and any fight."""
     consistent(call)
     r = rules()
     s = call.state

@@ -44,6 +44,7 @@ def _spec(call, r, prey: str):
 
 
 def hunt(call) -> None:
+    """`claw hunt`: a hunt stage by stage (or its odds; stateless with --stage-bonus)."""
     r = rules()
     if call.state is None:
         return _stateless(call, r)
@@ -57,13 +58,14 @@ def hunt(call) -> None:
         return _report_odds(call, odds(cat, r, spec, option(call, "criticals")), r)
     from claw.core.warriors.checks import explain
     from claw.core.warriors.hunt import best_sense, hunt as run_hunt
+    tied = []
     if spec.sense is None and spec.start == "locate":
         sense, tied = best_sense(spec.helpers.get("locate", cat), r)
-        if tied:
-            call.event("choice", f"Locate: {', '.join([sense] + tied)} tie; using {sense} (--sense to choose)",
-                       chosen=sense, options=[sense] + tied)
     spec.crowfood = False     # eaten below, with --illness
     new, result = run_hunt(cat, r, spec, call.dice, option(call, "criticals"), option(call, "d100"))
+    if tied:    # reported only once the hunt is allowed, so a refusal prints nothing else
+        call.event("choice", f"Locate: {', '.join([sense] + tied)} tie; using {sense} (--sense to choose)",
+                   chosen=sense, options=[sense] + tied)
     for st in result["stages"]:
         by = "" if st["cat"] == cat["id"] else f" ({call.state['cats'][st['cat']]['name']})"
         call.event("hunt-stage", f"{st['stage'].capitalize()}{by}: " + explain(st, r), cat=st["cat"],
@@ -104,6 +106,7 @@ def _crowfood(call, cat, r, illness):
 
 
 def eat(call) -> None:
+    """`claw eat`: a cat eats crowfood and may fall ill."""
     r = rules()
     if len(call.args) != 1:
         raise UsageError("usage: claw eat CAT [--illness DISEASE]")

@@ -18,6 +18,7 @@ def max_hp(age: int, strength: int) -> int:
 
 
 def knack_max(rules: Rules, knack: str) -> int | None:
+    """How many times a knack may be chosen (None: no limit)."""
     return rules.knacks[knack]["max_level"]
 
 
@@ -264,4 +265,5 @@ def _condition(doc: dict, rules: Rules, cat: dict, b: _Builder) -> None:
 
 
 def check(doc: dict, rules: Rules) -> list[Problem]:
+    """Every rule-level problem of a character file, as (path, message)."""
     return build(doc, rules)[1]

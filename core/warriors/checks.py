@@ -30,6 +30,7 @@ class CheckSpec:
 
 
 def ability_of(spec: CheckSpec, rules: Rules) -> str:
+    """The ability a check uses: the one asked for, else the skill's."""
     if spec.ability:
         return spec.ability
     if spec.skill is None:
@@ -38,6 +39,7 @@ def ability_of(spec: CheckSpec, rules: Rules) -> str:
 
 
 def is_physical(spec: CheckSpec, rules: Rules, ability: str) -> bool:
+    """Whether a critical failure on this check sprains (ruling 17)."""
     if spec.physical is not None:
         return spec.physical
     if spec.skill is not None:
@@ -120,6 +122,7 @@ def resolve(cat: dict, rules: Rules, spec: CheckSpec, dice, criticals: str = "ab
 
 
 def explain(r: dict, rules: Rules) -> str:
+    """One line telling how a check's total and result came about."""
     what = rules.skills[r["skill"]]["name"] if r["skill"] else r["ability"].capitalize()
     bits = [f"3d6 {'+'.join(map(str, r['dice']))}={sum(r['dice'])}",
             f"{r['ability']} {r['ability_score']}"]

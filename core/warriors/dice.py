@@ -5,6 +5,7 @@ from __future__ import annotations
 
 
 def roll_3d6(dice, label: str = "check") -> list[int]:
+    """The three d6 of a check, in the order drawn."""
     return [dice.draw(1, 6, f"{label} 3d6") for _ in range(3)]
 
 

@@ -147,6 +147,7 @@ def copy_fight(f: dict | None) -> dict | None:
 
 
 def current(state: dict) -> str | None:
+    """The id of the cat whose turn it is (None outside a fight)."""
     f = state.get("fight")
     return f["order"][f["turn"]] if f else None
 
@@ -300,8 +301,10 @@ def attack(state: dict, rules: Rules, attacker: str, target: str, spec: AttackSp
     able(a, "fight", rules)
     if t["status"] in ("dead", "retired"):
         raise IllegalAction(f"{t['name']} is {t['status']}: {target}")
-    if t["status"] == "knocked-out":
-        raise IllegalAction(f"{t['name']} is knocked out and out of the fight: {target}")
+    if t["status"] == "knocked-out" and spec.mode == "pounce":
+        # Death: damage goes on below 0 HP, so a knocked-out cat can still be struck
+        # (ruling); it cannot move, so there is no Wrestling to start with it.
+        raise IllegalAction(f"{t['name']} is knocked out and cannot Wrestle; Swat or Bite it instead: {target}")
     f = s.get("fight")
     if f:
         if attacker != current(s):
@@ -314,7 +317,8 @@ def attack(state: dict, rules: Rules, attacker: str, target: str, spec: AttackSp
     events: list[dict] = []
     if spec.mode == "bite" and not spec.life_or_death:
         events.append({"type": "note", "text": "biting another cat is dishonourable outside a life-or-death fight"})
-    allowed = FIGHT_KNACKS["swat"] | FIGHT_KNACKS["bite"] | FIGHT_KNACKS["wrestle"] | {"feint", "leap", "spring"}
+    allowed = (FIGHT_KNACKS["swat"] | FIGHT_KNACKS["bite"] | FIGHT_KNACKS["wrestle"]
+               | {"feint", "leap", "spring", "dodge"})
     for k in spec.knacks:
         if k not in allowed:
             raise IllegalAction(f"{rules.knacks[k]['name']} is not a fighting knack (claw check/knack): {k}")
@@ -323,6 +327,19 @@ def attack(state: dict, rules: Rules, attacker: str, target: str, spec: AttackSp
         raise IllegalAction(f"{a['name']} is Pinned by {cats[pinner]['name']} and may act only against it: {target}")
     if pinner and spec.mode == "pounce":
         raise IllegalAction(f"{a['name']} is Pinned and cannot Pounce (Wrestle to escape, Launch, Swat or Bite)")
+    if spec.damage_points < 0:
+        raise UsageError(f"points to spend must be 0 or more: --damage-points {spec.damage_points}")
+    if spec.let_go and not (f and attacker in f["chomps"]):
+        raise IllegalAction(f"{a['name']} holds no Chomp to let go of: {attacker}")
+    if (spec.escape or spec.winner_target) and _group_of(f, attacker) is None:
+        raise IllegalAction(f"{a['name']} is not Wrestling: --escape and --winner-target belong to a "
+                            f"Wrestling round: {attacker}")
+    if "dodge" in spec.knacks and (_group_of(f, attacker) is None or attacker not in spec.escape):
+        raise IllegalAction("Dodge helps the cat's own Jump check: --dodge N for the defender, or "
+                            "--knack dodge with --escape when Wrestling: dodge")
+    if f and attacker in f["chomps"] and spec.knacks:
+        raise IllegalAction(f"{a['name']} is holding a Chomp: this turn it holds on or lets go (--let-go), "
+                            f"no knacks: {', '.join(sorted(spec.knacks))}")
     if f and attacker in f["chomps"]:
         events += _chomp_turn(s, rules, attacker, spec, dice, options)
     elif _group_of(f, attacker) is not None:
@@ -375,10 +392,11 @@ def _strike(s, rules, attacker, target, spec, dice, options, belly_rake=False) -
     events += _sprain_events(a, ra)
     t = cats[target]
     pinned = f is not None and target in f["pins"]
-    if pinned:
+    helpless = "Pinned" if pinned else ("knocked out" if t["status"] == "knocked-out" else None)
+    if helpless:
         jt, jcrit = 0, None
         events.append({"type": "attack", "cat": attacker, "target": target, "total": ra["total"],
-                       "text": f"{_fmt(a, ra)} against {t['name']}, who is Pinned and cannot Jump (counts 0)"})
+                       "text": f"{_fmt(a, ra)} against {t['name']}, who is {helpless} and cannot Jump (counts 0)"})
     else:
         t, rj = _check(t, rules, "jump", None, spec.jump_points, {"dodge": spec.dodge} if spec.dodge else {},
                        dice, f"{target} jump", options, None)
@@ -435,6 +453,8 @@ def _pounce(s, rules, attacker, target, spec, dice, options) -> list[dict]:
     extra = set(spec.knacks) - {"leap", "spring"}
     if extra:
         raise IllegalAction("only Leap or Spring go with a Pounce: " + ", ".join(sorted(extra)))
+    if s.get("fight") is None:
+        raise IllegalAction("Wrestling needs a fight in progress (claw fight CAT CAT ...)")
     a = cats[attacker]
     events = []
     for k, n in spec.knacks.items():     # extra reach, paid before the Pounce
@@ -447,9 +467,7 @@ def _pounce(s, rules, attacker, target, spec, dice, options) -> list[dict]:
                    options, spec.convert_from)
     cats[attacker] = a
     events += _sprain_events(a, rp)
-    f = s.setdefault("fight", None)
-    if f is None:
-        raise IllegalAction("Wrestling needs a fight in progress (claw fight CAT CAT ...)")
+    f = s["fight"]
     group = _group_of(f, target)
     if group is not None:
         need = len(group)
@@ -508,9 +526,15 @@ def _wrestle_round(s, rules, attacker, target, group, spec, dice, options) -> li
     cats = s["cats"]
     events = []
     launch = spec.knacks.get("launch", 0)
-    other = set(spec.knacks) - {"launch"}
+    # Dodge: "any time your cat makes a Jump Check", so also an escape from the Wrestling.
+    allowed = {"launch"} | ({"dodge"} if attacker in spec.escape else set())
+    other = set(spec.knacks) - allowed
     if other:
-        raise IllegalAction("in the Wrestling check only Launch can be added: " + ", ".join(sorted(other)))
+        raise IllegalAction("in the Wrestling check only Launch (and Dodge on an escape Jump) can be added: "
+                            + ", ".join(sorted(other)))
+    if spec.dodge and target not in spec.escape:
+        raise IllegalAction(f"--dodge helps a Jump check; {target} is not escaping (--escape {target})")
+    dodges = {attacker: spec.knacks.get("dodge", 0), target: spec.dodge}
     if launch:
         a, p = _pay_knack(cats[attacker], rules, "launch", launch, options, spec.convert_from)
         cats[attacker] = a
@@ -519,11 +543,15 @@ def _wrestle_round(s, rules, attacker, target, group, spec, dice, options) -> li
     for e in spec.escape:
         if e not in group:
             raise IllegalAction(f"{e} is not in this Wrestling and cannot escape from it")
+        if e in f["pins"]:     # Pin: a Pinned cat escapes only by a Wrestling check or Launch
+            raise IllegalAction(f"{cats[e]['name']} is Pinned and cannot Jump away; it must win a Wrestling "
+                                f"check (or Launch) to get free: {e}")
     results = {}
     for cid in list(group):
         jump = cid in spec.escape
+        dodge = {"dodge": dodges[cid]} if jump and dodges.get(cid) else None
         c, r = _check(cats[cid], rules, "jump" if jump else "wrestle", None,
-                      spec.points if cid == attacker else 0, None, dice, f"{cid} {'jump' if jump else 'wrestle'}",
+                      spec.points if cid == attacker else 0, dodge, dice, f"{cid} {'jump' if jump else 'wrestle'}",
                       options, spec.convert_from if cid == attacker else None)
         cats[cid] = c
         results[cid] = (r, jump)
@@ -575,6 +603,7 @@ def _wrestle_round(s, rules, attacker, target, group, spec, dice, options) -> li
 
 
 def end_fight(state: dict) -> tuple[dict, list[dict]]:
+    """Close the fight record (Wrestlings, Pins and Chomps end with it)."""
     if not state.get("fight"):
         raise IllegalAction("no fight in progress")
     s = dict(state)

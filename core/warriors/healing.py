@@ -77,6 +77,8 @@ def herb_check(patient: dict, healer: dict, rules: Rules, spec: CheckSpec, dice,
 
 def treat(cat: dict, herbs: list[str], rules: Rules) -> tuple[dict, list[str]]:
     """Cure each disease whose listed herbs are all given; returns (cat, cured ids)."""
+    if cat["status"] == "dead":
+        raise IllegalAction(f"{cat['name']} is dead: {cat['id']}")
     cured = []
     keep = []
     for d in cat["diseases"]:

@@ -47,6 +47,7 @@ def stage_cats(cat: dict, spec: HuntSpec) -> dict:
 
 
 def stage_skills(cat: dict, rules: Rules, spec: HuntSpec) -> dict:
+    """The skill of each stage: the chosen or best sense, Sneak, Pounce, Bite."""
     sense = spec.sense or best_sense(stage_cats(cat, spec)["locate"], rules)[0]
     if sense not in SENSES:
         raise UsageError(f"Locate uses listen, see or smell: {sense}")
@@ -67,12 +68,15 @@ def place_knacks(rules: Rules, skills: dict, knacks: list) -> dict:
 
 
 def stage_specs(cat: dict, rules: Rules, spec: HuntSpec) -> list[tuple[str, CheckSpec]]:
+    """The checks this hunt makes, in order from its start stage, with points and knacks placed."""
     prey = rules.prey[spec.prey]
     skills = stage_skills(cat, rules, spec)
     placed = place_knacks(rules, skills, spec.knacks)
-    for stage in spec.spend:
+    for stage, n in spec.spend.items():
         if stage not in skills:
             raise UsageError(f"unknown hunt stage: {stage} (locate, approach, grab, kill)")
+        if n < 0:
+            raise UsageError(f"points to spend must be 0 or more: {stage}={n}")
     order = [st["id"] for st in rules.stages]
     if spec.start not in order:
         raise UsageError(f"unknown hunt stage: {spec.start} (locate, approach, grab, kill)")

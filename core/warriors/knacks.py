@@ -8,6 +8,7 @@ from claw.core.warriors.rules import Rules
 
 
 def level(cat: dict, knack: str) -> int:
+    """How many times the cat has chosen ``knack`` (0: unknown)."""
     return cat["knacks"].get(knack, 0)
 
 

@@ -28,6 +28,7 @@ def chance(bonus: int, vs: int, criticals: str = "absolute") -> Fraction:
 
 
 def critical_chances() -> dict:
+    """The chances of a critical failure and of a critical success on 3d6."""
     f = sum(n for _, c, n in outcomes() if c == "failure")
     s = sum(n for _, c, n in outcomes() if c == "success")
     return {"failure": Fraction(f, 216), "success": Fraction(s, 216)}

@@ -4,12 +4,23 @@ crash a rule): ids that refer to cats, the fight's turn, HP and pools in range."
 from __future__ import annotations
 
 
-def problems(state: dict) -> list[str]:
+def problems(state: dict, rules=None) -> list[str]:
+    """Every contradiction found (empty when consistent); with ``rules``, also knack
+    levels above what the Knacks section allows."""
+    from claw.core.warriors.character import max_hp
     out = []
     cats = state["cats"]
     for key, cat in cats.items():
         if cat["id"] != key:
             out.append(f"cats.{key}: its id is {cat['id']!r}")
+        want = max_hp(cat["age"], cat["abilities"]["strength"])
+        if cat["hp_max"] != want and cat["status"] != "retired":    # retiring skips the last moon's HP
+            out.append(f"cats.{key}.hp_max: {cat['hp_max']}, but 5 + age {cat['age']} + Strength "
+                       f"{cat['abilities']['strength']} = {want}")
+        for k, lvl in cat["knacks"].items():
+            limit = rules.knacks[k]["max_level"] if rules is not None and k in rules.knacks else None
+            if limit is not None and lvl > limit:
+                out.append(f"cats.{key}.knacks.{k}: chosen {lvl} times, at most {limit} allowed")
         if cat["hp"] > cat["hp_max"]:
             out.append(f"cats.{key}.hp: {cat['hp']} is above hp_max {cat['hp_max']}")
         for a, v in cat["pools"].items():

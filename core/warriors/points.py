@@ -55,6 +55,7 @@ def pay(pools: dict, ability: str, points: int, convert_from: list[str] | None =
 
 
 def describe(parts: list[dict]) -> str:
+    """The payment parts in words, e.g. '2 strength, 2 spirit converted 2:1'."""
     bits = []
     for p in parts:
         if "converted_to" in p:

@@ -73,6 +73,7 @@ class Rules:
 
 
 def ability_name(name: str) -> str:
+    """Resolve 'str', 'Strength', 'spt' and the like to an ability id."""
     key = name.strip().lower()
     for a in ABILITIES:
         if key in (a, a[:3], {"spirit": "spt"}.get(a, a[:3])):

@@ -16,6 +16,8 @@ COUGHS = ("whitecough", "greencough", "blackcough", "kitten-cough", "redcough", 
 
 def sunrise(state: dict, rules: Rules, dice, options: dict, age: bool = False,
             cough_season: bool = False) -> tuple[dict, list[dict]]:
+    """One sunrise for every living cat: the morning's healing and sprain rest, illness
+    rolls and deadlines, then (if asked) the cough-season checks and a moon of age."""
     s = copy.deepcopy(state)
     s["day"] += 1
     day = s["day"]
@@ -178,10 +180,21 @@ def age_one_moon(cat: dict, rules: Rules) -> tuple[dict, list[dict]]:
             what = g["type"] if g["type"] != "ability" else f"+1 {' or '.join(g['choices'])}"
             events.append({"type": "age-choice", "cat": cat["id"], "gain": g["type"],
                            "text": f"{cat['name']} at {moon} moons gains a {what}: choose with claw grow {cat['id']}"})
+    if moon == 10:
+        # Knacks: "By the time a cat reaches 10 moons old, he or she has learned three
+        # Knacks", three separate ones; a kit that knew fewer now chooses the rest.
+        missing = rules.age["ten_moons"]["knacks"] - len(cat["knacks"])
+        for _ in range(max(0, missing)):
+            pending.append({"type": "knack", "moon": moon, "distinct": True})
+        if missing > 0:
+            events.append({"type": "age-choice", "cat": cat["id"], "gain": "knack",
+                           "text": f"{cat['name']} at 10 moons knows three different knacks: choose "
+                                   f"{missing} new one(s) with claw grow {cat['id']} --knack"})
     if not cat["pending"]:
         del cat["pending"]
     cat["hp_max"] = max_hp(moon, cat["abilities"]["strength"])
     cat["hp"] += cat["hp_max"] - old_max
+    _come_round(cat)
     events.insert(0, {"type": "age", "cat": cat["id"], "age": moon,
                       "text": f"{cat['name']} is now {moon} moons old (HP {cat['hp']}/{cat['hp_max']})"})
     return cat, events
@@ -199,7 +212,10 @@ def grow(cat: dict, rules: Rules, skill: str | None = None, knack: str | None = 
     for kind, value in (("skill", skill), ("knack", knack), ("ability", ability)):
         if value is None:
             continue
-        slot = next((p for p in pending if p["type"] == kind), None)
+        slots = [p for p in pending if p["type"] == kind]
+        # the earliest slot that allows this choice (moon 14's Intelligence-or-Spirit
+        # must not block a Strength choice that moon 17 allows)
+        slot = next((p for p in slots if kind != "ability" or value in p["choices"]), slots[0] if slots else None)
         if slot is None:
             raise IllegalAction(f"{cat['name']} has no {kind} to choose now")
         if kind == "skill":
@@ -208,6 +224,9 @@ def grow(cat: dict, rules: Rules, skill: str | None = None, knack: str | None = 
             cat["skills"][value] = cat["skills"].get(value, 0) + 1
             cat["skills"] = dict(sorted(cat["skills"].items()))
         elif kind == "knack":
+            if slot.get("distinct") and cat["knacks"].get(value):
+                raise IllegalAction(f"the three knacks of 10 moons must be different; {cat['name']} already "
+                                    f"knows {rules.knacks[value]['name']}: {value}")
             limit = rules.knacks[value]["max_level"]
             if limit is not None and cat["knacks"].get(value, 0) >= limit:
                 raise IllegalAction(f"{rules.knacks[value]['name']} may be chosen at most {limit} time(s): {value}")
@@ -223,9 +242,17 @@ def grow(cat: dict, rules: Rules, skill: str | None = None, knack: str | None = 
             if value == "strength":
                 cat["hp_max"] += 1
                 cat["hp"] += 1
+                _come_round(cat)
         pending.remove(slot)
         events.append({"type": "grow", "cat": cat["id"], "gain": kind, "choice": value,
                        "text": f"{cat['name']} takes {value} for moon {slot['moon']}'s {kind}"})
     if not pending:
         cat.pop("pending", None)
     return cat, events
+
+
+def _come_round(cat: dict) -> None:
+    """Knocked Out: a cat is out "until he or she has at least one point" of HP, however
+    the point comes (here a higher maximum from age or Strength)."""
+    if cat["status"] == "knocked-out" and cat["hp"] >= 1:
+        cat["status"] = "ok"

@@ -139,3 +139,29 @@ def test_any_command_sequence_ends_in_a_documented_exit_code(tmp_path_factory, s
         assert res.code in (0, 2, 3, 4), (args, res.stderr)
         if res.code:
             assert path.read_text() == before
+
+
+def test_edited_hp_max_and_knack_levels_are_refused(party):
+    """Hit Points (5 + age + Strength) and the Knacks' repeat limits hold in a state too:
+    a hand-edited state breaking them is an invalid file (exit 3)."""
+    import json
+    data = json.loads(party.read_text())
+    for change, needle in ((("hp_max", 50), "hp_max"), (("knacks", {"dash": 3, "feint": 1}), "at most 1")):
+        edited = json.loads(json.dumps(data))
+        edited["state"]["cats"]["emberpaw"][change[0]] = change[1]
+        party.write_text(json.dumps(edited))
+        res = run(["check", "emberpaw", "see", "-s", str(party)])
+        assert res.code == 3 and needle in res.stderr, res.stderr
+
+
+def test_knack_uses_must_be_one_or_more(party):
+    """Leap: "up to four times", each use paid: --uses 0 is a usage error, not one use."""
+    import json
+    data = json.loads(party.read_text())
+    data["state"]["cats"]["emberpaw"]["knacks"]["leap"] = 1
+    party.write_text(json.dumps(data))
+    res = run(["knack", "emberpaw", "leap", "--uses", "0", "-s", str(party)])
+    assert res.code == 2 and "1 or more" in res.stderr
+    assert run(["knack", "emberpaw", "leap", "--uses", "5", "-s", str(party)]).code == 4
+    res = run(["knack", "emberpaw", "leap", "--uses", "4", "-s", str(party)])
+    assert res.code == 0 and res.state["state"]["cats"]["emberpaw"]["pools"]["strength"] == 1

@@ -73,6 +73,18 @@ def test_treatment_needs_catmint_and_tansy_or_borage(cat, rules):
     assert treat(b, ["catmint", "tansy", "borage"], rules)[1] == []
 
 
+def test_chickweed_stands_in_for_catmint_against_greencough_only(cat, rules):
+    """Medicine, Chickweed: "Treats greencough, though catmint is often preferred" (ruling:
+    chickweed takes catmint's place beside tansy or borage, for greencough only)."""
+    g = cat("emberpaw", diseases=[{"id": "greencough", "day": 3}])
+    assert treat(g, ["chickweed", "tansy"], rules)[1] == ["greencough"]
+    assert treat(g, ["chickweed"], rules)[1] == []
+    w = cat("emberpaw", diseases=[{"id": "whitecough", "day": 3}])
+    assert treat(w, ["chickweed", "borage"], rules)[1] == []
+    with pytest.raises(IllegalAction, match="dead"):
+        treat(dict(g, status="dead"), ["catmint", "tansy"], rules)
+
+
 def test_sunrise_heals_and_rests_sprains(cat, rules):
     s = party_of(cat, "emberpaw", emberpaw={"hp": 0, "status": "knocked-out", "sprain": 1})
     s2, ev = sunrise(s, rules, dice(), OPT)
@@ -269,3 +281,59 @@ def test_critical_healing_checks_pick_the_band(cat, rules):
     assert r["total"] == 8 + 3 and r["extra"] == 1 and patient["hp"] == 11
     patient, _, r = herb_check(cat("emberpaw", hp=10), cat("reedwhisker"), rules, CheckSpec(), dice(6, 6, 1), day=0)
     assert r["total"] == 13 + 3 and r["extra"] == 3 and patient["hp"] == 13
+
+
+def test_a_kit_reaching_ten_moons_chooses_its_missing_knacks(cat, rules):
+    """Knacks: "By the time a cat reaches 10 moons old, he or she has learned three
+    Knacks" (three separate ones): a 9-moon kit knowing one knack chooses two more."""
+    kit = cat("emberpaw", age=9, knacks={"track": 1})
+    kit.pop("pending", None)
+    c, ev = age_one_moon(kit, rules)
+    knack_slots = [p for p in c["pending"] if p["type"] == "knack"]
+    assert len(knack_slots) == 2 and all(p["distinct"] for p in knack_slots)
+    with pytest.raises(IllegalAction, match="different"):
+        grow(c, rules, knack="track")
+    c, _ = grow(c, rules, knack="stalk")
+    c, _ = grow(c, rules, knack="feint")
+    assert c["knacks"] == {"feint": 1, "stalk": 1, "track": 1}
+    assert not any(p["type"] == "knack" for p in c.get("pending", []))
+    # a cat already knowing three knacks gets no extra choice
+    c3, _ = age_one_moon(cat("emberpaw", age=9), rules)
+    assert not any(p["type"] == "knack" for p in c3.get("pending", []))
+
+
+def test_heal_modes_do_not_mix(party):
+    """Treating an illness, natural healing and the healing check are separate steps
+    (Healing; Diseases): options of two of them together are a usage error."""
+    import json
+    data = json.loads(party.read_text())
+    data["state"]["cats"]["emberpaw"]["diseases"] = [{"id": "greencough", "day": 2}]
+    party.write_text(json.dumps(data))
+    p = str(party)
+    res = run(["heal", "emberpaw", "--herbs", "catmint,tansy", "--natural", "-s", p])
+    assert res.code == 2 and "one thing at a time" in res.stderr
+    res = run(["heal", "emberpaw", "--natural", "--healer", "reedwhisker", "-s", p])
+    assert res.code == 2 and "one thing at a time" in res.stderr
+    res = run(["heal", "emberpaw", "--herbs", "chickweed,borage", "-s", p])
+    assert res.code == 0 and res.state["state"]["cats"]["emberpaw"]["diseases"] == []
+
+
+def test_a_knocked_out_cat_raised_to_one_hp_by_ageing_comes_round(cat, rules):
+    """Knocked Out: out "until he or she has at least one point"; a moon older adds 1 to
+    the maximum and the current HP (ruling 29), which can be that point."""
+    c, _ = age_one_moon(cat("emberpaw", hp=0, status="knocked-out"), rules)
+    assert c["hp"] == 1 and c["status"] == "ok"
+
+
+def test_grow_uses_the_moon_that_allows_the_choice(cat, rules):
+    """The age table: 14 moons gives +1 Intelligence or Spirit, 17 moons +1 any ability;
+    with both pending, Strength goes to moon 17's gain."""
+    c = cat("emberpaw", age=13)
+    c, _ = age_one_moon(c, rules)
+    c, _ = age_one_moon(c, rules)
+    c, _ = age_one_moon(c, rules)
+    c, _ = age_one_moon(c, rules)          # 17 moons: pending 14 (int/spt), 15 skill, 16 knack, 17 (any)
+    strength = c["abilities"]["strength"]
+    c, ev = grow(c, rules, ability="strength")
+    assert c["abilities"]["strength"] == strength + 1 and "moon 17" in ev[0]["text"]
+    assert [p["moon"] for p in c["pending"] if p["type"] == "ability"] == [14]

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from claw.cli.testing import run
-from claw.core.errors import IllegalAction
+from claw.core.errors import IllegalAction, UsageError
 from claw.core.warriors.fight import AttackSpec, attack, end_fight, initiative, lose_hp, opposed_wins
 from claw.core.warriors.odds import opposed
 
@@ -128,6 +128,8 @@ def test_chomp_pins_then_hold_or_let_go(duel, rules):
     assert s2["fight"]["pins"] == {"emberpaw": "bramble"} and s2["cats"]["bramble"]["pools"]["strength"] == 4
     # Emberpaw's turn: pinned, so the defender's Jump counts 0 against Bramble? No: Emberpaw swats its pinner.
     s3, ev = attack(s2, rules, "emberpaw", "bramble", AttackSpec(swat_explicit=True), dice(1, 2, 3, 6, 6, 6), OPT)
+    with pytest.raises(IllegalAction, match="holding a Chomp"):     # no knacks on the hold-or-let-go turn
+        attack(s3, rules, "bramble", "emberpaw", AttackSpec(knacks={"mighty-swat": 1}), dice(), OPT)
     # Bramble's next turn: let go -> second Bite's damage: 2+2+2 + 7 = 13 vs 5 -> 1d4+3 +1
     s4, ev = attack(s3, rules, "bramble", "emberpaw", AttackSpec(let_go=True), dice(2, 2, 2, 2), OPT)
     assert s4["cats"]["emberpaw"]["hp"] == 17 - 6 and s4["fight"]["pins"] == {}
@@ -211,6 +213,8 @@ def test_pin_then_pinned_cat_breaks_it_by_winning(cat, rules):
     assert s["fight"]["pins"] == {"emberpaw": "sloefoot"} and s["cats"]["sloefoot"]["pools"]["strength"] == 1
     with pytest.raises(IllegalAction, match="Belly Rake|Swat only|Pinned"):
         attack(s, rules, "emberpaw", "sloefoot", AttackSpec(knacks={"pin": 1}), dice(), OPT)
+    with pytest.raises(IllegalAction, match="cannot Jump away"):    # Pin: no escape by Jump
+        attack(s, rules, "emberpaw", "sloefoot", AttackSpec(escape=["emberpaw"]), dice(), OPT)
     # Sloefoot wrestles 1+2+3 + 4 + 1 = 11, Emberpaw 5+5+5 + 5 = 20 -> breaks the Pin and hurts
     s2, ev = attack(s, rules, "emberpaw", "sloefoot", AttackSpec(), dice(1, 2, 3, 5, 5, 5, 1, 2, 2, 1), OPT)
     assert s2["fight"]["pins"] == {} and any(e["type"] == "pin-broken" for e in ev)
@@ -425,3 +429,48 @@ def test_random_brawls_keep_the_state_valid(seed, moves):
         standing = {c for c in names if s["cats"][c]["status"] == "ok"}
         assert all(len(g) >= 2 and set(g) <= standing for g in f["wrestles"])
         assert set(f["pins"]) | set(f["pins"].values()) <= standing
+
+
+def test_a_knocked_out_cat_can_still_be_struck_and_risks_death(duel, rules):
+    """Knocked Out / Death: a knocked-out cat "cannot do anything at all" (so no Jump:
+    it counts 0), and damage below 0 HP goes on until -(STR + SPT) brings the death roll."""
+    s = started(duel, 6, 1)
+    s["cats"]["bramble"] = dict(s["cats"]["bramble"], hp=-6, status="knocked-out")
+    with pytest.raises(IllegalAction, match="knocked out"):
+        attack(s, rules, "emberpaw", "bramble", AttackSpec(mode="pounce"), dice(), OPT)
+    # swat 2+3+4; no Jump roll; damage check 3+3+3 + STR 5 + 2 (more than double 0) = 16 > 14:
+    # 1d4+3 = 2+3 = 5 -> -11, at or below -(7 + 3): death roll 1+2 = 3 -> dies
+    s2, ev = attack(s, rules, "emberpaw", "bramble", AttackSpec(), dice(2, 3, 4, 3, 3, 3, 2, 1, 2), OPT)
+    assert "cannot Jump" in ev[0]["text"] or any("knocked out and cannot Jump" in e["text"] for e in ev)
+    assert s2["cats"]["bramble"]["hp"] == -11 and s2["cats"]["bramble"]["status"] == "dead"
+
+
+def test_options_that_do_not_fit_the_attack_are_refused(duel, rules):
+    """Wrestling options outside a Wrestling, --let-go without a Chomp and negative
+    damage points are refused before any die is rolled, not silently ignored."""
+    s = started(duel, 6, 1)
+    with pytest.raises(UsageError, match="0 or more"):
+        attack(s, rules, "emberpaw", "bramble", AttackSpec(damage_points=-1), dice(), OPT)
+    with pytest.raises(IllegalAction, match="Chomp"):
+        attack(s, rules, "emberpaw", "bramble", AttackSpec(let_go=True), dice(), OPT)
+    with pytest.raises(IllegalAction, match="not Wrestling"):
+        attack(s, rules, "emberpaw", "bramble", AttackSpec(escape=["emberpaw"]), dice(), OPT)
+    with pytest.raises(IllegalAction, match="not Wrestling"):
+        attack(s, rules, "emberpaw", "bramble", AttackSpec(winner_target="bramble"), dice(), OPT)
+
+
+def test_dodge_helps_an_escape_jump_from_the_wrestling(duel, rules):
+    """Dodge: "any time your cat makes a Jump Check"; Wrestling: a cat escapes with a
+    Jump check. Emberpaw wrestles 3+3+3 + 5 = 14; Bramble jumps 3+3+3 + 3 + 2 + Dodge 1 = 15."""
+    s = started(duel, 1, 6)
+    s["fight"]["wrestles"] = [["emberpaw", "bramble"]]
+    s2, ev = attack(s, rules, "bramble", "emberpaw", AttackSpec(escape=["bramble"], knacks={"dodge": 1}),
+                    dice(3, 3, 3, 3, 3, 3), OPT)
+    assert s2["fight"]["wrestles"] == [] and s2["cats"]["bramble"]["pools"]["spirit"] == 2
+    with pytest.raises(IllegalAction, match="Dodge"):
+        attack(s, rules, "bramble", "emberpaw", AttackSpec(knacks={"dodge": 1}), dice(), OPT)
+    with pytest.raises(IllegalAction, match="not escaping"):
+        attack(s, rules, "bramble", "emberpaw", AttackSpec(dodge=1), dice(), OPT)
+    s["fight"]["wrestles"] = []
+    with pytest.raises(IllegalAction, match="own Jump"):      # a Swat: Dodge is not the attacker's
+        attack(s, rules, "bramble", "emberpaw", AttackSpec(knacks={"dodge": 1}), dice(), OPT)

@@ -154,3 +154,12 @@ def test_hunt_command_resumes_at_a_stage(party):
     assert res.code == 0, res.stderr
     assert [e["stage"] for e in res.state["log"][-1]["events"] if e["type"] == "hunt-stage"] == ["grab", "kill"]
     assert run(["hunt", "emberpaw", "vole", "--resume", "chase", "-s", str(party)]).code == 2
+
+
+def test_negative_stage_points_and_refusals_print_no_half_story(party):
+    """Spending Points: points are spent, never taken back, so a negative spend is a
+    usage error even for a stage the hunt never reaches; a refused hunt prints only why."""
+    res = run(["hunt", "emberpaw", "vole", "--points", "kill=-1", "-s", str(party), "--dice", "1,1,2"])
+    assert res.code == 2 and "0 or more" in res.stderr
+    res = run(["hunt", "emberpaw", "vole", "--knack", "feint", "-s", str(party), "--dice", "4,4,4"])
+    assert res.code == 4 and "tie" not in res.stderr and len(res.stderr.strip().splitlines()) == 1
