@@ -127,7 +127,27 @@ def _state_rule_problems(envelope: dict) -> list[tuple[tuple, str]]:
     target = getattr(game_spec(envelope["game"]), "STATE_CHECK", None)
     if not target:
         return []
-    return [p if isinstance(p, tuple) else ((), p) for p in import_target(target)(envelope["state"])]
+    out = []
+    for problem in import_target(target)(envelope["state"]):
+        out.append(problem if isinstance(problem, tuple) else _dotted(envelope["state"], problem))
+    return out
+
+
+def _dotted(part: dict, message: str) -> tuple[tuple, str]:
+    """``"cats.ember.hp: 25 …"`` → the path it names (when it exists) and the rest."""
+    head, sep, rest = message.partition(": ")
+    if sep and head and " " not in head:
+        path: list = []
+        node: Any = part
+        for step in head.split("."):
+            if isinstance(node, list) and step.isdigit() and int(step) < len(node):
+                step = int(step)
+            elif not (isinstance(node, dict) and step in node):
+                return (), message
+            path.append(step)
+            node = node[step]
+        return tuple(path), rest
+    return (), message
 
 
 def rule_checks(schema: str, data: Any) -> list[tuple[tuple, str]]:

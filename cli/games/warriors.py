@@ -115,4 +115,5 @@ NEW_OPTIONS = [
     Opt("--complications", str, help="onset (one redcough/yellowcough roll) or daily"),
 ]
 CHECK = _H + "validate"
+STATE_CHECK = _H + "state_problems"  # claw validate on a state
 FILE_KINDS = ["character"]

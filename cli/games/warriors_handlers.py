@@ -41,6 +41,12 @@ def consistent(call) -> None:
     call._warriors_checked = True
 
 
+def state_problems(state: dict) -> list[str]:
+    """For `claw validate` on a state file: the same checks as ``consistent``."""
+    from claw.core.warriors.party import problems
+    return problems(state, rules())
+
+
 def get_cat(call, cat_id: str) -> dict:
     """The party's cat with this id (exit 2 if there is none); checks the state first."""
     consistent(call)

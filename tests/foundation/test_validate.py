@@ -153,3 +153,20 @@ def test_msm_unknown_map_character_column(tmp_path):
     line_no = next(i for i, l in enumerate(text.splitlines(), 1) if "..Z." in l)
     col = text.splitlines()[line_no - 1].index("Z") + 1
     assert f"bad.yaml:{line_no}:{col}: unknown map character 'Z'" in r.stdout
+
+
+def test_state_consistency_checks_point_at_the_value(tmp_path):
+    """`claw validate` on a state runs the game's own consistency checks (STATE_CHECK) and
+    places a message naming a dotted path at that value."""
+    import json
+
+    cat = Path(__file__).resolve().parents[2] / "examples" / "warriors" / "emberpaw.yaml"
+    state = run(["new", str(cat), "--seed", "1"]).state
+    part = next(iter(state["state"]["cats"].values()))
+    part["hp_max"] += 3
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(state, indent=1))
+    r = run(["validate", str(path)])
+    assert r.code == 3 and "hp_max" in r.stdout
+    line = int(r.stdout.split(":")[1])
+    assert '"hp_max"' in path.read_text().splitlines()[line - 1]
