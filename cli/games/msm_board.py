@@ -429,7 +429,8 @@ def rats(call) -> None:
             if found is None or found[1].get("side") != "rat":
                 raise UsageError(f"not a rat on this state: {ref!r}")
             chosen.append(found[0])
-    order, ties, plans = activation_order(board, figures, chosen)
+    apart = (state.get("options") or {}).get("rat_wall") == "apart"   # play ruling 9's option
+    order, ties, plans = activation_order(board, figures, chosen, walls_separate=apart)
     if call.json:
         call.emit_json({"order": order, "ties": ties, "rats": [plans[r].to_json() for r in order]})
         return

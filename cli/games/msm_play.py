@@ -134,5 +134,7 @@ PLAY_COMMANDS = {
 PLAY_NEW_OPTIONS = [
     Opt("--campaign", str, help="campaign file: the heroes' health, level and cards carried over"),
     Opt("--cat-stun", str, help="cats' stun markers: clear (at the start of the cats' turn, default) or keep"),
+    Opt("--rat-wall", str, help="a rat beside a cat across a wall: adjacent (default; it stays there) or apart "
+        "(it goes round to an open side)"),
 ]
 PLAY_SETUP = _H + "setup_play"

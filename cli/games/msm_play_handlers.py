@@ -375,6 +375,7 @@ def setup_play(call, doc: dict, state: dict) -> list[dict]:
 
     from claw.core.msm.campaign import hero_fields
     from claw.core.msm.loot import build_deck
+    from claw.core.msm.playstate import RAT_WALL
     from claw.core.msm.tavern import card_lookup
 
     events = []
@@ -438,6 +439,10 @@ def setup_play(call, doc: dict, state: dict) -> list[dict]:
     if stun not in ("clear", "keep"):
         raise UsageError(f"--cat-stun must be clear or keep: {stun!r}")
     state.setdefault("options", {})["cat_stun"] = stun
+    wall = (call.opts.get("rat_wall") or "adjacent").lower()
+    if wall not in RAT_WALL:
+        raise UsageError(f"--rat-wall must be adjacent or apart: {wall!r}")
+    state["options"]["rat_wall"] = wall
     state["active"] = None
     return events
 

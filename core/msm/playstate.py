@@ -86,6 +86,15 @@ def leader_on_map(state: dict, bestiary: dict) -> bool:
     return any("leader-of-the-pack" in powers(bestiary, f) for _, f in rats_on_map(state))
 
 
+RAT_WALL = ("adjacent", "apart")
+
+
+def walls_separate(state: dict) -> bool:
+    """``options.rat_wall``: is a rat beside a cat across a wall not adjacent to it
+    ("apart")? The default ("adjacent") is board ruling 9."""
+    return (state.get("options") or {}).get("rat_wall", "adjacent") == "apart"
+
+
 def discard_rat(state: dict, fid: str, why: str) -> dict:
     """Take a rat off the map into the discard pile ("Rat Elimination")."""
     fig = state["figures"].pop(fid)
