@@ -31,9 +31,14 @@ def _data(name: str):
 
 
 def _board(call):
+    """The state's board, after checking its figures (board rules, and every rat type
+    in the bestiary: an unknown type can only come from an edited file, exit 3)."""
+    from claw.core.msm.playstate import check_rat_types
     from claw.core.msm.setup import board_from_state
 
-    return board_from_state(call.state)
+    board = board_from_state(call.state)
+    check_rat_types(call.state, _data("bestiary.yaml"))
+    return board
 
 
 def _emit(call, events) -> None:
