@@ -138,6 +138,10 @@ def spend_ap(state: dict, board, fid: str, cost: int, action: str) -> list[dict]
     if fig["ap"] < cost:
         raise IllegalAction(f"{fid} has {fig['ap']} AP left; {action} costs {cost}")
     fig["ap"] -= cost
+    if cost:
+        # the free RANGE 0 attack belongs "at the end of" the pounce: any paid action
+        # in between forfeits it (a new pounce sets the flag again after paying)
+        fig["pounced"] = False
     return events
 
 
