@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from claw.core.errors import UsageError
+from claw.core.errors import InvalidInput, UsageError
 
 
 def _pct(x) -> str:
@@ -416,7 +416,10 @@ def setup_play(call, doc: dict, state: dict) -> list[dict]:
     for fid, fig in state["figures"].items():
         if fig.get("side") != "cat":
             continue
-        fig.update(hero_fields(fid, heroes, cards, unarmed, campaign))
+        try:
+            fig.update(hero_fields(fid, heroes, cards, unarmed, campaign))
+        except UsageError as exc:  # a card id the loot decks lack: the campaign file is at fault
+            raise InvalidInput(f"{camp_path}: heroes.{fid}: {exc}") from None
         fig["wounds"] = 0
         if fig["down"]:
             fig["square"] = None

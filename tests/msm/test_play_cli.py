@@ -211,3 +211,13 @@ def test_tavern_level_twice_without_level_is_refused(tmp_path):
     r = run(["tavern", "level", "nera", "Shadow step", "-s", str(state), "-i"])
     assert r.code == 4 and "--level 1" in r.stderr and state.read_bytes() == before
     ok(["tavern", "level", "nera", "Shadow step", "--level", "1", "-s", str(state), "-i"])
+
+
+def test_campaign_with_a_card_the_decks_lack_exits_3(tmp_path):
+    """Game Structure: a campaign naming a loot card no deck defines is a bad file."""
+    camp = (ROOT / "examples/msm/campaign-example.yaml").read_text().replace("[healing-salve]", "[golden-fish]")
+    path = tmp_path / "campaign.yaml"
+    path.write_text(camp.replace("loot_decks: [loot-illustrative.yaml]",
+                                 f"loot_decks: [{ROOT / 'examples/msm/loot-illustrative.yaml'}]"))
+    r = run(["new", S2, "--campaign", str(path)])
+    assert r.code == 3 and "heroes.guy" in r.stderr and "golden-fish" in r.stderr
