@@ -50,6 +50,7 @@ PLAY_COMMANDS = {
             Opt("--first", str, help="who goes first when the cats win the initiative (cats|rats)"),
             Opt("--choose", str, help="break a tie the rules leave to the player: FIGURE=TARGET or SQUARE"),
             Opt("--done", str, help="mark an objective done by id (objectives the tool cannot check)"),
+            Opt("--no-scratch", bool, help="do not take a scratch token for a 1 on the cats' initiative die"),
         ],
         needs_state=True,
     ),

@@ -225,7 +225,8 @@ def scenario_step(call) -> None:
     cat_stun = st.get("options", {}).get("cat_stun", "clear")
     steps = 0
     while True:
-        st, events = rounds.step(st, board, call.dice, bestiary, first=first, choices=choices, cat_stun=cat_stun)
+        st, events = rounds.step(st, board, call.dice, bestiary, first=first, choices=choices, cat_stun=cat_stun,
+                                 take_scratch=not o.get("no_scratch"))
         _emit(call, events)
         steps += 1
         if st.get("outcome") or not until or st["phase"] == until or steps >= 400:

@@ -157,8 +157,9 @@ def _next_turn(state: dict) -> str:
 
 
 def step(state: dict, board, dice, bestiary: dict, *, first: str = CATS, choices: dict | None = None,
-         cat_stun: str = "clear") -> tuple[dict, list[dict]]:
-    """Advance one phase. Returns the new state and events."""
+         cat_stun: str = "clear", take_scratch: bool = True) -> tuple[dict, list[dict]]:
+    """Advance one phase. Returns the new state and events. ``take_scratch``: a 1 on the
+    cats' initiative die gives the team a scratch token (Scratch Rule; see Rulings)."""
     from claw.core.msm import victory
 
     st = copy.deepcopy(state)
@@ -172,6 +173,10 @@ def step(state: dict, board, dice, bestiary: dict, *, first: str = CATS, choices
         ini = roll_initiative(dice, leader_on_map(st, bestiary), first)
         rnd.update(initiative=ini, first=ini["first"], turns_done=[], spawned=False)
         events.append(event("initiative", initiative_text(ini), **ini))
+        if take_scratch and ini["cats"] == 1:
+            from claw.core.msm.attack import take_scratch as take
+
+            events += take(st, 1)
         st["phase"] = ini["first"]
         events += _enter(st, board, cat_stun)
     elif phase == CATS:
