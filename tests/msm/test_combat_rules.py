@@ -202,3 +202,16 @@ def test_scenario_without_cat_attacks():
     st["scenario"]["no_cat_attacks"] = True
     with pytest.raises(IllegalAction, match="may not attack"):
         attack(st, board, BESTIARY, "nera", "rat-1", PhysicalDice([12]))
+
+
+def test_pounce_offers_no_free_attack_where_the_scenario_forbids_attacking():
+    """Scenario 1 ("There will be no attacking in this scenario"): a pounce still makes the
+    cat Vulnerable, but the explanation does not offer the RANGE 0 attack."""
+    from claw.core.msm.movement import move_cat
+    from claw.core.msm.squares import parse_square
+
+    st, board = state(OPEN, {"nera": cat("A1")})
+    st["scenario"]["no_cat_attacks"] = True
+    st, events = move_cat(board, st, "nera", parse_square("E1"), "pounce")
+    text = next(e["text"] for e in events if e["type"] == "vulnerable")
+    assert st["figures"]["nera"]["vulnerable"] and "attack now" not in text
