@@ -202,6 +202,24 @@ def _tracker_lines(state: dict) -> list[str]:
              "Loot markers: " + (", ".join(f"{k}×{v}" for k, v in t["loot_markers"].items() if v) or "none")
              + " · objectives: " + (", ".join(t["objective_markers"]) or "none")
              + f" · scratch tokens {t['scratch_tokens']}/3"]
+    if state.get("toxic_stench"):
+        from claw.core.msm.setup import board_from_state
+        from claw.core.msm.squares import square_name
+
+        board = board_from_state(state)
+        bigs = []
+        for key in state["toxic_stench"]:
+            squares = board.big_members(tuple(int(v) for v in key.split(",")))
+            bigs.append(f"{square_name(squares[0])}:{square_name(squares[-1])}" if squares else key)
+        lines.append("Toxic stench (a cat activating there takes 1 wound): " + ", ".join(bigs))
+    goals, done = state.get("goals") or {}, state.get("goals_done") or []
+    for side, label in (("victory", "Objectives"), ("defeat", "Defeat if")):
+        if goals.get(side):
+            lines.append(f"{label}: " + "; ".join(f"{'done' if g['id'] in done else 'open'}: {g.get('text') or g['id']}"
+                                                 for g in goals[side]))
+    if state.get("outcome"):
+        out = state["outcome"]
+        lines.append(f"Scenario over in round {out.get('round')}: {out['result']} ({out['why']})")
     return lines
 
 
@@ -353,7 +371,7 @@ def _paid_move(state: dict, board, fid: str, dest, mode) -> list[dict]:
     try:
         _trial, tried = move_cat(board, copy.deepcopy(state), fid, dest, mode)
     except IllegalAction:
-        _pay(copy.deepcopy(state), board, fid, 1, "a move")   # wrong turn, no AP: say that first
+        _pay(copy.deepcopy(state), board, fid, 1, "move")   # wrong turn, no AP: say that first
         raise
     used, cost = tried[0]["mode"], tried[0]["cost"]
     paid = _pay(state, board, fid, cost, used)
@@ -361,7 +379,9 @@ def _paid_move(state: dict, board, fid: str, dest, mode) -> list[dict]:
     if fig.get("down") or not fig.get("square"):
         return paid   # the activation itself put the cat down (Toxic Stench): no move
     _state, events = move_cat(board, state, fid, dest, used)
-    return paid + events
+    from claw.core.msm import victory
+
+    return paid + events + victory.check(state)   # a reach objective is met on arrival
 
 
 def _pay(state, board, fid, cost, mode) -> list[dict]:
@@ -429,7 +449,8 @@ def rats(call) -> None:
             if found is None or found[1].get("side") != "rat":
                 raise UsageError(f"not a rat on this state: {ref!r}")
             chosen.append(found[0])
-    order, ties, plans = activation_order(board, figures, chosen)
+    apart = (state.get("options") or {}).get("rat_wall") == "apart"   # play ruling 9's option
+    order, ties, plans = activation_order(board, figures, chosen, walls_separate=apart)
     if call.json:
         call.emit_json({"order": order, "ties": ties, "rats": [plans[r].to_json() for r in order]})
         return

@@ -50,6 +50,7 @@ PLAY_COMMANDS = {
             Opt("--first", str, help="who goes first when the cats win the initiative (cats|rats)"),
             Opt("--choose", str, help="break a tie the rules leave to the player: FIGURE=TARGET or SQUARE"),
             Opt("--done", str, help="mark an objective done by id (objectives the tool cannot check)"),
+            Opt("--no-scratch", bool, help="do not take a scratch token for a 1 on the cats' initiative die"),
         ],
         needs_state=True,
     ),
@@ -134,5 +135,7 @@ PLAY_COMMANDS = {
 PLAY_NEW_OPTIONS = [
     Opt("--campaign", str, help="campaign file: the heroes' health, level and cards carried over"),
     Opt("--cat-stun", str, help="cats' stun markers: clear (at the start of the cats' turn, default) or keep"),
+    Opt("--rat-wall", str, help="a rat beside a cat across a wall: adjacent (default; it stays there) or apart "
+        "(it goes round to an open side)"),
 ]
 PLAY_SETUP = _H + "setup_play"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from claw.core.errors import UsageError
+from claw.core.errors import InvalidInput, UsageError
 
 
 def _pct(x) -> str:
@@ -31,9 +31,14 @@ def _data(name: str):
 
 
 def _board(call):
+    """The state's board, after checking its figures (board rules, and every rat type
+    in the bestiary: an unknown type can only come from an edited file, exit 3)."""
+    from claw.core.msm.playstate import check_rat_types
     from claw.core.msm.setup import board_from_state
 
-    return board_from_state(call.state)
+    board = board_from_state(call.state)
+    check_rat_types(call.state, _data("bestiary.yaml"))
+    return board
 
 
 def _emit(call, events) -> None:
@@ -220,7 +225,8 @@ def scenario_step(call) -> None:
     cat_stun = st.get("options", {}).get("cat_stun", "clear")
     steps = 0
     while True:
-        st, events = rounds.step(st, board, call.dice, bestiary, first=first, choices=choices, cat_stun=cat_stun)
+        st, events = rounds.step(st, board, call.dice, bestiary, first=first, choices=choices, cat_stun=cat_stun,
+                                 take_scratch=not o.get("no_scratch"))
         _emit(call, events)
         steps += 1
         if st.get("outcome") or not until or st["phase"] == until or steps >= 400:
@@ -375,6 +381,7 @@ def setup_play(call, doc: dict, state: dict) -> list[dict]:
 
     from claw.core.msm.campaign import hero_fields
     from claw.core.msm.loot import build_deck
+    from claw.core.msm.playstate import RAT_WALL
     from claw.core.msm.tavern import card_lookup
 
     events = []
@@ -410,7 +417,10 @@ def setup_play(call, doc: dict, state: dict) -> list[dict]:
     for fid, fig in state["figures"].items():
         if fig.get("side") != "cat":
             continue
-        fig.update(hero_fields(fid, heroes, cards, unarmed, campaign))
+        try:
+            fig.update(hero_fields(fid, heroes, cards, unarmed, campaign))
+        except UsageError as exc:  # a card id the loot decks lack: the campaign file is at fault
+            raise InvalidInput(f"{camp_path}: heroes.{fid}: {exc}") from None
         fig["wounds"] = 0
         if fig["down"]:
             fig["square"] = None
@@ -438,6 +448,10 @@ def setup_play(call, doc: dict, state: dict) -> list[dict]:
     if stun not in ("clear", "keep"):
         raise UsageError(f"--cat-stun must be clear or keep: {stun!r}")
     state.setdefault("options", {})["cat_stun"] = stun
+    wall = (call.opts.get("rat_wall") or "adjacent").lower()
+    if wall not in RAT_WALL:
+        raise UsageError(f"--rat-wall must be adjacent or apart: {wall!r}")
+    state["options"]["rat_wall"] = wall
     state["active"] = None
     return events
 

@@ -89,7 +89,7 @@ def tavern(call) -> None:
         _need_event(camp)
         if camp.get("taverne", {}).get("shop") is not None:
             raise IllegalAction("Gus has already laid out his wares this visit")
-        camp, events = tv.open_shop(camp, _decks(call, camp), call.dice)
+        camp, events = tv.open_shop(camp, _decks(call, camp), call.dice, camp.get("loot_levels"))
     elif action == "buy":
         _need_event(camp)
         if len(rest) != 2:

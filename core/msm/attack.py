@@ -251,19 +251,23 @@ def _scratch(st: dict, roll: combat.AttackRoll, dice, policy: ScratchPolicy) -> 
                 events.append(event("scratch-spend", f"A scratch token rerolls the natural 1 on die {idx + 1}"
                                     f" → {new.natural}; {st['scratch_tokens']} left.",
                                     tokens=st["scratch_tokens"]))
-    ones = roll.ones
-    if ones and policy.take_on_one:
-        have = st.get("scratch_tokens", 0)
-        gain = min(ones, MAX_SCRATCH - have)
-        if gain > 0:
-            st["scratch_tokens"] = have + gain
-            events.append(event("scratch-take", f"A natural 1: the team takes {gain} scratch token(s)"
-                                f" ({st['scratch_tokens']}/{MAX_SCRATCH}); --no-scratch declines.",
-                                tokens=st["scratch_tokens"]))
-        else:
-            events.append(event("scratch-full", f"A natural 1, but the team already holds {MAX_SCRATCH}"
-                                " scratch tokens.", tokens=have))
+    if policy.take_on_one:
+        events += take_scratch(st, roll.ones)
     return events
+
+
+def take_scratch(st: dict, ones: int) -> list[dict]:
+    """Scratch Rule: a cat's natural 1s each give the team a token, up to 3 in all."""
+    if not ones:
+        return []
+    have = st.get("scratch_tokens", 0)
+    gain = min(ones, MAX_SCRATCH - have)
+    if gain <= 0:
+        return [event("scratch-full", f"A natural 1, but the team already holds {MAX_SCRATCH}"
+                      " scratch tokens.", tokens=have)]
+    st["scratch_tokens"] = have + gain
+    return [event("scratch-take", f"A natural 1: the team takes {gain} scratch token(s)"
+                  f" ({st['scratch_tokens']}/{MAX_SCRATCH}); --no-scratch declines.", tokens=st["scratch_tokens"])]
 
 
 def apply_to_rat(st: dict, bestiary: dict, tid: str, roll: combat.AttackRoll, board) -> list[dict]:

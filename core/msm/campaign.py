@@ -81,6 +81,9 @@ def campaign_from_state(state: dict, previous: dict | None = None) -> tuple[dict
     files = state.get("scenario", {}).get("loot_paths")
     if files:
         camp["loot_decks"] = list(files)
+    levels = state.get("scenario", {}).get("loot_decks")
+    if levels:
+        camp["loot_levels"] = list(levels)
     camp.pop("taverne", None)
     outcome = state.get("outcome") or {}
     text = f"The campaign records {len(camp['heroes'])} hero(es) after {name or 'the scenario'}"

@@ -123,7 +123,7 @@ def judge_die(natural: int, modifier: int, stun: int, wound: int) -> str:
     return MISS
 
 
-def roll_attack(profile: Profile, modifiers: list[Modifier], dice, label: str = "attack d12") -> AttackRoll:
+def roll_attack(profile: Profile, modifiers: list[Modifier], dice, label: str = "d12 attack die") -> AttackRoll:
     """Roll one d12 per attack die and judge each ("Rolling Attack Dice")."""
     roll = AttackRoll(profile, list(modifiers))
     for i in range(profile.dice):

@@ -74,7 +74,8 @@ def search(state: dict, board, cat_id: str, dice, square: str | None = None) -> 
     else:
         fig = st["figures"][cid]
         fig.setdefault("loot", []).append(card)
-        events.append(event("loot", f"{card['name']} goes to {cid}'s loot slot (claw equip to use it).",
+        hint = {"weapon": " (claw equip to hold it)", "armour": " (claw equip to wear it)"}.get(card["type"], "")
+        events.append(event("loot", f"{card['name']} goes to {cid}'s loot slot{hint}.",
                             figure=cid, card=card["id"]))
     from claw.core.msm import victory
 

@@ -170,8 +170,10 @@ def move_cat(board: Board, state: dict, cat_id: str, dest: Square, mode: str | N
     if used == POUNCE:
         fig["vulnerable"] = True
         fig["pounced"] = True
+        no_attacks = (state.get("scenario") or {}).get("no_cat_attacks")   # scenario 1: no attacking
         events.append({"type": "vulnerable", "text": f"{cat_id} is Vulnerable after pouncing (+2 to rat "
-                       "attacks against it) and may make one RANGE 0 attack now.", "figure": cat_id})
+                       "attacks against it)" + ("." if no_attacks else " and may make one RANGE 0 attack now."),
+                       "figure": cat_id})
     _state, reveals = reveal_in_los(board, state)
     return state, events + reveals
 

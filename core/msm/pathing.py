@@ -139,8 +139,13 @@ class _Field:
         return best, mask
 
 
-def rat_distances(board: Board, figures: dict, rats: list[str] | None = None) -> dict[str, RatPlan]:
-    """Plans for the given rats (default: every rat on the map), from one search per kind."""
+def rat_distances(board: Board, figures: dict, rats: list[str] | None = None, *,
+                  walls_separate: bool = False) -> dict[str, RatPlan]:
+    """Plans for the given rats (default: every rat on the map), from one search per kind.
+
+    ``walls_separate``: a wall between a rat and a cat makes them not adjacent, so a rat
+    goes round to an open side instead of parking behind the wall (ruling 9's option;
+    the default counts adjacency by position alone, as *Adjacency* defines it)."""
     cats = [fid for fid, f in figures.items() if is_cat(f) and f.get("square") and not f.get("down")]
     bit = {fid: 1 << i for i, fid in enumerate(cats)}
     cat_sq = {fid: square_of(figures[fid]) for fid in cats}
@@ -157,12 +162,18 @@ def rat_distances(board: Board, figures: dict, rats: list[str] | None = None) ->
         taken |= 1 << (y * w + x)
     empty = free & ~taken
 
-    wanted = 0  # every square a planned rat could step to: all the searches are asked about
     graph = step_graph(board)
+    wanted = 0  # every square a planned rat could step to: all the searches are asked about
     for rid in rat_ids:
         x, y = square_of(figures[rid])
         for j in graph[y * w + x]:
             wanted |= 1 << j
+
+    def beside(cat: Square, n: Square) -> bool:
+        """Is ``n`` adjacent to the cat's square for a rat's goal (ruling 9)?"""
+        if abs(cat[0] - n[0]) + abs(cat[1] - n[1]) != 1:
+            return False
+        return not walls_separate or n[1] * w + n[0] in graph[cat[1] * w + cat[0]]
 
     searches: dict[bool, _Field] = {}
 
@@ -175,7 +186,7 @@ def rat_distances(board: Board, figures: dict, rats: list[str] | None = None) ->
                     start = 1 << (cat_sq[fid][1] * w + cat_sq[fid][0])
                 else:
                     for n in orthogonal_neighbours(cat_sq[fid]):
-                        if open_sq(n) and not occupied.get(n):
+                        if open_sq(n) and not occupied.get(n) and beside(cat_sq[fid], n):
                             start |= 1 << (n[1] * w + n[0])
                 if start:
                     goals.append((bit[fid], start))
@@ -190,13 +201,13 @@ def rat_distances(board: Board, figures: dict, rats: list[str] | None = None) ->
         field = search(roach)
         here = 0
         for fid in cats:
-            if (cat_sq[fid] == sq) if roach else (abs(cat_sq[fid][0] - sq[0]) + abs(cat_sq[fid][1] - sq[1]) == 1):
+            if (cat_sq[fid] == sq) if roach else beside(cat_sq[fid], sq):
                 here |= bit[fid]
         if here:
             plans[rid] = RatPlan(rid, sq, 0, [c for c in cats if here & bit[c]], [])
             continue
         best, best_mask, steps, step_masks = None, 0, [], {}
-        step_from = set(step_graph(board)[sq[1] * w + sq[0]])
+        step_from = set(graph[sq[1] * w + sq[0]])
         for n in orthogonal_neighbours(sq):
             kn = n[1] * w + n[0]
             if kn not in step_from:
@@ -219,14 +230,14 @@ def rat_distances(board: Board, figures: dict, rats: list[str] | None = None) ->
     return plans
 
 
-def activation_order(board: Board, figures: dict, rats: list[str] | None = None
-                     ) -> tuple[list[str], list[list[str]], dict[str, RatPlan]]:
+def activation_order(board: Board, figures: dict, rats: list[str] | None = None, *,
+                     walls_separate: bool = False) -> tuple[list[str], list[list[str]], dict[str, RatPlan]]:
     """Rats closest to a cat first ("Rat Actions"). Returns (order, tied groups, plans).
 
     Equal distances are a tie the player settles; the default puts them in rat-number
     order. Rats that can reach no cat come last.
     """
-    plans = rat_distances(board, figures, rats)
+    plans = rat_distances(board, figures, rats, walls_separate=walls_separate)
 
     def number(rid: str) -> tuple:
         tail = rid.rsplit("-", 1)[-1]

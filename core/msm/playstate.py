@@ -18,7 +18,7 @@ Play fields added to the board's state layout:
 
 from __future__ import annotations
 
-from claw.core.errors import IllegalAction, UsageError
+from claw.core.errors import IllegalAction, InvalidInput, UsageError
 from claw.core.msm.figures import find, is_cat, is_rat
 
 START_HEALTH = 9
@@ -51,7 +51,19 @@ def rat_stats(bestiary: dict, fig: dict) -> dict:
     try:
         return bestiary["rats"][fig["type"]]
     except KeyError:
-        raise IllegalAction(f"rat type {fig.get('type')!r} is not in the bestiary") from None
+        raise InvalidInput(f"state: rat type {fig.get('type')!r} is not in the bestiary") from None
+
+
+def check_rat_types(state: dict, bestiary: dict) -> None:
+    """Refuse a state naming a rat type the bestiary lacks (figures, pool, discard)."""
+    known = bestiary["rats"]
+    for fid, fig in state.get("figures", {}).items():
+        if is_rat(fig) and fig.get("type") not in known:
+            raise InvalidInput(f"state: {fid} is of rat type {fig.get('type')!r}, not in the bestiary")
+    for pile in ("rat_pool", "rat_discard", "set_aside"):
+        for kind in state.get(pile) or []:
+            if kind not in known:
+                raise InvalidInput(f"state: {pile} holds rat type {kind!r}, not in the bestiary")
 
 
 def powers(bestiary: dict, fig: dict) -> list[str]:
@@ -84,6 +96,15 @@ def rats_on_map(state: dict):
 def leader_on_map(state: dict, bestiary: dict) -> bool:
     """Leader of the Pack works while a (revealed) leader is on the map."""
     return any("leader-of-the-pack" in powers(bestiary, f) for _, f in rats_on_map(state))
+
+
+RAT_WALL = ("adjacent", "apart")
+
+
+def walls_separate(state: dict) -> bool:
+    """``options.rat_wall``: is a rat beside a cat across a wall not adjacent to it
+    ("apart")? The default ("adjacent") is board ruling 9."""
+    return (state.get("options") or {}).get("rat_wall", "adjacent") == "apart"
 
 
 def discard_rat(state: dict, fid: str, why: str) -> dict:

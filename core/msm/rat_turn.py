@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from claw.core.msm.figures import acts_as_roach, square_of
 from claw.core.msm.playstate import (
-    cats_on_map, discard_rat, event, leader_on_map, rat_stats, rats_on_map, wound_cat,
+    cats_on_map, discard_rat, event, leader_on_map, rat_stats, rats_on_map, walls_separate, wound_cat,
 )
 from claw.core.msm.squares import parse_square, square_name
 
@@ -78,6 +78,7 @@ def activation_order(board, state: dict, waiting: list[str], cache: dict):
     from claw.core.msm.squares import parse_square
 
     figures = state["figures"]
+    apart = walls_separate(state)
     cats = list(cats_on_map(state))
     cats_key = tuple((cid, f["square"]) for cid, f in cats)
     if cache.get("cats") != cats_key:
@@ -88,7 +89,7 @@ def activation_order(board, state: dict, waiting: list[str], cache: dict):
     others = [r for r in waiting if not acts_as_roach(figures[r])]
     missing = [r for r in roaches if r not in cache["roach"]]
     if missing:
-        cache["roach"].update(rat_distances(board, figures, missing))
+        cache["roach"].update(rat_distances(board, figures, missing, walls_separate=apart))
     plans = {r: cache["roach"][r] for r in roaches}
 
     def key(r):
@@ -104,7 +105,7 @@ def activation_order(board, state: dict, waiting: list[str], cache: dict):
             return min(abs(x - cx) + abs(y - cy) for cx, cy in cat_squares) - 1
 
         if closest is None or not cat_squares or any(bound(r) <= closest for r in others):
-            plans.update(rat_distances(board, figures, others))
+            plans.update(rat_distances(board, figures, others, walls_separate=apart))
     order = sorted(plans, key=key)
     groups: dict = {}
     for r in order:
@@ -213,13 +214,14 @@ def _move(state: dict, board, rid: str, choices: dict, plan=None) -> tuple[list[
     from claw.core.msm.reveal import reveal_in_los
 
     if plan is None:
-        plan = rat_distances(board, state["figures"], [rid])[rid]
+        plan = rat_distances(board, state["figures"], [rid], walls_separate=walls_separate(state))[rid]
     fig = state["figures"][rid]
     if plan.distance is None:
         return [event("rat-stays", f"{rid} cannot reach any cat and stays on {fig['square']}.", figure=rid)], False
     if plan.distance == 0:
-        return [event("rat-stays", f"{rid} is already next to {plan.cats[0]} and cannot attack it; it stays.",
-                      figure=rid)], False
+        return [event("rat-stays", f"{rid} is already next to {plan.cats[0]} and cannot attack it; it stays"
+                      + ("." if walls_separate(state) else " (claw new --rat-wall apart: a wall between keeps"
+                         " them apart, so the rat would go round)."), figure=rid)], False
     wanted = choices.get(rid)
     cat = wanted if wanted in plan.cats else plan.cats[0]
     steps = plan.steps_for.get(cat, plan.steps)

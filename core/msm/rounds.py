@@ -138,6 +138,10 @@ def spend_ap(state: dict, board, fid: str, cost: int, action: str) -> list[dict]
     if fig["ap"] < cost:
         raise IllegalAction(f"{fid} has {fig['ap']} AP left; {action} costs {cost}")
     fig["ap"] -= cost
+    if cost:
+        # the free RANGE 0 attack belongs "at the end of" the pounce: any paid action
+        # in between forfeits it (a new pounce sets the flag again after paying)
+        fig["pounced"] = False
     return events
 
 
@@ -153,8 +157,9 @@ def _next_turn(state: dict) -> str:
 
 
 def step(state: dict, board, dice, bestiary: dict, *, first: str = CATS, choices: dict | None = None,
-         cat_stun: str = "clear") -> tuple[dict, list[dict]]:
-    """Advance one phase. Returns the new state and events."""
+         cat_stun: str = "clear", take_scratch: bool = True) -> tuple[dict, list[dict]]:
+    """Advance one phase. Returns the new state and events. ``take_scratch``: a 1 on the
+    cats' initiative die gives the team a scratch token (Scratch Rule; see Rulings)."""
     from claw.core.msm import victory
 
     st = copy.deepcopy(state)
@@ -168,6 +173,10 @@ def step(state: dict, board, dice, bestiary: dict, *, first: str = CATS, choices
         ini = roll_initiative(dice, leader_on_map(st, bestiary), first)
         rnd.update(initiative=ini, first=ini["first"], turns_done=[], spawned=False)
         events.append(event("initiative", initiative_text(ini), **ini))
+        if take_scratch and ini["cats"] == 1:
+            from claw.core.msm.attack import take_scratch as take
+
+            events += take(st, 1)
         st["phase"] = ini["first"]
         events += _enter(st, board, cat_stun)
     elif phase == CATS:

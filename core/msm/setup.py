@@ -65,6 +65,10 @@ def check_figures(board: Board, state: dict) -> None:
             if sq in held:
                 raise InvalidInput(f"state: {held[sq]} and {fid} share {name}; only roaches stack")
             held[sq] = fid
+    for fid, fig in (state.get("figures") or {}).items():
+        ap, most = fig.get("ap"), fig.get("max_ap") or 2
+        if fig.get("side") == "cat" and ap is not None and ap > most:
+            raise InvalidInput(f"state: {fid} has {ap} AP left, more than its {most} AP")
     pounce = (state.get("options") or {}).get("pounce", POUNCE_RULINGS[0])
     if pounce not in POUNCE_RULINGS:
         raise InvalidInput(f"state: options.pounce must be {' or '.join(POUNCE_RULINGS)}: {pounce!r}")

@@ -54,7 +54,12 @@ def spawn(state: dict, board, dice, bestiary: dict | None = None, letters: list[
             raise IllegalAction("rats have already spawned this round")
         track = rnd.get("track") or [[]]
         letters = list(track[rnd.get("space", 0) % len(track)])
-    rnd["spawned"] = True
+        rnd["spawned"] = True   # the round's one spawn; chosen letters (a scenario effect) are extra
+    else:
+        known = sorted(m for m in board.markers if m.startswith("S"))
+        unknown = [x for x in letters if x not in known]
+        if unknown:
+            raise IllegalAction(f"no spawn square {unknown[0]} on this map (spawn squares: {', '.join(known) or 'none'})")
     if st.get("spawns_off"):
         return st, [event("spawn-none", "Spawn points are inactive (a scenario entry turned them off).")]
     if not letters:

@@ -138,12 +138,13 @@ def price(card: dict, taverne: dict) -> int:
     return ceil(value) if taverne.get("price_rounding", "up") == "up" else floor(value)
 
 
-def open_shop(campaign: dict, decks: list[dict], dice) -> tuple[dict, list[dict]]:
-    """Draw five cards from the last scenario's loot deck(s) for sale."""
+def open_shop(campaign: dict, decks: list[dict], dice, levels: list[int] | None = None) -> tuple[dict, list[dict]]:
+    """Draw five cards from the last scenario's loot deck(s) for sale: the cards of the
+    loot levels that scenario used (``levels``, as its deck was built), events left out."""
     camp = copy.deepcopy(campaign)
     tav = _open(camp)
     pool = [card for deck in decks for card in deck["cards"] for _ in range(card.get("count", 1))
-            if card["type"] != "event"]
+            if card["type"] != "event" and (not levels or card.get("level") in levels)]
     drawn = dice.shuffle(pool)[:SHOP_SIZE]
     tav["shop"] = [copy.deepcopy(c) for c in drawn]
     camp["taverne"] = tav
@@ -208,12 +209,21 @@ def level_up(campaign: dict, hero_id: str, table: dict, level: int | None = None
     """
     camp = copy.deepcopy(campaign)
     h = hero(camp, hero_id)
+    visit = camp.get("taverne")
+    raised = (visit or {}).get("levelled", [])
+    if level is None and hero_id in raised:
+        # a cat earns one level at a time (an entry or a scenario's end says so); a second
+        # bare `level` in the same visit is far likelier a skill choice than a new level
+        raise IllegalAction(f"{hero_id} already went up a level this visit (to {h['level']}): give --level"
+                            f" {h['level']} to choose skills only, or --level {h['level'] + 1} to go up again")
     new = h["level"] + 1 if level is None else level
     allowance = skill_allowance(table, new)
     events = []
     if new != h["level"]:
         events.append(_event("level", f"{hero_id} is now level {new}.", hero=hero_id, level=new))
         h["level"] = new
+        if visit is not None and hero_id not in raised:
+            visit["levelled"] = raised + [hero_id]
     if skills is not None:
         h["skills"] = skills
     counts = [0, 0, 0]

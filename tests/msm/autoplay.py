@@ -93,9 +93,13 @@ def cat_turn(state, board, bestiary, dice):
                         best = (d, sq, mode)
             if best is None:
                 break
-            st, evs = move_cat(board, state, cid, best[1], best[2])
-            state = st
-            events += rounds.spend_ap(state, board, cid, COST[best[2]], best[2]) + evs
+            # pay first, as ``claw move`` does: the activation (Vulnerable removed,
+            # Toxic Stench checked where the cat stands) belongs before the move
+            events += rounds.spend_ap(state, board, cid, COST[best[2]], best[2])
+            if state["figures"][cid].get("down"):
+                break
+            state, evs = move_cat(board, state, cid, best[1], best[2])
+            events += evs
         if state.get("active") == cid:
             events += rounds.end_activation(state, cid)
     return state, events

@@ -65,6 +65,27 @@ def test_attack_example_leon_pistol_in_yellow_area_wounds_brown():
     assert "flintlock-pistol" in new["figures"]["leon"]["depleted"]
 
 
+def test_attack_example_leon_strides_from_range_2_then_fires():
+    """Attack Examples: Leon starts at range 2 from the Brown, strides (1 AP) into the
+    yellow area, then fires (1 AP) at range 1 without the -2."""
+    from claw.core.msm.geometry import range_between
+    from claw.core.msm.movement import move_cat
+    from claw.core.msm.rounds import spend_ap
+    from claw.core.msm.squares import parse_square
+
+    st, board = leon_board()
+    st["figures"]["leon"]["square"] = "C4"
+    assert range_between(board, parse_square("C4"), parse_square("C7")) == 2
+    spend_ap(st, board, "leon", 1, "a stride")
+    st, moved = move_cat(board, st, "leon", parse_square("C6"), "stride")
+    assert moved[0]["mode"] == "stride"
+    assert range_between(board, parse_square("C6"), parse_square("C7")) == 1
+    new, events, roll = attack(st, board, BESTIARY, "leon", "rat-1", PhysicalDice([8]), weapon="flintlock-pistol")
+    assert roll.modifiers == [] and roll.dice[0].total == 8 and roll.wounds == 1
+    assert new["figures"]["rat-1"]["wounds"] == 1 and new["figures"]["rat-1"]["stunned"] is True
+    assert new["figures"]["leon"]["ap"] == 0
+
+
 def test_attack_example_adara_staff_twice_eliminates_brown():
     """Attack Examples: Adara +1 (staff skill) +3 (stunned rat): 2 → 6 stuns, no effect on
     a stunned rat; 5 → 9 wounds; the Brown loses its last life and goes to the discard."""

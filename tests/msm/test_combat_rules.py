@@ -159,6 +159,23 @@ def test_pounce_gives_a_free_range_zero_attack():
         attack(new, board, BESTIARY, "nera", "rat-1", PhysicalDice([2]))
 
 
+def test_the_free_attack_comes_at_the_end_of_the_pounce_or_not_at_all():
+    """Pouncing: the RANGE 0 attack is "performed at the end of this movement". A cat
+    with AP left (3 in the 2-cat variant) that spends one on something else first pays
+    for its attack like any other."""
+    from claw.core.msm.movement import move_cat
+    from claw.core.msm.rounds import spend_ap
+    from claw.core.msm.squares import parse_square
+
+    st, board = state(OPEN, {"nera": cat("B2", "tanto", ap=1, max_ap=3, activated=True, pounced=True,
+                                         vulnerable=True), "rat-1": rat("arbaletrier", "B4")}, active="nera")
+    spend_ap(st, board, "nera", 1, "a prowl")
+    st, _ = move_cat(board, st, "nera", parse_square("B3"), "prowl")
+    assert st["figures"]["nera"]["pounced"] is False
+    with pytest.raises(IllegalAction, match="0 AP left"):
+        attack(st, board, BESTIARY, "nera", "rat-1", PhysicalDice([2]))
+
+
 def test_after_a_pounce_the_default_weapon_is_a_range_zero_one():
     """Pouncing: the free attack is with a RANGE 0 weapon, so claw picks one by default."""
     st, board = state(OPEN, {"leon": cat("B2", "flintlock-pistol", "rapier", ap=0, activated=True,
@@ -185,3 +202,16 @@ def test_scenario_without_cat_attacks():
     st["scenario"]["no_cat_attacks"] = True
     with pytest.raises(IllegalAction, match="may not attack"):
         attack(st, board, BESTIARY, "nera", "rat-1", PhysicalDice([12]))
+
+
+def test_pounce_offers_no_free_attack_where_the_scenario_forbids_attacking():
+    """Scenario 1 ("There will be no attacking in this scenario"): a pounce still makes the
+    cat Vulnerable, but the explanation does not offer the RANGE 0 attack."""
+    from claw.core.msm.movement import move_cat
+    from claw.core.msm.squares import parse_square
+
+    st, board = state(OPEN, {"nera": cat("A1")})
+    st["scenario"]["no_cat_attacks"] = True
+    st, events = move_cat(board, st, "nera", parse_square("E1"), "pounce")
+    text = next(e["text"] for e in events if e["type"] == "vulnerable")
+    assert st["figures"]["nera"]["vulnerable"] and "attack now" not in text

@@ -104,6 +104,17 @@ def test_rat_next_to_a_cat_across_a_wall_is_adjacent():
     assert plan.distance == 3 and next_step(plan) == sq("A2")
 
 
+def test_walls_separate_option_sends_the_rat_round_the_wall():
+    """Ruling 9's option (--rat-wall apart): a wall between a rat and a cat keeps them
+    apart, so the rat walks round to an open side of the cat (A1 → A2 → B2)."""
+    board = board_of(["....", "....", "....", "...."], walls=["A1-B1"])
+    figures = {"nera": fig("cat", "nera", "B1"), "rat-1": fig("rat", "detestable", "A1")}
+    plan = rat_distances(board, figures, walls_separate=True)["rat-1"]
+    assert plan.distance == 2 and next_step(plan) == sq("A2")
+    beside = {"nera": fig("cat", "nera", "B1"), "rat-1": fig("rat", "detestable", "B2")}
+    assert rat_distances(board, beside, walls_separate=True)["rat-1"].distance == 0
+
+
 def test_rat_that_can_reach_no_cat_stays_and_goes_last():
     """Ruling 12: a rat walled off from every cat has no plan to move and activates last."""
     board = board_of(["....", "...."], walls=["B1..B2 east"])

@@ -165,3 +165,59 @@ def test_odds_on_a_state_is_a_query(s2_cats):
     assert {"label": "stunned rat", "value": 3} in data["modifiers"]
     assert "fraction" in data["chances"]["stun"]
     assert s2_cats.read_bytes() == before
+
+
+@pytest.mark.parametrize("edit,message", [
+    (lambda s: s["figures"]["nera"].update(ap=9), "more than its 2 AP"),
+    (lambda s: s["figures"]["rat-1"].update(type="dragon"), "not in the bestiary"),
+])
+def test_edited_state_with_impossible_play_values_exits_3(s2_cats, edit, message):
+    """A hand-edited state: a cat with more AP than it has, a rat the bestiary lacks."""
+    doc = json.loads(s2_cats.read_text())
+    edit(doc["state"])
+    s2_cats.write_text(json.dumps(doc))
+    before = s2_cats.read_bytes()
+    r = run(["scenario-step", "-s", str(s2_cats), "-i"])
+    assert r.code == 3 and message in r.stderr and "Traceback" not in r.stderr
+    assert s2_cats.read_bytes() == before
+
+
+def test_a_move_onto_the_objective_meets_a_reach_goal_at_once(tmp_path):
+    """Objectives (F): scenario 1's "bring a cat to O" is met as the cat arrives, and
+    claw show lists each objective, open or done."""
+    state = tmp_path / "s1.json"
+    doc = json.loads(ok(["new", S1, "--seed", "7"]).stdout)
+    doc["state"]["figures"]["leon"]["square"] = "O11"
+    state.write_text(json.dumps(doc))
+    ok(["scenario-step", "-s", str(state), "-i", "--dice", "9,1"])
+    r = ok(["move", "leon", "O12", "-s", str(state), "-i"])
+    assert "Objective met: A cat on the objective square O" in r.stderr
+    shown = ok(["show", "-s", str(state)]).stderr + ok(["show", "-s", str(state)]).stdout
+    assert "done: A cat on the objective square O" in shown and "open: Both loot squares searched" in shown
+
+
+def test_tavern_level_twice_without_level_is_refused(tmp_path):
+    """Cat Level and Skills through the CLI: the second bare `tavern level` of a visit
+    (meant as a skill choice) is refused with exit 4 and the state is unchanged."""
+    state = tmp_path / "s2.json"
+    state.write_text(ok(["new", S2, "--seed", "3"]).stdout)
+    doc = json.loads(state.read_text())
+    doc["state"]["outcome"] = {"result": "victory", "why": "test", "round": 1}
+    doc["state"]["phase"] = "over"
+    state.write_text(json.dumps(doc))
+    ok(["tavern", "event", "-s", str(state), "-i", "--dice", "11"])
+    ok(["tavern", "level", "nera", "-s", str(state), "-i"])
+    before = state.read_bytes()
+    r = run(["tavern", "level", "nera", "Shadow step", "-s", str(state), "-i"])
+    assert r.code == 4 and "--level 1" in r.stderr and state.read_bytes() == before
+    ok(["tavern", "level", "nera", "Shadow step", "--level", "1", "-s", str(state), "-i"])
+
+
+def test_campaign_with_a_card_the_decks_lack_exits_3(tmp_path):
+    """Game Structure: a campaign naming a loot card no deck defines is a bad file."""
+    camp = (ROOT / "examples/msm/campaign-example.yaml").read_text().replace("[healing-salve]", "[golden-fish]")
+    path = tmp_path / "campaign.yaml"
+    path.write_text(camp.replace("loot_decks: [loot-illustrative.yaml]",
+                                 f"loot_decks: [{ROOT / 'examples/msm/loot-illustrative.yaml'}]"))
+    r = run(["new", S2, "--campaign", str(path)])
+    assert r.code == 3 and "heroes.guy" in r.stderr and "golden-fish" in r.stderr

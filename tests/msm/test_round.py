@@ -104,3 +104,20 @@ def test_game_over_refuses_more_steps():
     st, board = state(OPEN, {"nera": cat("A1")}, outcome={"result": "victory", "why": "x"})
     with pytest.raises(IllegalAction, match="over"):
         rounds.step(st, board, PhysicalDice([]), BESTIARY)
+
+
+def test_a_one_on_the_cats_initiative_die_gives_a_scratch_token():
+    """Scratch Rule: "if you roll a 1 you may … take" a token; it is taught in scenario 1,
+    where the only dice are the initiative pair, so the cats' initiative die counts (the
+    rats' die does not: it is not a cat's roll). Declining is an option; the team holds 3
+    at most."""
+    st, board = state(OPEN, {"nera": cat("A1")}, phase="initiative")
+    new, events = rounds.step(st, board, PhysicalDice([1, 5]), BESTIARY)
+    assert new["scratch_tokens"] == 1 and any(e["type"] == "scratch-take" for e in events)
+    new, _ = rounds.step(st, board, PhysicalDice([1, 5]), BESTIARY, take_scratch=False)
+    assert new["scratch_tokens"] == 0
+    new, _ = rounds.step(st, board, PhysicalDice([5, 1]), BESTIARY)
+    assert new["scratch_tokens"] == 0
+    st["scratch_tokens"] = 3
+    new, events = rounds.step(st, board, PhysicalDice([1, 5]), BESTIARY)
+    assert new["scratch_tokens"] == 3 and any(e["type"] == "scratch-full" for e in events)

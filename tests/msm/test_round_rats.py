@@ -102,3 +102,17 @@ def test_tied_activation_order_choosable():
     order = [e["figure"] for e in events if e["type"] == "rat-activate"]
     assert order[0] == "rat-2"
     assert any(e.get("tie") == "activation" for e in events)
+
+
+def test_rat_beside_a_cat_across_a_wall_stays_or_goes_round_by_option():
+    """Rat Attack with board ruling 9: the Détestable beside Nera across a wall cannot
+    attack (no LOS); by default it is adjacent and stays, with --rat-wall apart it moves
+    toward an open side of the cat."""
+    st, board = state(OPEN, {"nera": cat("B1"), "rat-1": rat("detestable", "A1")}, walls=["A1-B1"],
+                      phase="rats")
+    new, events = run(st, board)
+    assert new["figures"]["rat-1"]["square"] == "A1"
+    assert any(e["type"] == "rat-stays" and "--rat-wall apart" in e["text"] for e in events)
+    st["options"]["rat_wall"] = "apart"
+    new, events = run(st, board)
+    assert new["figures"]["rat-1"]["square"] == "A2"

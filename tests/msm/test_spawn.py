@@ -116,3 +116,21 @@ def test_scenario_1_example_spawn_in_round_three_after_the_rats():
             spawned_in.append(number)
             assert kinds.index("spawn") > max(i for i, k in enumerate(kinds) if k == "rat-activate")
     assert spawned_in == [3]
+
+
+def test_a_scenario_effects_spawn_leaves_the_rounds_spawn_to_come():
+    """Spawning happens "after all rat figures on the map have been activated" on the
+    round track's letters; a spawn a scenario effect calls for (claw spawn S1) is extra
+    and does not use up that one."""
+    st, board = state(ROWS, {"nera": cat("H1")}, legend=LEGEND, track=[["S"]], pool=["roach"] * 4)
+    new, _ = spawn(st, board, SeededDice(1), BESTIARY, letters=["S1"])
+    assert rats_at(new, "D4") and not new["round"].get("spawned")
+    after, _ = spawn(new, board, SeededDice(1), BESTIARY)
+    assert rats_at(after, "A1") and after["round"]["spawned"]
+
+
+def test_a_chosen_letter_the_map_lacks_is_refused():
+    """A letter typed by hand must name spawn squares of this map; nothing changes."""
+    st, board = state(ROWS, {"nera": cat("H1")}, legend=LEGEND, track=[["S"]], pool=["roach"])
+    with pytest.raises(IllegalAction, match="S9.*S, S1, S4"):
+        spawn(st, board, SeededDice(1), BESTIARY, letters=["S9"])

@@ -82,6 +82,17 @@ def test_shop_draws_five_and_buy_costs_francs(camp):
     assert len(after["taverne"]["shop"]) == 4
 
 
+def test_shop_draws_only_the_last_scenarios_loot_levels(camp):
+    """C. Purchase Gear: "from the Loot deck(s) used from the last scenario", and a
+    scenario's deck holds only its listed levels ("Loot Cards and Loot Deck")."""
+    deck = {"cards": [dict(c) for c in DECK["cards"]]
+            + [{"id": "relic", "name": "Relic", "type": "item", "level": 2, "price": 1, "count": 40}]}
+    new, _ = tavern.open_shop(camp, [deck], SeededDice(3), levels=[1])
+    assert all(c["level"] == 1 for c in new["taverne"]["shop"])
+    new, _ = tavern.open_shop(camp, [deck], SeededDice(3), levels=[2])
+    assert [c["id"] for c in new["taverne"]["shop"]] == ["relic"] * 5
+
+
 def test_buy_refused_without_francs(camp):
     camp["heroes"]["nera"]["francs"] = 0
     new, _ = tavern.open_shop(camp, [DECK], SeededDice(3))
@@ -105,6 +116,17 @@ def test_level_up_and_skill_allowance(camp):
         tavern.level_up(camp, "nera", SKILLS, level=1, skills=[{"name": "x", "level": 2}])
     lvl2, _ = tavern.level_up(new, "nera", SKILLS, skills=["a", "b", {"name": "c", "level": 2}])
     assert lvl2["heroes"]["nera"]["level"] == 2
+
+
+def test_a_second_bare_level_up_in_one_visit_is_refused(camp):
+    """Cat Level and Skills: a cat earns the next level when told; in one Taverne visit a
+    second `level` without --level is refused (it reads as a skill choice), --level works."""
+    camp["taverne"] = {"event": "almost-heaven"}
+    new, _ = tavern.level_up(camp, "nera", SKILLS)
+    with pytest.raises(IllegalAction, match="already went up a level"):
+        tavern.level_up(new, "nera", SKILLS, skills=["Shadow step"])
+    same, _ = tavern.level_up(new, "nera", SKILLS, level=1, skills=["Shadow step"])
+    assert same["heroes"]["nera"]["level"] == 1 and same["heroes"]["nera"]["skills"] == ["Shadow step"]
 
 
 def test_recruit_replaces_a_casualty_at_the_same_level(camp):
