@@ -76,6 +76,22 @@ def roll(expression: str | Expr, dice, action_faces: Sequence[ActionFace] | None
     for index, (sign, term) in enumerate(expr.terms):
         if isinstance(term, Const):
             value = term.value
+        elif term.kind == "n" and not term.compare:
+            # the common case, kept lean: plain numbered dice, perhaps keep/drop
+            draw, sides, label = dice.draw, term.sides, f"d{term.sides}"
+            values = [draw(1, sides, label) for _ in range(term.count)]
+            group = [DieRoll(index, sides, v) for v in values]
+            if term.keep:
+                mode, n = term.keep
+                order = sorted(range(len(values)), key=values.__getitem__, reverse=(mode == "kh"))
+                for i in order[n:]:
+                    group[i].kept = False
+                value = sum(values[i] for i in order[:n])
+            else:
+                value = sum(values)
+                if term.count == 3 and sides == 6 and critical is None:
+                    critical = check_critical(values)
+            rolled.extend(group)
         else:
             group = _roll_term(index, term, dice, action_faces)
             if term.keep:
