@@ -18,6 +18,7 @@ from claw.core.errors import DiceError
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
+_LIMITS: dict[int, int] = {}  # span -> largest multiple of span below 2**64 (pure cache)
 
 
 def _mix(z: int) -> int:
@@ -49,9 +50,11 @@ class SeededDice:
 
     def draw(self, low: int, high: int, label: str = "") -> int:
         span = high - low + 1
-        if span <= 0:
-            raise DiceError(f"empty range for {label or 'die'}: {low}..{high}")
-        limit = (1 << 64) - ((1 << 64) % span)  # reject the biased tail
+        limit = _LIMITS.get(span)
+        if limit is None:
+            if span <= 0:
+                raise DiceError(f"empty range for {label or 'die'}: {low}..{high}")
+            limit = _LIMITS[span] = (1 << 64) - ((1 << 64) % span)  # reject the biased tail
         while True:
             # _word() and _mix() inlined: this is the innermost loop of every roll
             self.position += 1
