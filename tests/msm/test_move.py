@@ -6,33 +6,11 @@ import copy
 import pytest
 
 from claw.core.errors import IllegalAction
-from claw.core.msm.board import parse_map
 from claw.core.msm.movement import move_cat, move_options
 from claw.core.msm.squares import parse_square as sq
 from claw.core.msm.squares import square_name
 
-
-def board_of(rows, walls=()):
-    board, problems = parse_map({"rows": list(rows), "walls": list(walls)})
-    assert problems == []
-    return board
-
-
-def fig(side, type_, square, revealed=True):
-    return {"side": side, "type": type_, "square": square, "revealed": revealed}
-
-
-# The movement example rebuilt: Guy on C3; red squares D4, G5, G6.
-MOVE_MAP = board_of([
-    "........",
-    "........",
-    "........",
-    "...#....",
-    "......#.",
-    "......#.",
-    "........",
-    "........",
-])
+from .movement_map import MOVE_MAP, board_of, fig
 
 
 def names(squares):

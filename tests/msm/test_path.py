@@ -6,32 +6,11 @@ from collections import deque
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from claw.core.msm.board import parse_map
 from claw.core.msm.pathing import activation_order, next_step, rat_distances
 from claw.core.msm.squares import parse_square as sq
 from claw.core.msm.squares import square_name
 
-
-def board_of(rows, walls=()):
-    board, problems = parse_map({"rows": list(rows), "walls": list(walls)})
-    assert problems == []
-    return board
-
-
-def fig(side, type_, square, revealed=True):
-    return {"side": side, "type": type_, "square": square, "revealed": revealed}
-
-
-MOVE_MAP = board_of([
-    "........",
-    "........",
-    "........",
-    "...#....",
-    "......#.",
-    "......#.",
-    "........",
-    "........",
-])
+from .movement_map import MOVE_MAP, board_of, fig
 
 
 def test_movement_example_roach_goes_for_nera():
