@@ -46,7 +46,8 @@ class Stream:
             if self._console is None:
                 from rich.console import Console  # lazy: only on a terminal
 
-                self._console = Console(file=self.stream, highlight=False, soft_wrap=True)
+                # emoji off: a die face such as "1:bow:" must not become a picture
+                self._console = Console(file=self.stream, highlight=False, soft_wrap=True, emoji=False)
             self._console.print(text)
         else:
             self.stream.write(strip_markup(text) + "\n")

@@ -74,6 +74,8 @@ def state_source(common: Common, needs_state: bool) -> tuple[str | None, bool]:
     """Where the state comes from and whether we are in table mode (CLAW_STATE)."""
     if common.state:
         return common.state, False
+    if common.game:
+        return None, False  # an explicit --game asks a stateless question: CLAW_STATE stays out
     from claw.cli.statefile import env_state
 
     env = env_state()

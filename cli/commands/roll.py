@@ -70,7 +70,7 @@ def _run(text, vs, odds, seed, dice_values, json_out, output) -> int:
 
 
 def render(result, vs) -> str:
-    """``4d6kh3+2 → [6, ~~1~~, 4, 5] +2 = 17`` style breakdown with markup."""
+    """``4d6kh3 [6, ~~1~~, 4, 5] +2 = 17``: the breakdown, dropped dice struck (~~)."""
     parts = []
     by_term: dict[int, list] = {}
     for d in result.dice:
@@ -86,7 +86,7 @@ def render(result, vs) -> str:
                 if d.digits is not None:
                     label += f" ({d.digits[0]}{d.digits[1]})"
                 if not d.kept:
-                    label = f"[dim strike]{label}[/]"
+                    label = f"[dim]~~{label}~~[/]"  # readable without colour too (d20's notation)
                 elif d.success:
                     label = f"[green]{label}[/]"
                 shown.append(label)

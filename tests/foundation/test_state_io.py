@@ -137,3 +137,19 @@ def test_state_round_trip(part, seed, position):
 def test_missing_map_file_is_named_not_stdin():
     r = run(["los", "--map", "no-such-map.yaml", "A1", "B2"], stdin="")
     assert r.code == 3 and "no-such-map.yaml" in r.stderr
+
+
+def test_explicit_game_is_stateless_even_in_table_mode(bare_state):
+    """`--game X` with numbers answers without touching CLAW_STATE (docs/conventions.md)."""
+    before = bare_state.read_bytes()
+    r = run(["roll", "2d6", "--seed", "1"], env={"CLAW_STATE": str(bare_state)})
+    assert r.code == 0
+    r = run(["attack", "--game", "ratcatcher", "--attack-dice", "2", "--accuracy", "4", "--defence", "1",
+             "--odds"], env={"CLAW_STATE": str(bare_state)})
+    assert r.code == 0, r.stderr
+    assert bare_state.read_bytes() == before
+
+
+def test_dropped_dice_visible_in_plain_output():
+    r = run(["roll", "4d6kh3", "--dice", "6,1,4,5"])
+    assert "[6, ~~1~~, 4, 5]" in r.stderr
