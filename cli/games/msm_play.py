@@ -70,6 +70,8 @@ PLAY_COMMANDS = {
         help="CAT searches a loot square (L) it stands on or next to: 1 AP, draws a loot card.",
         handler=_H + "search",
         usage="CAT [SQUARE]",
+        options=[Opt("--choose", str, help="break a tie the rules leave to the player: ambush=SQUARE, the objective "
+                     "square an Ambush card drawn now uses")],
         needs_state=True,
     ),
     "pickup": Command(

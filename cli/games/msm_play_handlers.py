@@ -292,7 +292,12 @@ def search(call) -> None:
     if not call.args:
         raise UsageError("usage: claw search CAT [SQUARE]")
     square = call.args[1] if len(call.args) > 1 else None
-    new, events = do_search(call.state, _board(call), call.args[0].lower(), call.dice, square)
+    choices = parse_choices(call.opts.get("choose"))
+    unknown = sorted(set(choices) - {"ambush"})
+    if unknown:
+        raise UsageError(f"search --choose takes ambush=SQUARE (the objective square for an Ambush): {unknown[0]!r}")
+    new, events = do_search(call.state, _board(call), call.args[0].lower(), call.dice, square,
+                            ambush=choices.get("ambush"))
     call.state = new
     _emit(call, events)
 

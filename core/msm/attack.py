@@ -70,11 +70,15 @@ def usable(board, fig: dict, target_sq, weapons: list[Weapon]) -> tuple[list[Wea
     """Weapons that reach the target and are not depleted, best first; and why others not."""
     from claw.core.msm.geometry import in_range, range_between
 
+    from collections import Counter
+
     here = square_of(fig)
-    depleted = set(fig.get("depleted", []))
+    # the record holds one id per shot fired, so two copies of a card fire once each
+    spent = Counter(fig.get("depleted", []))
     ok, why = [], []
     for w in weapons:
-        if w.id in depleted:
+        if w.once and spent[w.id] > 0:
+            spent[w.id] -= 1
             why.append(f"{w.name} is Depleted (once per scenario)")
         elif not in_range(board, here, target_sq, w.range):
             why.append(f"{w.name} (RANGE {w.range}) does not reach: the target is "
@@ -91,10 +95,11 @@ def pick_weapon(board, fig: dict, target_sq, weapons: list[Weapon], wanted: str 
         match = [w for w in weapons if wanted.lower() in (w.id.lower(), w.name.lower())]
         if not match:
             raise UsageError(f"no weapon {wanted!r} (has: {', '.join(w.id for w in weapons)})")
-        if match[0] not in ok:
+        ready = [w for w in match if any(w is o for o in ok)]
+        if not ready:
             reason = next((r for r in why if r.startswith(match[0].name)), "it cannot be used")
             raise IllegalAction(reason)
-        return match[0], [w for w in ok if w is not match[0]]
+        return ready[0], [w for w in ok if w is not ready[0]]
     if not ok:
         raise IllegalAction("no weapon can hit the target: " + "; ".join(why))
     return ok[0], ok[1:]

@@ -30,12 +30,20 @@ def build_deck(decks: list[dict], levels: list[int] | None, dice) -> list[dict]:
     return list(dice.shuffle(cards)) if cards else []
 
 
-def search(state: dict, board, cat_id: str, dice, square: str | None = None) -> tuple[dict, list[dict]]:
+def search(state: dict, board, cat_id: str, dice, square: str | None = None,
+           ambush: str | None = None) -> tuple[dict, list[dict]]:
     """Search an L square on or adjacent to the cat: 1 AP, one card, one marker off;
-    each cat searches each loot square once."""
+    each cat searches each loot square once. ``ambush``: the objective square an
+    Ambush card drawn now uses when the map has several (default: the first)."""
     from claw.core.msm.rounds import require_cats_turn, spend_ap
 
     require_cats_turn(state)
+    if ambush is not None:
+        # checked before the draw, so a wrong choice does not show the deck's top card
+        targets = state.get("objective_markers") or []
+        ambush = square_name(parse_square(ambush))
+        if ambush not in targets:
+            raise IllegalAction(f"an Ambush goes on an objective square ({', '.join(targets) or 'none on this map'}): {ambush}")
     st = copy.deepcopy(state)
     cid, fig = cat(st, cat_id)
     here = parse_square(fig["square"])
@@ -69,7 +77,7 @@ def search(state: dict, board, cat_id: str, dice, square: str | None = None) -> 
     events.append(event("search", f"{cid} searches {sq} (1 AP): draws {card['name']} ({card['type']});"
                         f" {markers[sq]} loot marker(s) left there.", figure=cid, square=sq, card=card["id"]))
     if card["type"] == "event":
-        events += _resolve_event(st, board, card, sq, dice)
+        events += _resolve_event(st, board, card, sq, dice, ambush)
         loot.setdefault("discard", []).append(card)
     else:
         fig = st["figures"][cid]
@@ -83,7 +91,7 @@ def search(state: dict, board, cat_id: str, dice, square: str | None = None) -> 
     return st, events
 
 
-def _resolve_event(st: dict, board, card: dict, searched: str, dice) -> list[dict]:
+def _resolve_event(st: dict, board, card: dict, searched: str, dice, ambush: str | None = None) -> list[dict]:
     from claw.core.msm.reveal import reveal_in_los
     from claw.core.msm.spawn import _spawn_at
 
@@ -93,10 +101,16 @@ def _resolve_event(st: dict, board, card: dict, searched: str, dice) -> list[dic
     if not targets:
         return [event("ambush", f"{card['name']}: the scenario has no objective square; nothing is placed.",
                       card=card["id"])]
-    where = targets[0]
-    events = [event("ambush", f"{card['name']}: a rat marker from the pool goes on the objective square {where}"
-                    + (f" (others: {', '.join(targets[1:])})" if len(targets) > 1 else "") + ".",
-                    card=card["id"], square=where)]
+    where = ambush if ambush in targets else targets[0]
+    others = [t for t in targets if t != where]
+    events = []
+    if others:
+        how = "chosen" if ambush else "the first"
+        events.append(event("tie", f"{card['name']} could place its marker on {', '.join(targets)}; it goes on "
+                            f"{where} ({how}; --choose ambush=SQUARE to change).",
+                            tie="ambush-square", chosen=where, alternatives=others))
+    events.append(event("ambush", f"{card['name']}: a rat marker from the pool goes on the objective square {where}.",
+                        card=card["id"], square=where))
     events += _spawn_at(st, "Ambush", parse_square(where), dice)
     _, evs = reveal_in_los(board, st)
     return events + evs

@@ -142,8 +142,10 @@ def move_cat(board: Board, state: dict, cat_id: str, dest: Square, mode: str | N
              ) -> tuple[dict, list[dict]]:
     """Move a cat (changes ``state`` in place). Raises IllegalAction saying why not.
 
-    Without ``mode`` the cheapest mode that reaches ``dest`` is used (prowl, then
-    stride, then pounce). AP are paid by the caller (the play rules' activation).
+    Without ``mode`` the cheapest of prowl and stride that reaches ``dest`` is used; a
+    pounce (2 AP, and the cat is Vulnerable) is never chosen for the player: when only
+    a pounce reaches, the move is refused with a hint to say ``pounce``. AP are paid by
+    the caller (the play rules' activation).
     """
     from claw.core.msm.reveal import reveal_in_los
 
@@ -163,6 +165,9 @@ def move_cat(board: Board, state: dict, cat_id: str, dest: Square, mode: str | N
     if not modes:
         raise IllegalAction(_why_not(board, figures, cat_id, start, dest, mode, options))
     used = modes[0]
+    if used == POUNCE and mode is None:
+        raise IllegalAction(f"only a pounce reaches {name}: it costs {COST[POUNCE]} AP and leaves {cat_id} "
+                            f"Vulnerable, so say so (claw move {cat_id} {name} --as pounce): {name}")
     fig["square"] = name
     events = [{"type": "move", "text": f"{cat_id} {used}s from {square_name(start)} to {name} "
                f"({COST[used]} AP).", "figure": cat_id, "mode": used, "from": square_name(start),

@@ -324,3 +324,20 @@ def test_a_move_in_the_wrong_phase_says_so_first(tmp_path):
     result = run(["move", "-s", str(started), "-i", "nera", "P16"])
     assert result.code == 4 and "not the cats' turn" in result.stderr
     assert started.read_bytes() == before
+
+
+def test_move_without_as_never_pounces(tmp_path, s1_state):
+    """Movement, Pounce (2 AP, the cat is Vulnerable): `claw move` without --as picks
+    a prowl or stride only; a square only a pounce reaches exits 4 naming the mode, its
+    cost and `--as pounce`, leaving the state file as it was."""
+    path = tmp_path / "s.json"
+    path.write_text(s1_state)
+    result = run(["move", "-s", str(path), "-i", "nera", "C9", "--free"])
+    assert result.code == 4, result.stderr
+    assert "only a pounce reaches C9: it costs 2 AP" in result.stderr and "--as pounce" in result.stderr
+    assert path.read_text() == s1_state
+    result = run(["move", "-s", str(path), "-i", "nera", "C9", "--free", "--as", "pounce"])
+    assert result.code == 0, result.stderr
+    assert json.loads(path.read_text())["state"]["figures"]["nera"]["vulnerable"] is True
+    result = run(["move", "-s", "-", "nera", "A10", "--free"], stdin=s1_state)
+    assert result.code == 0 and "stride" in result.stderr

@@ -215,3 +215,17 @@ def test_pounce_offers_no_free_attack_where_the_scenario_forbids_attacking():
     st, events = move_cat(board, st, "nera", parse_square("E1"), "pounce")
     text = next(e["text"] for e in events if e["type"] == "vulnerable")
     assert st["figures"]["nera"]["vulnerable"] and "attack now" not in text
+
+
+def test_two_pistols_each_fire_once_per_scenario():
+    """Norwegian Brown, Pistol ("fired once per scenario ... a Depleted token"), Dramatis
+    Personae (Guy: Brace of Pistols): the Depleted record is per copy, so a cat holding
+    two once-per-scenario pistols fires each once, and only then is refused."""
+    st, board = state(OPEN, {"leon": cat("B2", "flintlock-pistol", "flintlock-pistol", ap=3),
+                             "rat-1": rat("norwegian-brown", "D2")})
+    st, events, _ = attack(st, board, BESTIARY, "leon", "rat-1", PhysicalDice([2]), weapon="flintlock-pistol")
+    assert st["figures"]["leon"]["depleted"] == ["flintlock-pistol"]
+    st, _, _ = attack(st, board, BESTIARY, "leon", "rat-1", PhysicalDice([2]), weapon="flintlock-pistol")
+    assert st["figures"]["leon"]["depleted"] == ["flintlock-pistol", "flintlock-pistol"]
+    with pytest.raises(IllegalAction, match="Depleted"):
+        attack(st, board, BESTIARY, "leon", "rat-1", PhysicalDice([2]), weapon="flintlock-pistol")

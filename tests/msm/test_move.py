@@ -115,7 +115,7 @@ def test_move_cat_applies_and_pounce_marks_vulnerable():
     _, events = move_cat(MOVE_MAP, st, "guy", sq("C4"))
     assert st["figures"]["guy"]["square"] == "C4" and events[0]["mode"] == "prowl"
     st = copy.deepcopy(state)
-    _, events = move_cat(MOVE_MAP, st, "guy", sq("C7"))
+    _, events = move_cat(MOVE_MAP, st, "guy", sq("C7"), "pounce")
     assert events[0]["mode"] == "pounce" and events[0]["cost"] == 2
     assert st["figures"]["guy"]["vulnerable"] is True
 
@@ -190,3 +190,13 @@ def test_revealed_roach_uncovers_the_marker_behind_it():
     _, events = reveal_in_los(board, state)
     assert [e["figure"] for e in events] == ["rat-1", "rat-2"]
     assert state["figures"]["rat-3"]["revealed"] is False  # behind the Détestable on E2
+
+
+def test_pounce_is_never_chosen_without_as_pounce():
+    """Movement, Pounce (2 AP; "the cat is Vulnerable"): the cost and the marker are the
+    player's choice, so a move that only a pounce reaches is refused without the mode,
+    naming the mode, its cost and the way to ask for it; the state is unchanged."""
+    state = {"figures": {"guy": fig("cat", "guy", "C3")}}
+    with pytest.raises(IllegalAction, match=r"only a pounce reaches C7: it costs 2 AP .*--as pounce"):
+        move_cat(MOVE_MAP, state, "guy", sq("C7"))
+    assert state["figures"]["guy"]["square"] == "C3" and not state["figures"]["guy"].get("vulnerable")

@@ -221,3 +221,30 @@ def test_campaign_with_a_card_the_decks_lack_exits_3(tmp_path):
                                  f"loot_decks: [{ROOT / 'examples/msm/loot-illustrative.yaml'}]"))
     r = run(["new", S2, "--campaign", str(path)])
     assert r.code == 3 and "heroes.guy" in r.stderr and "golden-fish" in r.stderr
+
+
+def test_search_choose_ambush_square(s2_cats):
+    """Event cards, "Ambush": `claw search CAT --choose ambush=SQUARE` picks the objective
+    square; a key other than ambush is a usage error; a square that is no objective exits 4."""
+    doc = json.loads(s2_cats.read_text())
+    st = doc["state"]
+    sq = st["figures"]["nera"]["square"]
+    ambush = {"id": "ambush", "name": "Ambush", "type": "event", "level": 1, "effect": "ambush"}
+    st["loot"] = {"markers": {sq: 1}, "searched": {}, "deck": [ambush], "discard": [], "table": {}}
+    st["objective_markers"] = ["A1", "B1"]
+    st["rat_pool"] = st.get("rat_pool") or ["detestable"]
+    s2_cats.write_text(json.dumps(doc))
+    before = s2_cats.read_bytes()
+    r = run(["search", "-s", str(s2_cats), "-i", "nera", "--choose", "rat-1=A1"])
+    assert r.code == 2 and "ambush=SQUARE" in r.stderr
+    r = run(["search", "-s", str(s2_cats), "-i", "nera", "--choose", "ambush=C5"])
+    assert r.code == 4 and "objective square" in r.stderr
+    assert s2_cats.read_bytes() == before
+    r = run(["search", "-s", str(s2_cats), "-i", "nera", "--choose", "ambush=B1"])
+    assert r.code == 0, r.stderr
+    assert "it goes on B1 (chosen" in r.stderr
+    # in this state nera stands on A1 and guy on B1: the ambush on a cat's square wounds it
+    after = json.loads(s2_cats.read_text())["state"]["figures"]
+    assert st["figures"]["nera"]["square"] == "A1" and st["figures"]["guy"]["square"] == "B1"
+    assert after["guy"]["health"] == st["figures"]["guy"]["health"] - 1
+    assert after["nera"]["health"] == st["figures"]["nera"]["health"]

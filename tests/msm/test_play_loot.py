@@ -127,3 +127,21 @@ def test_defeat_goal_and_manual_marking():
     assert st2["outcome"]["result"] == "victory"
     with pytest.raises(IllegalAction):
         victory.mark_done(st2, "nope")
+
+
+def test_ambush_with_several_objective_squares_takes_a_chosen_one():
+    """Event cards, "Ambush": "place it on the objective square". With several objective
+    squares the first is the default and reported as a tie; ``ambush=`` picks another."""
+    st, board = with_deck("ambush", figures={"nera": cat("D3", ap=2)}, pool=["detestable"])
+    st["objective_markers"] = ["G8", "A8"]
+    new, events = loot.search(st, board, "nera", SeededDice(1))
+    tie = [e for e in events if e["type"] == "tie"]
+    assert tie and tie[0]["chosen"] == "G8" and tie[0]["alternatives"] == ["A8"]
+    assert "--choose ambush=SQUARE" in tie[0]["text"]
+    new, events = loot.search(st, board, "nera", SeededDice(1), ambush="a8")
+    placed = [f for f in new["figures"].values() if f["side"] == "rat"]
+    assert [f["square"] for f in placed] == ["A8"]
+    tie = [e for e in events if e["type"] == "tie"]
+    assert tie[0]["chosen"] == "A8" and tie[0]["alternatives"] == ["G8"]
+    with pytest.raises(IllegalAction, match="objective square .*: C5"):
+        loot.search(st, board, "nera", SeededDice(1), ambush="C5")

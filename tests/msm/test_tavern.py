@@ -145,3 +145,20 @@ def test_recruit_replaces_a_casualty_at_the_same_level(camp):
     nera = new["heroes"]["nera"]
     assert nera["level"] == 1 and nera["health"] == 9
     assert [c["id"] for c in nera["loot"]] == ["rapier", "healing-salve"]
+
+
+def test_the_healing_draught_of_entry_2_is_not_a_salve(camp):
+    """Entries, 2 ("Receive a Healing Draught") and Taverne B ("Spend any amount of your
+    healing salves"): the rulebook prints no effect for the draught, so (ruling) it has
+    no heal value and `heal` does not spend it; the hero keeps the card."""
+    entries = load("data/msm/entries.yaml")
+    two = next(e for e in entries["entries"] if e["number"] == 2)
+    draught = next(x["item"] for x in two["effects"] if x.get("item", {}).get("id") == "healing-draught")
+    assert "heal" not in draught
+    camp["heroes"]["leon"]["loot"] = [dict(draught)]
+    before = camp["heroes"]["leon"]["health"]
+    new, _ = tavern.heal(camp, "leon", CARDS)
+    assert new["heroes"]["leon"]["health"] == before
+    assert [c["id"] for c in new["heroes"]["leon"]["loot"]] == ["healing-draught"]
+    with pytest.raises(IllegalAction, match="0 healing salve"):
+        tavern.heal(camp, "leon", CARDS, salves=1)
