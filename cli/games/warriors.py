@@ -23,6 +23,8 @@ COMMANDS = {
             Opt("--physical", str, help="yes/no: is this a physical check (a critical failure sprains)?"),
             Opt("--refresh", bool, help="refresh the ability-point pools (of CAT, or every cat) first"),
             Opt("--odds", bool, help="exact chance of success instead of rolling"),
+            Opt("--audience", str, help="Orate: a cat spoken to; refused unless the GM controls it (npc)",
+                multiple=True),
         ]),
     "refresh": Command(
         help="Refresh ability-point pools (the GM's call): every cat, or the CATs named.",

@@ -181,6 +181,7 @@ def check(call) -> None:
                      physical=_yes_no(o.get("physical")), label=f"{cat['id']} check")
     if cat["status"] != "ok":
         raise IllegalAction(f"{cat['name']} is {cat['status']} and cannot make checks: {cat['id']}")
+    _orate_audience(call, spec)
     if o.get("odds"):
         return _check_odds(call, cat, spec, r)
     new, result = resolve(cat, r, spec, call.dice, option(call, "criticals"))
@@ -192,6 +193,16 @@ def check(call) -> None:
         if k.get("condition"):
             call.say(f"  {k['knack']}: only if {k['condition'][0].lower()}{k['condition'][1:]}")
 
+
+def _orate_audience(call, spec) -> None:
+    """Orate works only on cats the GM controls (Knacks: Orate): every --audience cat must be an npc."""
+    audience = [get_cat(call, a) for a in call.opts.get("audience") or []]
+    if audience and "orate" not in spec.knacks:
+        raise UsageError("--audience names whom Orate is used on; give --knack orate with it")
+    players = [a for a in audience if not a.get("npc")]
+    if "orate" in spec.knacks and players:
+        raise IllegalAction("Orate only works on cats controlled by the GM, not players' cats: "
+                            + ", ".join(a["id"] for a in players))
 
 
 def _check_odds(call, cat, spec, r) -> None:
