@@ -313,6 +313,15 @@ def show(call) -> None:
             lines.append("  ailing: " + ", ".join(ills))
         if c.get("pending"):
             lines.append("  to choose: " + ", ".join(f"{g['type']} (moon {g['moon']})" for g in c["pending"]))
+    if "herbs" in s:
+        from claw.core.warriors.herbstock import good
+        stock: dict = {}
+        for e in s["herbs"]:
+            key = (r.herbs[e["herb"]]["name"], "dried" if e["dried"] else "fresh",
+                   "good" if good(e, s["cats"], s["day"]) else "gone bad")
+            stock[key] = stock.get(key, 0) + 1
+        lines.append("Herb stock: " + (", ".join(f"{n} x{c} ({d}{'' if g == 'good' else ', ' + g})"
+                                                  for (n, d, g), c in stock.items()) or "empty"))
     f = s.get("fight")
     if f:
         ini = f.get("initiative", {})

@@ -381,3 +381,17 @@ def test_heal_spends_from_the_herb_stock_once_one_is_kept(party):
     party.write_text(json.dumps(doc))
     res = run(["heal", "emberpaw", "--herbs", "catmint,borage", "-s", str(party), "-i"])
     assert res.code == 4 and "no good Catmint, Borage" in res.stderr
+
+
+def test_herb_stock_is_shown_and_checked(party):
+    """The stock (ruling 39) is listed by `claw show`; a keeper or herb that does not exist
+    is a broken state (exit 3)."""
+    import json
+    assert run(["gather", "reedwhisker", "catmint", "--dried", "--count", "2", "-s", str(party), "-i"]).code == 0
+    res = run(["show", "-s", str(party)])
+    assert res.code == 0 and "Herb stock: Catmint x2 (dried)" in res.stdout + res.stderr
+    doc = json.loads(party.read_text())
+    doc["state"]["herbs"][0]["keeper"] = "nobody"
+    party.write_text(json.dumps(doc))
+    res = run(["show", "-s", str(party)])
+    assert res.code == 3 and "herbs.0.keeper" in res.stderr
