@@ -23,6 +23,8 @@ COMMANDS = {
             Opt("--physical", str, help="yes/no: is this a physical check (a critical failure sprains)?"),
             Opt("--refresh", bool, help="refresh the ability-point pools (of CAT, or every cat) first"),
             Opt("--odds", bool, help="exact chance of success instead of rolling"),
+            Opt("--audience", str, help="Orate: a cat spoken to; refused unless the GM controls it (npc)",
+                multiple=True),
         ]),
     "refresh": Command(
         help="Refresh ability-point pools (the GM's call): every cat, or the CATs named.",
@@ -79,13 +81,20 @@ COMMANDS = {
             Opt("--attack-bonus", int, help="stateless: attacker's Swat total bonus"),
             Opt("--jump-bonus", int, help="stateless: defender's Jump total bonus"),
         ]),
+    "gather": Command(
+        help="CAT gathers herbs into the party's herb stock (fresh a week, dried two weeks; Herb Lore x3 doubles).",
+        handler=_DAYS + "gather", usage="CAT HERB[,HERB...]", needs_state=True,
+        options=[
+            Opt("--dried", bool, help="the herbs are dried (they keep two weeks, not one)"),
+            Opt("--count", int, help="portions of each herb (default 1)"),
+        ]),
     "heal": Command(
         help="Heal CAT: a Herb Lore / Medicine Lore healing check (once a day), --natural, --herbs to treat illness.",
         handler=_DAYS + "heal", usage="CAT", needs_state=True,
         options=[
             Opt("--healer", str, help="who makes the healing check (default: the cat itself)"),
             Opt("--natural", bool, help="one morning's natural healing (1 HP) instead"),
-            Opt("--herbs", str, help="herbs given (comma-separated) to treat an illness"),
+            Opt("--herbs", str, help="herbs given (comma-separated) to treat an illness; spent from the herb stock once one is kept"),
             Opt("--points", int, help="healer's Intelligence points for the check"),
             KNACK, CONVERT,
             Opt("--mod", int, help="the GM's modifier"),

@@ -11,6 +11,32 @@ def _emit(call, events) -> None:
         call.event(e["type"], e["text"], **{k: v for k, v in e.items() if k not in ("type", "text")})
 
 
+def gather(call) -> None:
+    """`claw gather`: herbs into the party's stock, with the day and the keeper."""
+    from claw.core.warriors.herbstock import gather as add, keep_days
+    r = rules()
+    o = call.opts
+    if len(call.args) != 2:
+        raise UsageError("usage: claw gather CAT HERB[,HERB...] [--dried] [--count N]")
+    cat = get_cat(call, call.args[0])
+    if cat["status"] != "ok":
+        raise IllegalAction(f"{cat['name']} is {cat['status']} and cannot gather herbs: {cat['id']}")
+    herbs = [r.lookup("herb", h) for h in call.args[1].split(",") if h.strip()]
+    count = o.get("count") or 1
+    if count < 1:
+        raise UsageError("--count is at least 1")
+    dried = bool(o.get("dried"))
+    day = call.state["day"]
+    stock = call.state.get("herbs", [])
+    for h in herbs:
+        stock = add(stock, h, cat["id"], day, dried, count)
+    call.state["herbs"] = stock
+    keep = keep_days(cat, dried)
+    call.event("gather", f"{cat['name']} gathers {', '.join(r.herbs[h]['name'] for h in herbs)}"
+               + (f" x{count}" if count > 1 else "") + f" ({'dried' if dried else 'fresh'}, good through day "
+               f"{day + keep - 1})", cat=cat["id"], herbs=herbs, count=count, dried=dried, day=day, keep=keep)
+
+
 def heal(call) -> None:
     """`claw heal`: treat an illness with herbs, the morning's natural HP, or the healing check."""
     from claw.core.warriors.checks import CheckSpec
@@ -31,6 +57,9 @@ def heal(call) -> None:
         if not cured:
             ills = ", ".join(d["id"] for d in cat["diseases"]) or "no illness"
             raise IllegalAction(f"{', '.join(herbs)} cure none of {cat['name']}'s illnesses ({ills})")
+        if "herbs" in call.state:           # a stock is kept: the herbs come out of it
+            from claw.core.warriors.herbstock import spend
+            call.state["herbs"] = spend(call.state["herbs"], herbs, call.state["cats"], day, r)
         put_cat(call, new)
         call.event("cure", f"{cat['name']} is treated with {', '.join(herbs)}: cured of {', '.join(cured)}",
                    cat=cat["id"], herbs=herbs, cured=cured)

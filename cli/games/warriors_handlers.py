@@ -181,6 +181,7 @@ def check(call) -> None:
                      physical=_yes_no(o.get("physical")), label=f"{cat['id']} check")
     if cat["status"] != "ok":
         raise IllegalAction(f"{cat['name']} is {cat['status']} and cannot make checks: {cat['id']}")
+    _orate_audience(call, spec)
     if o.get("odds"):
         return _check_odds(call, cat, spec, r)
     new, result = resolve(cat, r, spec, call.dice, option(call, "criticals"))
@@ -192,6 +193,16 @@ def check(call) -> None:
         if k.get("condition"):
             call.say(f"  {k['knack']}: only if {k['condition'][0].lower()}{k['condition'][1:]}")
 
+
+def _orate_audience(call, spec) -> None:
+    """Orate works only on cats the GM controls (Knacks: Orate): every --audience cat must be an npc."""
+    audience = [get_cat(call, a) for a in call.opts.get("audience") or []]
+    if audience and "orate" not in spec.knacks:
+        raise UsageError("--audience names whom Orate is used on; give --knack orate with it")
+    players = [a for a in audience if not a.get("npc")]
+    if "orate" in spec.knacks and players:
+        raise IllegalAction("Orate only works on cats controlled by the GM, not players' cats: "
+                            + ", ".join(a["id"] for a in players))
 
 
 def _check_odds(call, cat, spec, r) -> None:
@@ -302,6 +313,15 @@ def show(call) -> None:
             lines.append("  ailing: " + ", ".join(ills))
         if c.get("pending"):
             lines.append("  to choose: " + ", ".join(f"{g['type']} (moon {g['moon']})" for g in c["pending"]))
+    if "herbs" in s:
+        from claw.core.warriors.herbstock import good
+        stock: dict = {}
+        for e in s["herbs"]:
+            key = (r.herbs[e["herb"]]["name"], "dried" if e["dried"] else "fresh",
+                   "good" if good(e, s["cats"], s["day"]) else "gone bad")
+            stock[key] = stock.get(key, 0) + 1
+        lines.append("Herb stock: " + (", ".join(f"{n} x{c} ({d}{'' if g == 'good' else ', ' + g})"
+                                                  for (n, d, g), c in stock.items()) or "empty"))
     f = s.get("fight")
     if f:
         ini = f.get("initiative", {})

@@ -146,11 +146,15 @@ def eat_crowfood(cat: dict, rules: Rules, dice, d100_rule: str = "below", illnes
 
 def odds(cat: dict, rules: Rules, spec: HuntSpec, criticals: str = "absolute") -> dict:
     """Exact chance of each stage and of the whole hunt (bonuses as requested;
-    the pools are not checked or paid)."""
+    the pools are not checked or paid). A cat that could not hunt is refused, as the hunt is."""
     from claw.core.warriors.odds import chance
     rows = []
     reach = Fraction(1)
     who = stage_cats(cat, spec)
+    able(cat, "hunt", rules)
+    for c in who.values():
+        if c["id"] != cat["id"]:
+            able(c, "hunt", rules)
     for stage, cs in stage_specs(cat, rules, spec):
         c = who[stage]
         bonus = (c["abilities"][rules.skill_ability(cs.skill)] + c["skills"].get(cs.skill, 0)

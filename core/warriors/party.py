@@ -32,6 +32,13 @@ def problems(state: dict, rules=None) -> list[str]:
     for cid in state["order"]:
         if cid not in cats:
             out.append(f"order: no cat {cid!r}")
+    for i, e in enumerate(state.get("herbs", [])):
+        if e["keeper"] not in cats:
+            out.append(f"herbs.{i}.keeper: no cat {e['keeper']!r}")
+        if rules is not None and e["herb"] not in rules.herbs:
+            out.append(f"herbs.{i}.herb: no herb {e['herb']!r}")
+        if e["day"] > state["day"]:
+            out.append(f"herbs.{i}.day: {e['day']} is after today (day {state['day']})")
     f = state.get("fight")
     if f:
         for cid in f["order"]:

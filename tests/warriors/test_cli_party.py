@@ -165,3 +165,25 @@ def test_knack_uses_must_be_one_or_more(party):
     assert run(["knack", "emberpaw", "leap", "--uses", "5", "-s", str(party)]).code == 4
     res = run(["knack", "emberpaw", "leap", "--uses", "4", "-s", str(party)])
     assert res.code == 0 and res.state["state"]["cats"]["emberpaw"]["pools"]["strength"] == 1
+
+
+def test_orate_works_only_on_cats_the_gm_controls(tmp_path):
+    """Knacks, Orate: "Orate does not work on other players' cats ... only works on cats who are
+    controlled by the GM." A --audience cat must be an npc in the state, else exit 4."""
+    res = run(["new", str(EXAMPLES / "cinderpelt.yaml"), PARTY[0], PARTY[3], "--seed", "7"])
+    assert res.code == 0, res.stderr
+    path = tmp_path / "party.json"
+    path.write_text(res.stdout)
+    before = path.read_text()
+    res = run(["check", "cinderpelt", "focus", "--knack", "orate", "--audience", "emberpaw",
+               "-s", str(path), "-i", "--dice", "3,3,3"])
+    assert res.code == 4 and "controlled by the GM" in res.stderr and "emberpaw" in res.stderr
+    assert path.read_text() == before
+    res = run(["check", "cinderpelt", "focus", "--knack", "orate", "--audience", "bramble", "--vs", "10",
+               "--odds", "-s", str(path)])
+    assert res.code == 0, res.stderr
+    res = run(["check", "cinderpelt", "focus", "--audience", "bramble", "-s", str(path), "--dice", "3,3,3"])
+    assert res.code == 2
+    res = run(["check", "cinderpelt", "focus", "--knack", "orate", "--audience", "bramble",
+               "-s", str(path), "-i", "--dice", "3,3,3"])
+    assert res.code == 0, res.stderr

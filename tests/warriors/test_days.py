@@ -337,3 +337,61 @@ def test_grow_uses_the_moon_that_allows_the_choice(cat, rules):
     c, ev = grow(c, rules, ability="strength")
     assert c["abilities"]["strength"] == strength + 1 and "moon 17" in ev[0]["text"]
     assert [p["moon"] for p in c["pending"] if p["type"] == "ability"] == [14]
+
+
+def test_herbs_keep_a_week_fresh_two_dried_and_twice_that_with_herb_lore_three(cat, rules):
+    """Knacks, Herb Lore: "Fresh herbs stay good for a week; dried herbs stay good for two
+    weeks"; the third pick doubles both (ruling 39)."""
+    from claw.core.warriors.herbstock import gather, keep_days, spend
+    plain, lore3 = cat("reedwhisker"), cat("reedwhisker")
+    lore3["knacks"]["herb-lore"] = 3
+    assert (keep_days(plain, False), keep_days(plain, True)) == (7, 14)
+    assert (keep_days(lore3, False), keep_days(lore3, True)) == (14, 28)
+    cats = {"reedwhisker": plain}
+    stock = gather([], "catmint", "reedwhisker", 10)
+    assert spend(stock, ["catmint"], cats, 16, rules) == []
+    with pytest.raises(IllegalAction, match="Catmint \\(gone bad\\)"):
+        spend(stock, ["catmint"], cats, 17, rules)
+    assert spend(stock, ["catmint"], {"reedwhisker": lore3}, 23, rules) == []
+    with pytest.raises(IllegalAction, match="Borage"):
+        spend(stock, ["catmint", "borage"], cats, 11, rules)
+    dried = gather(stock, "catmint", "reedwhisker", 12, dried=True)
+    assert spend(dried, ["catmint"], cats, 12, rules) == [dried[1]]    # the oldest good portion first
+    assert spend(dried, ["catmint"], cats, 25, rules) == [dried[0]]
+
+
+def test_heal_spends_from_the_herb_stock_once_one_is_kept(party):
+    import json
+    doc = json.loads(party.read_text())
+    doc["state"]["cats"]["emberpaw"]["diseases"] = [{"id": "whitecough", "day": 0}]
+    party.write_text(json.dumps(doc))
+    assert run(["gather", "reedwhisker", "catmint,borage", "-s", str(party), "-i"]).code == 0
+    stock = json.loads(party.read_text())["state"]["herbs"]
+    assert [(e["herb"], e["dried"], e["keeper"]) for e in stock] == [
+        ("catmint", False, "reedwhisker"), ("borage", False, "reedwhisker")]
+    before = party.read_text()
+    res = run(["heal", "emberpaw", "--herbs", "catmint,tansy", "-s", str(party), "-i"])
+    assert res.code == 4 and party.read_text() == before
+    res = run(["heal", "emberpaw", "--herbs", "catmint,borage", "-s", str(party), "-i"])
+    assert res.code == 0, res.stderr
+    s = json.loads(party.read_text())["state"]
+    assert s["herbs"] == [] and s["cats"]["emberpaw"]["diseases"] == []
+    doc = json.loads(party.read_text())
+    doc["state"]["cats"]["emberpaw"]["diseases"] = [{"id": "whitecough", "day": 0}]
+    party.write_text(json.dumps(doc))
+    res = run(["heal", "emberpaw", "--herbs", "catmint,borage", "-s", str(party), "-i"])
+    assert res.code == 4 and "no good Catmint, Borage" in res.stderr
+
+
+def test_herb_stock_is_shown_and_checked(party):
+    """The stock (ruling 39) is listed by `claw show`; a keeper or herb that does not exist
+    is a broken state (exit 3)."""
+    import json
+    assert run(["gather", "reedwhisker", "catmint", "--dried", "--count", "2", "-s", str(party), "-i"]).code == 0
+    res = run(["show", "-s", str(party)])
+    assert res.code == 0 and "Herb stock: Catmint x2 (dried)" in res.stdout + res.stderr
+    doc = json.loads(party.read_text())
+    doc["state"]["herbs"][0]["keeper"] = "nobody"
+    party.write_text(json.dumps(doc))
+    res = run(["show", "-s", str(party)])
+    assert res.code == 3 and "herbs.0.keeper" in res.stderr

@@ -163,3 +163,23 @@ def test_negative_stage_points_and_refusals_print_no_half_story(party):
     assert res.code == 2 and "0 or more" in res.stderr
     res = run(["hunt", "emberpaw", "vole", "--knack", "feint", "-s", str(party), "--dice", "4,4,4"])
     assert res.code == 4 and "tie" not in res.stderr and len(res.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("change, reason", [
+    ({"diseases": [{"id": "whitecough", "day": 0}]}, "Whitecough"),
+    ({"sprain": 2}, "sprain"),
+    ({"status": "knocked-out", "hp": 0}, "knocked-out"),
+])
+def test_hunt_odds_refused_for_a_cat_that_cannot_hunt(party, change, reason):
+    """Whitecough ("unable to hunt or fight"), Sprains (no hunting), Knocked Out ("cannot do
+    anything at all"): `hunt --odds` is refused with exit 4 like the hunt itself, for the
+    hunter and for a helper."""
+    import json
+    doc = json.loads(party.read_text())
+    doc["state"]["cats"]["emberpaw"].update(change)
+    party.write_text(json.dumps(doc))
+    res = run(["hunt", "emberpaw", "vole", "--odds", "-s", str(party)])
+    assert res.code == 4 and reason in res.stderr
+    res = run(["hunt", "reedwhisker", "vole", "--helper", "locate=emberpaw", "--odds", "-s", str(party)])
+    assert res.code == 4 and reason in res.stderr
+    assert run(["hunt", "reedwhisker", "vole", "--odds", "-s", str(party)]).code == 0
