@@ -134,13 +134,21 @@ def move(state: dict, path: list[str]) -> tuple[dict, Events]:
 
 # ---- traps ------------------------------------------------------------------------------
 
+def _board_entry(state: dict, key: str, wanted: str) -> dict:
+    """The Ratcatcher board's ``key`` entry (``traps``, ``abilities``) with id ``wanted``;
+    refuses an unknown id, listing the ones the board has."""
+    entries = state["ratcatcher"]["board"][key]
+    for entry in entries:
+        if entry["id"] == wanted:
+            return entry
+    have = ", ".join(e["id"] for e in entries) or "none"
+    what = {"traps": "trap", "abilities": "ability"}.get(key, key)
+    raise IllegalAction(f"{state['ratcatcher']['name']} has no such {what} ({key}: {have}): {wanted!r}")
+
+
 def trap_def(state: dict, trap: str) -> dict:
     """The board's trap ``trap``; refuses an unknown id."""
-    for t in state["ratcatcher"]["board"]["traps"]:
-        if t["id"] == trap:
-            return t
-    have = ", ".join(t["id"] for t in state["ratcatcher"]["board"]["traps"]) or "none"
-    raise IllegalAction(f"{state['ratcatcher']['name']} has no such trap (traps: {have}): {trap!r}")
+    return _board_entry(state, "traps", trap)
 
 
 def deploy_trap(state: dict, trap: str, zone: str | None = None) -> tuple[dict, Events]:
@@ -245,11 +253,7 @@ def attack(state: dict, dice, count: int | None = None, plan=None) -> tuple[dict
 
 def ability_def(state: dict, ability: str) -> dict:
     """The board's ability ``ability``; refuses an unknown id."""
-    for a in state["ratcatcher"]["board"]["abilities"]:
-        if a["id"] == ability:
-            return a
-    have = ", ".join(a["id"] for a in state["ratcatcher"]["board"]["abilities"]) or "none"
-    raise IllegalAction(f"no such ability (abilities: {have}): {ability!r}")
+    return _board_entry(state, "abilities", ability)
 
 
 def use_ability(state: dict, ability: str, zone: str | None = None) -> tuple[dict, Events]:

@@ -226,22 +226,16 @@ def _sheet(doc: dict, cat: dict, b: _Builder) -> None:
     for a, v in (sheet.get("abilities") or {}).items():
         if v != cat["abilities"][a]:
             b.bad(("sheet", "abilities", a), f"sheet says {a} {v}, but the choices give {cat['abilities'][a]}")
-    if "skills" in sheet:
-        for s, v in sheet["skills"].items():
-            have = cat["skills"].get(s, 0)
+    for key, noun, times in (("skills", "", ""), ("knacks", "knack ", "x")):
+        if key not in sheet:
+            continue
+        for name, v in sheet[key].items():
+            have = cat[key].get(name, 0)
             if v != have:
-                b.bad(("sheet", "skills", s), f"sheet says {s} {v}, but the choices give {have}")
-        for s, have in cat["skills"].items():
-            if s not in sheet["skills"]:
-                b.bad(("sheet", "skills"), f"sheet lacks {s} {have}, which the choices give")
-    if "knacks" in sheet:
-        for k, v in sheet["knacks"].items():
-            have = cat["knacks"].get(k, 0)
-            if v != have:
-                b.bad(("sheet", "knacks", k), f"sheet says {k} x{v}, but the choices give x{have}")
-        for k, have in cat["knacks"].items():
-            if k not in sheet["knacks"]:
-                b.bad(("sheet", "knacks"), f"sheet lacks knack {k} x{have}, which the choices give")
+                b.bad(("sheet", key, name), f"sheet says {name} {times}{v}, but the choices give {times}{have}")
+        for name, have in cat[key].items():
+            if name not in sheet[key]:
+                b.bad(("sheet", key), f"sheet lacks {noun}{name} {times}{have}, which the choices give")
     if "hp" in sheet and sheet["hp"] != cat["hp_max"]:
         b.bad(("sheet", "hp"), f"sheet says HP {sheet['hp']}, but 5 + age {cat['age']} + Strength "
                                f"{cat['abilities']['strength']} = {cat['hp_max']}")
