@@ -17,7 +17,7 @@ from claw.cli.options import COMMON
 from claw.cli.output import Output
 from claw.cli.runner import Common, guard, run_state_command
 from claw.cli.spec import Command, Opt
-from claw.core.errors import IllegalAction, UsageError
+from claw.core.errors import IllegalAction, InvalidInput, UsageError
 
 # The rule commands of the design exist for every game, implemented or not.
 RULE_VERBS = ("attack", "spawn", "los", "tavern", "hunt", "heal", "scenario-step")
@@ -84,14 +84,6 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command]) -> None:
         args = kwargs.pop("args") or []
         common = Common(**{k: kwargs.pop(k) for k in COMMON})
         output = Output(quiet=common.quiet)
-        if common.game is None and not common.state and kwargs.get("map"):
-            common.game = _game_of_file(kwargs["map"])  # `claw los --map FILE` needs no --game
-            if common.game is None:
-                import os
-
-                if not os.path.isfile(kwargs["map"]):
-                    output.error(f"--map: no such file: {kwargs['map']}")
-                    raise typer.Exit(3)
 
         def resolve(game: str | None):
             if game is None:
@@ -106,14 +98,17 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command]) -> None:
                 flags = ", ".join("--" + f.replace("_", "-") for f in foreign)
                 raise UsageError(f"{flags}: not an option of `claw {verb}` in {game}")
             opts = {o.name: kwargs.get(o.name) for o in spec.options}
-            handler = import_target(spec.handler)
-            return (lambda call: handler(_with_opts(call, opts))), spec.needs_state, spec.changes_state
+            return import_target(spec.handler), spec.needs_state, spec.changes_state, opts
 
-        code = guard(lambda: run_state_command(
-            command=verb, args=args, opts={}, common=common, handler=None,
-            needs_state=bool(per_game) and all(c.needs_state for c in per_game.values()),
-            changes_state=True, output=output, resolve=resolve),
-            debug=common.debug, output=output)
+        def body() -> int:
+            if common.game is None and not common.state and kwargs.get("map"):
+                common.game = _game_of_map(kwargs["map"])  # `claw los --map FILE` needs no --game
+            return run_state_command(
+                command=verb, args=args, opts={}, common=common, handler=None,
+                needs_state=bool(per_game) and all(c.needs_state for c in per_game.values()),
+                changes_state=True, output=output, resolve=resolve)
+
+        code = guard(body, debug=common.debug, output=output)
         raise typer.Exit(code)
 
     params = [inspect.Parameter("args", inspect.Parameter.KEYWORD_ONLY, default=None,
@@ -129,13 +124,15 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command]) -> None:
                 context_settings={"ignore_unknown_options": False})(command)
 
 
-def _game_of_file(path: str) -> str | None:
+def _game_of_map(path: str) -> str | None:
     """The ``game:`` of a scenario file named by ``--map`` (a cheap look, no YAML parser)."""
     import re
 
     try:
         with open(path, encoding="utf-8") as handle:
             head = handle.read(65536)
+    except FileNotFoundError:
+        raise InvalidInput(f"--map: no such file: {path}") from None
     except (OSError, UnicodeDecodeError):
         return None  # the handler reports the unreadable file properly
     match = re.search(r"^game:\s*[\"']?([a-z]+)", head, re.M)
@@ -144,11 +141,6 @@ def _game_of_file(path: str) -> str | None:
 
 def _default(name: str) -> Any:
     return False if name in ("in_place", "quiet", "json", "debug") else None
-
-
-def _with_opts(call, opts: dict):
-    call.opts = opts
-    return call
 
 
 def register_all(app: typer.Typer, only: str | None = None) -> bool:

@@ -106,7 +106,8 @@ def make_dice(common: Common, envelope: dict | None):
 def run_state_command(*, command: str, args: list[str], opts: dict, common: Common,
                       handler: Callable | None, needs_state: bool, changes_state: bool,
                       output: Output, resolve: Callable[[str | None], tuple] | None = None) -> int:
-    """Shared flow for game commands. ``resolve(game)`` → (handler, needs_state, changes_state)."""
+    """Shared flow for game commands. ``resolve(game)`` → (handler, needs_state,
+    changes_state, opts) once the game is known; without it, ``handler`` and ``opts`` as given."""
     from claw.cli import statefile
     from claw.cli.call import Call, RecordingDice
 
@@ -123,7 +124,7 @@ def run_state_command(*, command: str, args: list[str], opts: dict, common: Comm
     if envelope and common.game and common.game != envelope["game"]:
         raise UsageError(f"--game {common.game} does not match the state's game ({envelope['game']})")
     if resolve is not None:
-        handler, needs_state, changes_state = resolve(game)
+        handler, needs_state, changes_state, opts = resolve(game)
     if needs_state and envelope is None:
         raise UsageError(f"`claw {command}` needs a game state: -s FILE, - for stdin, or CLAW_STATE")
     dice, seeded = make_dice(common, envelope)

@@ -13,7 +13,6 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
 
 from claw.core.errors import InvalidInput
 
@@ -162,10 +161,6 @@ def pop_undo(path: str, steps: int = 1) -> tuple[str, int]:
     return text, len(entries) - steps
 
 
-def undo_depth(path: str) -> int:
-    return len(_undo_entries(path))
-
-
 def load_any(source: str) -> tuple[dict, str, str]:
     text, name = read_state_text(source)
     return parse_state(text, name), name, text
@@ -174,7 +169,3 @@ def load_any(source: str) -> tuple[dict, str, str]:
 def env_state() -> str | None:
     value = os.environ.get("CLAW_STATE")
     return value or None
-
-
-def jsonable(obj: Any) -> Any:
-    return json.loads(json.dumps(obj))
