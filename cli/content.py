@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -17,7 +17,7 @@ def _read_package_text(package: str, name: str) -> str:
         raise InvalidInput(f"packaged file missing: {package}/{name}") from exc
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_schema(name: str) -> dict:
     """The JSON Schema ``schemas/<name>.json``."""
     return json.loads(_read_package_text("claw.schemas", f"{name}.json"))
@@ -28,7 +28,7 @@ def schema_names() -> list[str]:
     return sorted(p.name[:-5] for p in root.iterdir() if p.name.endswith(".json"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_data(path: str) -> Any:
     """Game data ``data/<game>/<file>`` (YAML or JSON), e.g. ``load_data("msm/bestiary.yaml")``.
 

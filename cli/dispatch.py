@@ -112,7 +112,7 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command]) -> None:
         raise typer.Exit(code)
 
     params = [inspect.Parameter("args", inspect.Parameter.KEYWORD_ONLY, default=None,
-                                annotation=Annotated[Optional[list[str]], typer.Argument(
+                                annotation=Annotated[list[str] | None, typer.Argument(
                                     metavar="ARGS...", help="Figures, squares or names, per game.")])]
     params += [_typer_param(o, owners[o.name]) for o in options.values()]
     params += [inspect.Parameter(k, inspect.Parameter.KEYWORD_ONLY, default=_default(k), annotation=a)

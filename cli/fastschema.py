@@ -11,8 +11,9 @@ tests/test_fastschema.py checks both agree.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
-from typing import Any, Callable
+from collections.abc import Callable
+from functools import cache, lru_cache
+from typing import Any
 
 from claw.cli.content import load_schema
 
@@ -254,7 +255,7 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-@lru_cache(maxsize=None)
+@cache
 def _checker(name: str) -> Callable[[Any], tuple | None]:
     schema = load_schema(name)
     try:

@@ -2,24 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
-StateOpt = Annotated[Optional[str], typer.Option(
+StateOpt = Annotated[str | None, typer.Option(
     "--state", "-s", metavar="FILE",
     help="State file to read ('-' for stdin). Default: $CLAW_STATE (updated in place), else stdin when piped.")]
 InPlaceOpt = Annotated[bool, typer.Option(
     "--in-place", "-i", help="Rewrite the state file atomically (old one kept for `claw undo`).")]
-OutputOpt = Annotated[Optional[str], typer.Option(
+OutputOpt = Annotated[str | None, typer.Option(
     "--output", "-o", metavar="FILE", help="Write the new state to FILE instead of stdout.")]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No explanation on stderr.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable result on stdout.")]
-SeedOpt = Annotated[Optional[int], typer.Option(
+SeedOpt = Annotated[int | None, typer.Option(
     "--seed", metavar="N", help="Seed for stateless use (same seed, same dice on any machine).")]
-DiceOpt = Annotated[Optional[str], typer.Option(
+DiceOpt = Annotated[str | None, typer.Option(
     "--dice", metavar="V1,V2,...", help="Physical dice, consumed in order (percentile as two 0-9 digits).")]
-GameOpt = Annotated[Optional[str], typer.Option(
+GameOpt = Annotated[str | None, typer.Option(
     "--game", metavar="GAME", help="Game for stateless use: msm, ratcatcher, warriors, mice.")]
 DebugOpt = Annotated[bool, typer.Option("--debug", help="Show Python tracebacks (for developers).", hidden=True)]
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from claw.cli.output import Output
-from claw.core.errors import ClawError, IllegalAction, InvalidInput, UsageError
+from claw.core.errors import ClawError, InvalidInput, UsageError
 
 MAX_SEED = (1 << 64) - 1
 

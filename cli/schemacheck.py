@@ -6,8 +6,9 @@ path only for schemas the fast checker cannot handle.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Iterator
+from collections.abc import Iterator
+from functools import cache, lru_cache
+from typing import Any
 
 from claw.cli.content import load_schema, schema_names
 
@@ -27,7 +28,7 @@ def _registry():
     return Registry().with_resources(resources)
 
 
-@lru_cache(maxsize=None)
+@cache
 def validator_for(name: str):
     from jsonschema import Draft202012Validator
 

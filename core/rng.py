@@ -80,7 +80,7 @@ class SeededDice:
         return {"algorithm": "splitmix64", "seed": self.seed, "position": self.position}
 
     @classmethod
-    def from_json(cls, data: dict) -> "SeededDice":
+    def from_json(cls, data: dict) -> SeededDice:
         return cls(int(data["seed"]), int(data["position"]))
 
 

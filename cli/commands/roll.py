@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -18,7 +18,7 @@ def register(app: typer.Typer) -> None:
     @app.command(name="roll", help=HELP)
     def roll_cmd(
         expression: Annotated[str, typer.Argument(metavar="EXPR", help="Dice notation.")],
-        vs: Annotated[Optional[int], typer.Option("--vs", metavar="N",
+        vs: Annotated[int | None, typer.Option("--vs", metavar="N",
                       help="Difficulty: success when the total meets or beats N.")] = None,
         odds: Annotated[bool, typer.Option("--odds", help="Exact distribution instead of rolling.")] = False,
         seed: SeedOpt = None,

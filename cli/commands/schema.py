@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
 
 def register(app: typer.Typer) -> None:
     @app.command(name="schema", help="Print the JSON Schema NAME (e.g. scenario-msm); without NAME, list them.")
-    def schema_cmd(name: Annotated[Optional[str], typer.Argument(metavar="NAME")] = None) -> None:
+    def schema_cmd(name: Annotated[str | None, typer.Argument(metavar="NAME")] = None) -> None:
         import json
 
         from claw.cli.content import load_schema, schema_names

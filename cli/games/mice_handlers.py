@@ -251,8 +251,8 @@ def chest_lid(call) -> None:
 
 
 def _lid_odds(call, faces, n, suspicious):
-    from claw.core.mice import chamber
     from claw.core.mice import actiondie as A
+    from claw.core.mice import chamber
     from claw.core.mice.actiondie import fmt_prob
 
     dist = chamber.lid_odds(faces, n, suspicious)

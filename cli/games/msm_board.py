@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from claw.core.errors import IllegalAction, UsageError
 
-
 # -- validation hook ------------------------------------------------------------------
 
 def check(kind: str, doc: dict) -> list:

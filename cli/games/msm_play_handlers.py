@@ -81,7 +81,8 @@ def parse_choices(text: str | None) -> dict:
 def attack(call) -> None:
     if call.state is None or call.opts.get("attack_dice") is not None:
         return _attack_numbers(call)
-    from claw.core.msm.attack import ScratchPolicy, attack as do_attack
+    from claw.core.msm.attack import ScratchPolicy
+    from claw.core.msm.attack import attack as do_attack
 
     o = call.opts
     if o.get("odds"):

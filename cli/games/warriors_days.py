@@ -13,7 +13,8 @@ def _emit(call, events) -> None:
 
 def gather(call) -> None:
     """`claw gather`: herbs into the party's stock, with the day and the keeper."""
-    from claw.core.warriors.herbstock import gather as add, keep_days
+    from claw.core.warriors.herbstock import gather as add
+    from claw.core.warriors.herbstock import keep_days
     r = rules()
     o = call.opts
     if len(call.args) != 2:

@@ -48,7 +48,8 @@ def fight(call) -> None:
 
 def attack(call) -> None:
     """`claw attack`: one cat's turn of fighting (stateless: the Swat-vs-Jump odds or roll)."""
-    from claw.core.warriors.fight import AttackSpec, attack as run_attack
+    from claw.core.warriors.fight import AttackSpec
+    from claw.core.warriors.fight import attack as run_attack
     r = rules()
     o = call.opts
     if call.state is None:

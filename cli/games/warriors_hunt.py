@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from claw.cli.games.warriors_handlers import (convert_from, fmt_chance, get_cat, option, put_cat,
-                                              rules, verdict)
+from claw.cli.games.warriors_handlers import convert_from, fmt_chance, get_cat, option, put_cat, rules, verdict
 from claw.core.errors import UsageError
 
 STAGES = ("locate", "approach", "grab", "kill")
@@ -57,7 +56,8 @@ def hunt(call) -> None:
         from claw.core.warriors.hunt import odds
         return _report_odds(call, odds(cat, r, spec, option(call, "criticals")), r)
     from claw.core.warriors.checks import explain
-    from claw.core.warriors.hunt import best_sense, hunt as run_hunt
+    from claw.core.warriors.hunt import best_sense
+    from claw.core.warriors.hunt import hunt as run_hunt
     tied = []
     if spec.sense is None and spec.start == "locate":
         sense, tied = best_sense(spec.helpers.get("locate", cat), r)

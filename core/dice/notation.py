@@ -149,7 +149,7 @@ class _Parser:
         if self.peek() == "%":
             self.i += 1
             kind, sides = "pct", 100
-        elif self.peek() == "a" and not (self.s[self.i + 1:self.i + 2] or "0") in _LETTERS:
+        elif self.peek() == "a" and (self.s[self.i + 1:self.i + 2] or "0") not in _LETTERS:
             self.i += 1
             kind, sides = "action", 6
         else:

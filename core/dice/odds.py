@@ -6,9 +6,9 @@ what makes ``10d12`` a few milliseconds: a convolution of small integer vectors.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from math import comb
-from typing import Sequence
 
 from claw.core.dice.notation import ActionFace, Const, DiceTerm, Expr, meets, parse
 from claw.core.errors import DiceError
@@ -41,7 +41,7 @@ class Distribution:
     def fractions(self) -> dict[int, Fraction]:
         return {v: Fraction(c, self.denominator) for v, c in self.counts.items()}
 
-    def __add__(self, other: "Distribution") -> "Distribution":
+    def __add__(self, other: Distribution) -> Distribution:
         return _convolve(self, other)
 
 

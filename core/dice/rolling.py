@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from claw.core.dice.notation import ActionFace, Const, DiceTerm, Expr, meets, parse
 from claw.core.errors import DiceError

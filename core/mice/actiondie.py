@@ -10,8 +10,9 @@ Exact odds treat the six faces as equally likely and convolve per-die counts.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from math import gcd as _gcd
-from typing import TYPE_CHECKING, Iterable, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from claw.core.errors import InvalidInput, UsageError
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from claw.core.mice.result import Result
 from claw.core.mice import rooms as R
+from claw.core.mice.result import Result
 
 DEFAULT_OPTIONS = {
     # Fishhook & Thread note: it lets mice climb high places such as the king's bed;

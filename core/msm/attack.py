@@ -12,7 +12,14 @@ from claw.core.errors import IllegalAction, UsageError
 from claw.core.msm import combat
 from claw.core.msm.figures import is_cat, is_rat, square_of
 from claw.core.msm.playstate import (
-    DEFAULT_UNARMED, discard_rat, event, figure, powers, rat_health_left, rat_stats, stench_key,
+    DEFAULT_UNARMED,
+    discard_rat,
+    event,
+    figure,
+    powers,
+    rat_health_left,
+    rat_stats,
+    stench_key,
     wound_cat,
 )
 
@@ -68,9 +75,9 @@ def _better(w: Weapon) -> tuple:
 
 def usable(board, fig: dict, target_sq, weapons: list[Weapon]) -> tuple[list[Weapon], list[str]]:
     """Weapons that reach the target and are not depleted, best first; and why others not."""
-    from claw.core.msm.geometry import in_range, range_between
-
     from collections import Counter
+
+    from claw.core.msm.geometry import in_range, range_between
 
     here = square_of(fig)
     # the record holds one id per shot fired, so two copies of a card fire once each

@@ -15,7 +15,6 @@ of one per rat per cat. The search runs on bitboards (``_Field``).
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
 
 from claw.core.msm.board import Board

@@ -16,7 +16,14 @@ from __future__ import annotations
 
 from claw.core.msm.figures import acts_as_roach, square_of
 from claw.core.msm.playstate import (
-    cats_on_map, discard_rat, event, leader_on_map, rat_stats, rats_on_map, walls_separate, wound_cat,
+    cats_on_map,
+    discard_rat,
+    event,
+    leader_on_map,
+    rat_stats,
+    rats_on_map,
+    walls_separate,
+    wound_cat,
 )
 from claw.core.msm.squares import parse_square, square_name
 

@@ -13,7 +13,11 @@ import copy
 
 from claw.core.errors import IllegalAction, UsageError
 from claw.core.msm.playstate import (
-    cats_on_map, event, leader_on_map, stench_key, wound_cat,
+    cats_on_map,
+    event,
+    leader_on_map,
+    stench_key,
+    wound_cat,
 )
 
 CATS, RATS = "cats", "rats"

@@ -9,7 +9,8 @@ the zone graph is each card's own adjacency plus one edge per link.
 from __future__ import annotations
 
 from collections import deque
-from json import dumps as _dumps, loads as _loads
+from json import dumps as _dumps
+from json import loads as _loads
 
 COLOURS = ("brown", "black", "white")
 

@@ -6,10 +6,17 @@ from __future__ import annotations
 
 from claw.core.errors import IllegalAction, UsageError
 from claw.core.ratcatcher.city import (
-    COLOURS, any_rat_in, city_cheese, clone, neighbours,
+    COLOURS,
+    any_rat_in,
+    city_cheese,
+    clone,
+    neighbours,
 )
 from claw.core.ratcatcher.combat import (
-    Target, common_bite_wounds, peculiar_bite_wounds, resolve_attack,
+    Target,
+    common_bite_wounds,
+    peculiar_bite_wounds,
+    resolve_attack,
 )
 from claw.core.ratcatcher.events import Events, listed
 from claw.core.ratcatcher.rewards import apply_reward, describe, give_tokens
@@ -374,7 +381,7 @@ def trade(state: dict, which: str, choice: int | None = None) -> tuple[dict, Eve
         if not 0 <= i < len(rewards):
             raise IllegalAction(f"{card['name']} offers rewards 1..{len(rewards)}: {choice!r}")
         if len(rewards) > 1 and choice is None:
-            events.add("choice", f"reward 1 taken; alternatives: " +
+            events.add("choice", "reward 1 taken; alternatives: " +
                        "; ".join(describe(r) for r in rewards[1:]), alternatives=[describe(r) for r in rewards[1:]])
         rc["rewards"].remove(which)
         apply_reward(state, rewards[i], events, f"{card['name']}'s card")

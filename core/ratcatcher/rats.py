@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 from claw.core.ratcatcher.city import (
-    COLOURS, active_cards, card_of, city_cheese, distances, neighbours, zone_sort_key,
+    COLOURS,
+    active_cards,
+    card_of,
+    city_cheese,
+    distances,
+    neighbours,
+    zone_sort_key,
 )
 from claw.core.ratcatcher.combat import common_bite_wounds, nemesis_bite_wounds, peculiar_bite_wounds
 from claw.core.ratcatcher.events import Events, listed
 from claw.core.ratcatcher.player import apply_attack, defence, trap_def, wound_ratcatcher
 from claw.core.ratcatcher.sack import SackEmpty, ensure_rats, place_rats, return_zone_rats, sack_total
 from claw.core.ratcatcher.townships import spawn_peculiar
-
 
 # ---- 2.1 movement -----------------------------------------------------------------------
 

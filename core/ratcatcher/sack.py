@@ -129,7 +129,7 @@ def ensure_rats(state: dict, need: int, events: Events, choice: int | None = Non
     run the recovery steps until it holds enough (or every step is spent; the draws then
     take what there is). Black-rat chains cannot be foreseen: ``place_rats`` recovers
     again if one empties the sack."""
-    if 0 < need and sack_total(state) < need:
+    if need > 0 and sack_total(state) < need:
         recover_rats(state, events, choice, need)
 
 

@@ -4,8 +4,15 @@ from __future__ import annotations
 
 from claw.core.errors import IllegalAction
 from claw.core.ratcatcher.city import (
-    COLOURS, active_cards, card_of, connector_id, connector_zone, distances, free_connectors,
-    neighbours, zone_id,
+    COLOURS,
+    active_cards,
+    card_of,
+    connector_id,
+    connector_zone,
+    distances,
+    free_connectors,
+    neighbours,
+    zone_id,
 )
 from claw.core.ratcatcher.events import Events
 from claw.core.ratcatcher.sack import SackEmpty, ensure_rats, place_rats

@@ -8,7 +8,6 @@ returns the new state (a copy) and a list of events (dicts with ``type`` and
 
 from __future__ import annotations
 
-
 from claw.core.errors import IllegalAction, UsageError
 from claw.core.warriors import knacks as K
 from claw.core.warriors.checks import CheckSpec, able, decide, resolve

@@ -20,7 +20,7 @@ class Rules:
             setattr(self, name, value)
 
     @classmethod
-    def from_tables(cls, t: dict) -> "Rules":
+    def from_tables(cls, t: dict) -> Rules:
         """``t`` maps file stem (``skills``, ``knacks``, ...) to the loaded document."""
         def index(rows, table):
             out = {}

@@ -71,9 +71,7 @@ def _illness(cat: dict, rules: Rules, dice, options: dict) -> tuple[dict, list[d
             roll, _ = d100(dice, f"{cat['id']} {d['id']}")
             outcome = None
             for entry in row["daily"]:
-                if "below" in entry and below(roll, entry["below"], rule):
-                    outcome = entry["outcome"]
-                elif "above" in entry and roll > entry["above"]:
+                if "below" in entry and below(roll, entry["below"], rule) or "above" in entry and roll > entry["above"]:
                     outcome = entry["outcome"]
             events.append({"type": "illness-roll", "cat": cat["id"], "disease": d["id"], "roll": roll,
                            "outcome": outcome,

@@ -1,7 +1,8 @@
 """Dice notation: parsing, rolling with given dice, limits (issue 2, item 6)."""
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from claw.core.dice import parse, roll
 from claw.core.errors import DiceError

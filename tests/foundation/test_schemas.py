@@ -5,7 +5,8 @@ import json
 from importlib import resources
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from claw.cli.content import load_schema, schema_names

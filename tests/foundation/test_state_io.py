@@ -4,7 +4,8 @@ import json
 import os
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from claw.cli.testing import run
 
@@ -120,8 +121,8 @@ def test_undo_refuses_stdin():
        st.integers(0, 2**64 - 1), st.integers(0, 10**6))
 def test_state_round_trip(part, seed, position):
     """dump → parse gives the same envelope back (stable, lossless)."""
-    from claw.cli.statefile import dump_state, new_envelope, parse_state
     import claw.cli.content as content
+    from claw.cli.statefile import dump_state, new_envelope, parse_state
 
     envelope = new_envelope("mice", seed)
     envelope["rng"]["position"] = position

@@ -3,10 +3,12 @@
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from claw.core.errors import DiceError, InvalidInput, UsageError
 from claw.core.mice import actiondie as A
+
 from .helpers import d as dice
 
 

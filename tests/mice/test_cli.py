@@ -3,7 +3,6 @@ tracker to victory and to defeat by the hourglass, exit codes, stateless odds.""
 
 import json
 
-
 from claw.cli.testing import run
 
 from .conftest import EXAMPLE
@@ -200,7 +199,8 @@ def test_stateless_rules_refuse_figures():
     assert r.code == 2 and "-s STATE" in r.stderr
 
 
-from hypothesis import given, settings, strategies as st  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st
 
 
 @settings(max_examples=25, deadline=None)

@@ -144,7 +144,8 @@ def test_scary_noises_can_scare_the_burly_raider(fresh, tiles, faces, F):
     assert res.state["burly"]["scared"] and res.state["scare"] == 4
 
 
-from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

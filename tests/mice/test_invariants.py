@@ -5,7 +5,8 @@ and never changes its input state."""
 import copy
 
 import jsonschema
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from claw.cli.content import load_data, load_schema
 from claw.core.errors import ClawError

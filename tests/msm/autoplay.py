@@ -11,7 +11,7 @@ from claw.core.errors import IllegalAction
 from claw.core.msm import rounds
 from claw.core.msm.attack import attack
 from claw.core.msm.loot import search
-from claw.core.msm.movement import COST, move_options, move_cat
+from claw.core.msm.movement import COST, move_cat, move_options
 from claw.core.msm.playstate import cats_on_map, rats_on_map
 from claw.core.msm.squares import parse_square
 

@@ -3,12 +3,24 @@
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from claw.core.errors import UsageError
 from claw.core.msm.combat import (
-    HINDERING, MISS, NATURAL_ONE, STUN, STUNNED_RAT, WOUND, Modifier, Profile,
-    attack_odds, die_chances, judge_die, reroll_die, roll_attack,
+    HINDERING,
+    MISS,
+    NATURAL_ONE,
+    STUN,
+    STUNNED_RAT,
+    WOUND,
+    Modifier,
+    Profile,
+    attack_odds,
+    die_chances,
+    judge_die,
+    reroll_die,
+    roll_attack,
 )
 from claw.core.rng import PhysicalDice, SeededDice
 

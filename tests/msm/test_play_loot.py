@@ -83,6 +83,7 @@ def test_pickup_from_the_big_square_and_downed_cat_drops_cards():
     st, board = state(ROWS, {"nera": cat("A1", "tanto", health=1), "leon": cat("B2", ap=2),
                              "rat-1": rat("detestable", "A2")}, phase="rats")
     from claw.core.msm.attack import attack
+
     from .play_helpers import BESTIARY
 
     st, _, _ = attack(st, board, BESTIARY, "rat-1", "nera", PhysicalDice([12]))

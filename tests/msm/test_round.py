@@ -2,7 +2,8 @@
 (status markers, AP, activations), Toxic Stench, the round track wrapping."""
 
 import pytest
-from hypothesis import given, strategies as st_
+from hypothesis import given
+from hypothesis import strategies as st_
 
 from claw.core.errors import IllegalAction, UsageError
 from claw.core.msm import rounds

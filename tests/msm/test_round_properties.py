@@ -3,7 +3,8 @@
 import copy
 import json
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from claw.core.msm import rounds
 from claw.core.msm.figures import acts_as_roach

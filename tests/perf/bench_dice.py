@@ -25,7 +25,6 @@ def ms(fn) -> float:
 
 def main() -> None:
     from claw.core.dice import distribution, parse, roll
-    from claw.core.dice import odds as odds_module
     from claw.core.rng import SeededDice
 
     out = {}

@@ -62,12 +62,14 @@ def main() -> None:
                 [py, "-m", "claw", "scary-noises", "--game", "mice", "--distance", "4", "--odds"],
         })
 
+    from ruamel.yaml import YAML
+
     from claw.cli.content import load_data
     from claw.core.mice import actiondie as A
-    from claw.core.mice import chamber, ghost, outcomes as O
+    from claw.core.mice import chamber, ghost
+    from claw.core.mice import outcomes as O
     from claw.core.mice.setup import new_state
     from claw.core.rng import SeededDice
-    from ruamel.yaml import YAML
 
     tiles = load_data("mice/tiles.json")
     faces = A.parse_faces(load_data("mice/action-die.json"))

@@ -104,7 +104,7 @@ def rule_throughput():
     from claw.core.ratcatcher.combat import Target, capture_odds, resolve_attack
     from claw.core.ratcatcher.events import Events
     from claw.core.ratcatcher.rats import move_rats
-    from claw.core.ratcatcher.townships import add_card, new_zone
+    from claw.core.ratcatcher.townships import add_card
     from claw.core.rng import PhysicalDice
 
     out = {}

@@ -11,8 +11,16 @@ from hypothesis import strategies as st
 
 from claw.core.errors import IllegalAction
 from claw.core.ratcatcher.combat import (
-    Target, capture_odds, chosen_allocation, common_bite_wounds, count_hits, default_allocation,
-    nemesis_bite_wounds, parse_assign, peculiar_bite_wounds, resolve_attack,
+    Target,
+    capture_odds,
+    chosen_allocation,
+    common_bite_wounds,
+    count_hits,
+    default_allocation,
+    nemesis_bite_wounds,
+    parse_assign,
+    peculiar_bite_wounds,
+    resolve_attack,
 )
 
 

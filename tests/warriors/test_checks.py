@@ -172,8 +172,9 @@ def test_repeat_picks_lower_costs(rules):
 
 def test_movement_and_narrative_knacks(party):
     """Dash, Leap (up to 4 paid uses), Spring, Pathfinder, Interpret Dreams: paid with `claw knack`."""
-    from claw.cli.testing import run
     import json
+
+    from claw.cli.testing import run
     s = json.loads(party.read_text())
     s["state"]["cats"]["bramble"]["knacks"].update({"leap": 1, "pathfinder": 2})
     party.write_text(json.dumps(s))
@@ -201,9 +202,10 @@ def test_chances_agree_with_the_framework_dice_engine(bonus, vs):
 def test_a_check_adds_up_or_is_refused(skill, spend, knacks, rolled):
     """Property: a check either refuses cleanly (IllegalAction) or its total is the sum
     of its parts, pools only fall, and the points paid cover spend plus knack costs."""
-    from claw.core.errors import UsageError
-    from .conftest import example_cat
     from claw.cli.games.warriors_data import rules as load
+    from claw.core.errors import UsageError
+
+    from .conftest import example_cat
     r = load()
     c = example_cat("emberpaw")
     spec = CheckSpec(skill=skill, ability=None if skill else "strength", spend=spend, knacks=knacks)

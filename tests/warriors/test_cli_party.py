@@ -9,7 +9,6 @@ from claw.cli.testing import run
 from .conftest import EXAMPLES, PARTY, state_of
 
 
-
 def test_new_builds_party_with_full_hp_and_pools(party):
     s = state_of(party)
     assert s["order"] == ["emberpaw", "reedwhisker", "sloefoot", "bramble"]

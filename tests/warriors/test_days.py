@@ -216,7 +216,7 @@ def test_day_commands(party):
 def test_a_day_of_healing_and_illness_from_the_example_party(tmp_path):
     """Cinderpelt (INT 7, Ponder 4, Herb Lore x3; 30/38 HP, greencough on day 12) tends
     herself, then two sunrises pass, with dice fixed and results worked by hand."""
-    from .conftest import PARTY, EXAMPLES
+    from .conftest import EXAMPLES, PARTY
     res = run(["new", *PARTY, str(EXAMPLES / "cinderpelt.yaml"), "--seed", "1"])
     assert res.code == 0, res.stderr
     p = tmp_path / "party.json"
@@ -255,9 +255,12 @@ def test_sunrises_keep_the_state_valid(seed, ills, day, age, season):
     """Property: any run of sunrises leaves a state that passes state-warriors.json."""
     import json as _json
     import pathlib
+
     import jsonschema
+
     from claw.cli.games.warriors_data import rules as load
     from claw.core.rng import SeededDice
+
     from .conftest import example_cat
     r = load()
     global _STATE_VALIDATOR

@@ -287,8 +287,10 @@ def test_attack_never_changes_its_input_and_keeps_hp_sane(seed, mode):
     """Property: any attack with seeded dice leaves the input state untouched, and HP
     only falls (by 2-8 per hit) for the target."""
     import copy as _copy
+
     from claw.cli.games.warriors_data import rules as load
     from claw.core.rng import SeededDice
+
     from .conftest import example_cat
     r = load()
     cats = {n: example_cat(n) for n in ("emberpaw", "bramble")}
@@ -386,12 +388,15 @@ def test_random_brawls_keep_the_state_valid(seed, moves):
     Wrestling groups and Pins only hold cats still standing."""
     import json as _json
     import pathlib
+
     import jsonschema
+
     from claw.cli.games.warriors_data import rules as load
     from claw.core.errors import ClawError
     from claw.core.rng import SeededDice
     from claw.core.warriors.fight import advance
     from claw.core.warriors.party import problems
+
     from .conftest import example_cat
     global _VALIDATOR
     if _VALIDATOR is None:
