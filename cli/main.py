@@ -54,6 +54,36 @@ def build_app(word: str | None) -> typer.Typer:
     return app
 
 
+HELP_WORDS = ("-h", "--help")
+
+
+def _help_or_unknown(args: list[str]) -> bool:
+    """Answer `claw --help`, `claw help ...`, `claw VERB --help` and an unknown command
+    ourselves (claw.cli.help) without building the app; True when answered."""
+    word = args[0] if args else None
+    if word is not None and word.startswith("-") and word not in HELP_WORDS:
+        return False  # --version: typer's
+    before_dashes = args[:args.index("--")] if "--" in args else args
+    if word is None or word == "help" or any(a in HELP_WORDS for a in before_dashes):
+        from claw.cli import help as helptext
+
+        text, code = helptext.answer(args)
+        (sys.stdout if code == 0 else sys.stderr).write(text)
+        if code:
+            raise SystemExit(code)
+        return True
+    from claw.cli.dispatch import collect
+
+    verbs = collect()
+    if word in verbs:
+        return False
+    from claw.cli.suggest import hint
+
+    near = hint(word, [*FOUNDATION, *verbs, "help"], what="commands")
+    sys.stderr.write(f"claw: no command '{word}'" + (f"; {near}" if near else "") + " (claw --help lists them)\n")
+    raise SystemExit(2)
+
+
 def _version(app: typer.Typer) -> None:
     def show_version(value: bool) -> None:
         if value:
@@ -70,6 +100,10 @@ def _version(app: typer.Typer) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     args = sys.argv[1:] if argv is None else argv
+    if args[:1] == ["help"] and len(args) > 1 and args[1] in FOUNDATION:
+        args = [args[1], "--help"]  # a shared command's own help
     word = args[0] if args else None
+    if word not in FOUNDATION and _help_or_unknown(args):
+        return
     app = build_app(word)
     app(args=args, prog_name="claw")
