@@ -8,7 +8,7 @@ at run time because the option set is data.
 from __future__ import annotations
 
 import inspect
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
@@ -56,11 +56,11 @@ def merged_options(per_game: dict[str, Command]) -> dict[str, Opt]:
     return merged
 
 
-def _typer_param(opt: Opt, games: list[str]) -> inspect.Parameter:
+def _typer_param(opt: Opt, games: list[str], aliases: list[str]) -> inspect.Parameter:
     base = opt.type
-    annotation: Any = list[base] if opt.multiple else (base if base is bool else Optional[base])
+    annotation: Any = list[base] if opt.multiple else (base if base is bool else base | None)
     default = opt.default if opt.default is not None else ([] if opt.multiple else (False if base is bool else None))
-    names = [opt.flag] + ([opt.short] if opt.short else [])
+    names = [opt.flag] + aliases + ([opt.short] if opt.short else [])
     where = "" if len(games) == len(GAMES) else f" [{', '.join(games)}]"
     info = typer.Option(*names, help=(opt.help + where).strip())
     return inspect.Parameter(opt.name, inspect.Parameter.KEYWORD_ONLY,
@@ -71,6 +71,8 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command]) -> None:
     options = merged_options(per_game)
     owners = {name: [g for g, c in per_game.items() if any(o.name == name for o in c.options)]
               for name in options}
+    aliases = {name: list(dict.fromkeys(a for c in per_game.values() for o in c.options if o.name == name
+                                        for a in o.aliases)) for name in options}
     help_text = RULE_HELP.get(verb) or next(iter(per_game.values())).help
     shared = verb in RULE_HELP or len(per_game) > 1  # else the game's help is the command's help
     usages = [f"  {g}: claw {verb} {c.usage}".rstrip() + (f" — {c.help}" if c.help and shared else "")
@@ -95,8 +97,13 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command]) -> None:
             given = {k for k, v in kwargs.items() if v not in (None, False, [])}
             foreign = sorted(given - {o.name for o in spec.options})
             if foreign:
-                flags = ", ".join("--" + f.replace("_", "-") for f in foreign)
-                raise UsageError(f"{flags}: not an option of `claw {verb}` in {game}")
+                flag = options[foreign[0]].flag
+                whose = ", ".join(owners[foreign[0]])
+                raise UsageError(f"{flag} is not an option of `claw {verb}` in {game} (it is {whose}'s)"
+                                 + _near(flag, spec))
+            stray = next((a for a in args if _looks_like_option(a)), None)
+            if stray is not None:
+                raise UsageError(f"no option {stray.split('=')[0]} in `claw {verb}` for {game}" + _near(stray, spec))
             opts = {o.name: kwargs.get(o.name) for o in spec.options}
             return import_target(spec.handler), spec.needs_state, spec.changes_state, opts
 
@@ -114,14 +121,41 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command]) -> None:
     params = [inspect.Parameter("args", inspect.Parameter.KEYWORD_ONLY, default=None,
                                 annotation=Annotated[list[str] | None, typer.Argument(
                                     metavar="ARGS...", help="Figures, squares or names, per game.")])]
-    params += [_typer_param(o, owners[o.name]) for o in options.values()]
+    params += [_typer_param(o, owners[o.name], aliases[o.name]) for o in options.values()]
     params += [inspect.Parameter(k, inspect.Parameter.KEYWORD_ONLY, default=_default(k), annotation=a)
                for k, a in COMMON.items()]
     command.__signature__ = inspect.Signature(params)
     command.__annotations__ = {p.name: p.annotation for p in params}
     command.__name__ = verb.replace("-", "_")
+    # unknown options reach ARGS, where resolve() answers them for the game in hand
     app.command(name=verb, help=help_text,
-                context_settings={"ignore_unknown_options": False})(command)
+                context_settings={"ignore_unknown_options": True})(command)
+
+
+COMMON_FLAGS = ("--state", "--in-place", "--output", "--quiet", "--json", "--seed", "--dice", "--game")
+
+
+def _looks_like_option(word: str) -> bool:
+    """``--flag`` or ``-x``, but not a negative number or a lone ``-`` (stdin)."""
+    if not word.startswith("-") or word == "-":
+        return False
+    try:
+        float(word)
+    except ValueError:
+        return True
+    return False
+
+
+def _near(flag: str, spec: Command) -> str:
+    """"; did you mean …?" among the game's flags for this verb and the common ones."""
+    from claw.cli.suggest import hint
+
+    flags = [o.flag for o in spec.options] + [a for o in spec.options for a in o.aliases]
+    said = hint(flag.split("=")[0], flags + list(COMMON_FLAGS), what="options", show_all=0)
+    if said:
+        return "; " + said
+    own = [o.flag for o in spec.options]
+    return f"; its options: {', '.join(own)}" if own else "; it takes only the common options"
 
 
 def _game_of_map(path: str) -> str | None:

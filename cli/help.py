@@ -36,12 +36,16 @@ def _rows(pairs: list[tuple[str, str]], cols: int, indent: int = 2) -> list[str]
         if len(head) > indent + left:  # a long name: the summary starts on the next line
             lines.append(head.rstrip())
             head = pad
-        lines += textwrap.wrap(text, cols, initial_indent=head, subsequent_indent=pad, break_on_hyphens=False) or [head.rstrip()]
+        lines += _wrap(text, cols, head, pad) or [head.rstrip()]
     return lines
 
 
+def _wrap(text: str, cols: int, first: str, rest: str) -> list[str]:
+    return textwrap.wrap(text, cols, initial_indent=first, subsequent_indent=rest, break_on_hyphens=False)
+
+
 def _para(text: str, cols: int, indent: int = 0) -> list[str]:
-    return textwrap.wrap(text, cols, initial_indent=" " * indent, subsequent_indent=" " * indent, break_on_hyphens=False)
+    return _wrap(text, cols, " " * indent, " " * indent)
 
 
 def first_sentence(text: str) -> str:
@@ -72,7 +76,8 @@ def top_help() -> str:
         if rules:
             out += _para("and the rule commands " + ", ".join(rules) + ".", cols, indent=2)
     out += ["", "Examples:"] + ["  " + e for e in EXAMPLES]
-    out += ["", "Options:", "  --version   Print the version and exit.", "  -h, --help  Show this message and exit.", ""]
+    out += ["", "Options:", "  --version   Print the version and exit.",
+            "  -h, --help  Show this message and exit.", ""]
     out += _para("`claw help GAME` lists a game's commands with an example each; `claw COMMAND --help "
                  "--game GAME` (or with -s FILE / CLAW_STATE) shows one game's options. Guides: "
                  "docs/games/, every command: docs/commands/.", cols)
@@ -87,8 +92,7 @@ def game_help(game: str) -> str:
     for verb, summary, example in turn:
         out += _rows([(verb.ljust(left - 2), summary)], cols)
         if example:
-            out += textwrap.wrap("$ " + example, cols, initial_indent=" " * (left + 2),
-                                 subsequent_indent=" " * (left + 6), break_on_hyphens=False)
+            out += _wrap("$ " + example, cols, " " * (left + 2), " " * (left + 6))
     out += [""] + _para(f"Examples assume table mode (export CLAW_STATE=game.json). One command in full: "
                         f"claw VERB --help --game {game}. Guide: docs/games/{game}.md.", cols)
     return "\n".join(out) + "\n"

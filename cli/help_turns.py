@@ -56,7 +56,8 @@ TURNS = {
         ("heal", "Spend healing salves in the Taverne.", "claw heal guy --salves 1"),
     ],
     "ratcatcher": [
-        ("new", "Set up the city from a scenario file.", "claw new examples/ratcatcher/first-game.yaml --seed 4 -o game.json"),
+        ("new", "Set up the city from a scenario file.",
+         "claw new examples/ratcatcher/first-game.yaml --seed 4 -o game.json"),
         ("show", "Draw the city, boards and trackers.", "claw show"),
         ("move", "Move the Ratcatcher zone by zone.", "claw move 0.b"),
         ("explore", "Take this turn's explore at chosen connectors.", "claw explore 0:e"),

@@ -20,6 +20,7 @@ class Opt(NamedTuple):
     short: str | None = None
     multiple: bool = False
     dest: str | None = None  # parameter name when the flag's is unusable (``--as`` → ``as_``)
+    aliases: tuple[str, ...] = ()  # old or other spellings still accepted, never shown in help
 
     @property
     def name(self) -> str:
