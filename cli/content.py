@@ -38,8 +38,9 @@ def load_data(path: str) -> Any:
     game, _, name = path.partition("/")
     package = f"claw.data.{game}"
     if name.endswith((".yaml", ".yml")):
-        built = resources.files(package).joinpath(name + ".json")  # written by setup.py
-        if built.is_file():
+        root = resources.files(package)
+        built = root.joinpath(name + ".json")  # written by setup.py
+        if built.is_file() and root.joinpath(name).is_file():  # a copy without its source is stale
             return json.loads(built.read_text(encoding="utf-8"))
     text = _read_package_text(package, name)
     if name.endswith(".json"):
