@@ -21,6 +21,7 @@ FOUNDATION = {
     "undo": "claw.cli.commands.undo",
     "log": "claw.cli.commands.log",
     "note": "claw.cli.commands.note",
+    "lookup": "claw.cli.commands.lookup",
 }
 
 

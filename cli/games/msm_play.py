@@ -108,11 +108,12 @@ PLAY_COMMANDS = {
         needs_state=True,
     ),
     "entry": Command(
-        help="Read rulebook entry N: its summary, the effects claw applies, the steps to do by hand.",
+        help="Read rulebook entry N: its summary, the effects claw applies, the steps to do by hand "
+             "(stateless with --game msm: the entry as printed).",
         handler=_H + "entry",
         usage="N",
         options=[Opt("--hero", str, help="the cat the entry concerns (default: the active cat)")],
-        needs_state=True,
+        needs_state=False,  # stateless: read the entry (claw entry 4 --game msm)
     ),
     "tavern": Command(
         help="Between scenarios: ACTION = event | heal HERO | shop | buy HERO CARD | sell HERO CARD | level HERO [SKILL...] | recruit LOST NEW [CARD...] | show | done --campaign FILE.",
@@ -121,7 +122,7 @@ PLAY_COMMANDS = {
         options=[Opt("--level", int, help="level: the level to set (default: one up)"),
                  Opt("--salves", int, help="heal: how many salves to spend (default: as many as help)"),
                  Opt("--campaign", str, help="done: the campaign file to write")],
-        needs_state=True,
+        needs_state=False,  # stateless: roll the events chart (claw tavern event --game msm)
     ),
     "heal": Command(
         help="Taverne: HERO spends healing salves (or the free healing of an event) up to 9 health.",
