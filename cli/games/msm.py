@@ -17,7 +17,9 @@ BOARD_COMMANDS = {
         help="Draw the board with coordinates, terrain, walls, figures and the trackers; "
              "--map SCENARIO draws a scenario's map without a state.",
         handler=_B + "show",
-        options=[Opt("--map", str, help="a scenario file to draw instead of a state")],
+        options=[Opt("--map", str, help="a scenario file to draw instead of a state"),
+                 Opt("--around", str, help="draw only the part of a large map around this square or figure "
+                     "(as much as the terminal's width shows, 12 rows)")],
         changes_state=False,
     ),
     "los": Command(
