@@ -105,7 +105,10 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command]) -> None:
             if stray is not None:
                 raise UsageError(f"no option {stray.split('=')[0]} in `claw {verb}` for {game}" + _near(stray, spec))
             opts = {o.name: kwargs.get(o.name) for o in spec.options}
-            return import_target(spec.handler), spec.needs_state, spec.changes_state, opts
+            handler = import_target(spec.handler)
+            if spec.args:
+                handler = _checked(handler, spec, game)
+            return handler, spec.needs_state, spec.changes_state, opts
 
         def body() -> int:
             if common.game is None and not common.state and kwargs.get("map"):
@@ -130,6 +133,25 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command]) -> None:
     # unknown options reach ARGS, where resolve() answers them for the game in hand
     app.command(name=verb, help=help_text,
                 context_settings={"ignore_unknown_options": True})(command)
+
+
+def _checked(handler, spec: Command, game: str):
+    """The handler, whose refusal of a positional gets "did you mean" from its kind
+    (claw.cli.kinds); the handler's message and exit code stay (a trap the Ratcatcher
+    lacks is a rule, exit 4; a broken state is exit 3 and gets no hint)."""
+
+    def run(call) -> None:
+        try:
+            handler(call)
+        except (UsageError, IllegalAction) as exc:
+            from claw.cli.kinds import unknown_word
+
+            found = unknown_word(spec, game, call.state, call.args)
+            if found is None or found[0] not in str(exc) or found[1] in str(exc):
+                raise  # no near name, or the refusal is about something else
+            raise type(exc)(f"{exc}; {found[1]}") from None
+
+    return run
 
 
 COMMON_FLAGS = ("--state", "--in-place", "--output", "--quiet", "--json", "--seed", "--dice", "--game")

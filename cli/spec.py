@@ -30,6 +30,16 @@ class Opt(NamedTuple):
         return name + "_" if keyword.iskeyword(name) else name
 
 
+class Arg(NamedTuple):
+    """One positional argument: ``name`` as in the usage (``CAT``) and the ``kind`` of thing
+    it names (``claw.cli.kinds``: figure, cat, square, card, zone, herb, knack, …)."""
+
+    name: str
+    kind: str
+    optional: bool = False
+    many: bool = False
+
+
 class Command(NamedTuple):
     help: str
     handler: str
@@ -37,3 +47,4 @@ class Command(NamedTuple):
     options: tuple[Opt, ...] | list[Opt] = ()
     needs_state: bool = False
     changes_state: bool = True
+    args: tuple[Arg, ...] = ()  # the positionals' kinds: checked before the handler runs, completed

@@ -3,7 +3,7 @@
 Kept import-light: handlers live in ``mice_handlers`` and import core lazily.
 """
 
-from claw.cli.spec import Command, Opt
+from claw.cli.spec import Arg, Command, Opt
 
 H = "claw.cli.games.mice_handlers:"
 ODDS = Opt("--odds", bool, help="exact chances instead of rolling")
@@ -11,7 +11,16 @@ ODDS = Opt("--odds", bool, help="exact chances instead of rolling")
 
 def _c(help, handler, usage="", options=(), needs_state=True, changes_state=True):
     return Command(help=help, handler=H + handler, usage=usage, options=list(options),
-                   needs_state=needs_state, changes_state=changes_state)
+                   needs_state=needs_state, changes_state=changes_state, args=_kinds(usage))
+
+
+# the kind of each positional, by its name in the usage
+KINDS = {"MOUSE": "mouse", "ROOM": "room", "KIND": "minion-kind", "MINION": "minion"}
+
+
+def _kinds(usage: str) -> tuple[Arg, ...]:
+    return tuple(Arg(word, KINDS.get(word, "number" if word in ("N", "NUMBER") else "any"))
+                 for word in usage.split())
 
 
 COMMANDS = {
@@ -20,7 +29,8 @@ COMMANDS = {
     "scenario-step": _c("Move the hourglass one page (or --pages N; 0 only checks) and check victory/defeat.",
                         "scenario_step", options=[Opt("--pages", int, help="pages to move (0-20)", default=None),
                                                   Opt("--reason", str, help="why the hourglass moves")]),
-    "explore": _c("Explore a room: its special setup, raider tokens and story moment; the free mice move there.", "explore", "ROOM"),
+    "explore": _c("Explore a room: its special setup, raider tokens and story moment; the free mice move there.",
+                  "explore", "ROOM"),
     "place": _c("Record where a mouse now stands (a base-game move).", "place", "MOUSE ROOM",
                 options=[Opt("--spot", str, help="spot in the room: floor, water, bed, tray, counter, table ...")]),
     "search": _c("A mouse searches its tile: one action die, a cheese finds the tile's special search item.",

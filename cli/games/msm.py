@@ -7,7 +7,7 @@ import the rules lazily.
 
 from __future__ import annotations
 
-from claw.cli.spec import Command, Opt
+from claw.cli.spec import Arg, Command, Opt
 
 _B = "claw.cli.games.msm_board:"
 
@@ -26,6 +26,7 @@ BOARD_COMMANDS = {
         help="Line of sight and range from FROM to TO (figure ids or squares like C7), or --all FROM.",
         handler=_B + "los",
         usage="FROM [TO]",
+        args=(Arg("FROM", "place"), Arg("TO", "place", optional=True)),
         options=[
             Opt("--map", str, help="a scenario file to use instead of a state (no figures)"),
             Opt("--show", bool, help="draw the best line (or the visible squares with --all) on the map"),
@@ -39,6 +40,7 @@ BOARD_COMMANDS = {
              "--options lists the legal squares per mode.",
         handler=_B + "move",
         usage="CAT [SQUARE]",
+        args=(Arg("CAT", "cat"), Arg("SQUARE", "square", optional=True)),
         options=[
             Opt("--as", str, help="movement mode: prowl, stride or pounce (default: the cheaper of prowl and stride that reaches; a pounce is never chosen for you)"),
             Opt("--options", bool, help="list legal destinations per mode (on stderr; the state passes through unchanged) — `claw moves CAT` is the pure query"),
@@ -50,6 +52,7 @@ BOARD_COMMANDS = {
         help="List the squares CAT may prowl, stride or pounce to now (a query).",
         handler=_B + "moves",
         usage="CAT",
+        args=(Arg("CAT", "cat"),),
         needs_state=True,
         changes_state=False,
     ),
@@ -58,6 +61,7 @@ BOARD_COMMANDS = {
              "and next step, with every tie listed.",
         handler=_B + "rats",
         usage="[RAT...]",
+        args=(Arg("RAT", "rat", optional=True, many=True),),
         needs_state=True,
         changes_state=False,
     ),

@@ -6,7 +6,7 @@ Only specs live at the top level; handlers import core lazily.
 
 from __future__ import annotations
 
-from claw.cli.spec import Command, Opt
+from claw.cli.spec import Arg, Command, Opt
 
 _H = "claw.cli.games.msm_play_handlers:"
 
@@ -15,6 +15,7 @@ PLAY_COMMANDS = {
         help="Attack TARGET with ATTACKER (figure ids); stateless: --attack-dice N --stun S --wound W.",
         handler=_H + "attack",
         usage="[ATTACKER TARGET]",
+        args=(Arg("ATTACKER", "figure", optional=True), Arg("TARGET", "figure", optional=True)),
         options=[
             Opt("--weapon", str, help="weapon card id (cats) or attack id (rats); default: the best that reaches"),
             Opt("--attack-dice", int, help="stateless: number of d12 attack dice"),
@@ -58,18 +59,21 @@ PLAY_COMMANDS = {
         help="Activate CAT for its turn (done automatically by the first action).",
         handler=_H + "activate",
         usage="CAT",
+        args=(Arg("CAT", "cat"),),
         needs_state=True,
     ),
     "end-activation": Command(
         help="End the active cat's activation (unused AP are lost).",
         handler=_H + "end_activation",
         usage="[CAT]",
+        args=(Arg("CAT", "cat", optional=True),),
         needs_state=True,
     ),
     "search": Command(
         help="CAT searches a loot square (L) it stands on or next to: 1 AP, draws a loot card.",
         handler=_H + "search",
         usage="CAT [SQUARE]",
+        args=(Arg("CAT", "cat"), Arg("SQUARE", "square", optional=True)),
         options=[Opt("--choose", str, help="break a tie the rules leave to the player: ambush=SQUARE, the objective "
                      "square an Ambush card drawn now uses")],
         needs_state=True,
@@ -78,12 +82,14 @@ PLAY_COMMANDS = {
         help="CAT picks up an item card lying in its big square (free).",
         handler=_H + "pickup",
         usage="CAT CARD",
+        args=(Arg("CAT", "cat"), Arg("CARD", "card")),
         needs_state=True,
     ),
     "trade": Command(
         help="Give CARD from CAT to OTHER in the same big square (free).",
         handler=_H + "trade",
         usage="CAT CARD OTHER",
+        args=(Arg("CAT", "cat"), Arg("CARD", "card"), Arg("OTHER", "cat")),
         options=[Opt("--equip", bool, help="the receiver equips a weapon (max 2) or armour (1)")],
         needs_state=True,
     ),
@@ -91,6 +97,7 @@ PLAY_COMMANDS = {
         help="Move CARD of CAT between the loot slot and the weapon/armour slots (free).",
         handler=_H + "equip",
         usage="CAT CARD",
+        args=(Arg("CAT", "cat"), Arg("CARD", "card")),
         options=[Opt("--unequip", bool, help="put the card back into the loot slot")],
         needs_state=True,
     ),
@@ -98,6 +105,7 @@ PLAY_COMMANDS = {
         help="CAT spends 1 AP to remove its stun marker.",
         handler=_H + "remove_stun",
         usage="CAT",
+        args=(Arg("CAT", "cat"),),
         needs_state=True,
     ),
     "scratch": Command(

@@ -1,6 +1,6 @@
 """Warriors adapter: command specs only (handlers are imported when a command runs)."""
 
-from claw.cli.spec import Command, Opt
+from claw.cli.spec import Arg, Command, Opt
 
 _H = "claw.cli.games.warriors_handlers:"
 _HUNT = "claw.cli.games.warriors_hunt:"
@@ -28,14 +28,14 @@ COMMANDS = {
         ]),
     "refresh": Command(
         help="Refresh ability-point pools (the GM's call): every cat, or the CATs named.",
-        handler=_H + "refresh", usage="[CAT...]", needs_state=True),
+        handler=_H + "refresh", usage="[CAT...]", args=(Arg("CAT", "cat", optional=True, many=True),), needs_state=True),
     "knack": Command(
         help="Use a knack that is not part of a check (Dash, Leap, Spring, Pathfinder, Interpret Dreams, Yowl's call).",
-        handler=_H + "use_knack", usage="CAT KNACK", needs_state=True,
+        handler=_H + "use_knack", usage="CAT KNACK", args=(Arg("CAT", "cat"), Arg("KNACK", "knack")), needs_state=True,
         options=[Opt("--uses", int, help="paid uses (Leap: up to 4)"), CONVERT]),
     "hunt": Command(
         help="Hunt PREY with CAT: Locate, Approach, Grab, Kill against the prey table.",
-        handler=_HUNT + "hunt", usage="[CAT] PREY",
+        handler=_HUNT + "hunt", usage="[CAT] PREY", args=(Arg("CAT", "cat", optional=True), Arg("PREY", "prey")),
         options=[
             Opt("--sense", str, help="Locate with listen, see or smell (default: the cat's best)"),
             Opt("--points", str, help="points for a stage: STAGE=N (repeatable)", multiple=True),
@@ -50,11 +50,11 @@ COMMANDS = {
         ]),
     "eat": Command(
         help="CAT eats crowfood: 1d100 below 66 falls ill (ShadowClan never rolls).",
-        handler=_HUNT + "eat", usage="CAT", needs_state=True,
+        handler=_HUNT + "eat", usage="CAT", args=(Arg("CAT", "cat"),), needs_state=True,
         options=[Opt("--illness", str, help="disease the sickness is (default: a note only)")]),
     "fight": Command(
         help="Start a fight: initiative (Spirit + d6) for the CATs; --join CAT, --next (skip a turn), --end.",
-        handler=_FIGHT + "fight", usage="[CAT...]", needs_state=True,
+        handler=_FIGHT + "fight", usage="[CAT...]", args=(Arg("CAT", "cat", optional=True, many=True),), needs_state=True,
         options=[
             Opt("--end", bool, help="end the fight"),
             Opt("--next", bool, help="the current cat passes (or acts outside claw); go to the next"),
@@ -63,7 +63,7 @@ COMMANDS = {
         ]),
     "attack": Command(
         help="ATTACKER attacks TARGET: Swat (default), --pounce, --bite, or the Wrestling round.",
-        handler=_FIGHT + "attack", usage="ATTACKER TARGET",
+        handler=_FIGHT + "attack", usage="ATTACKER TARGET", args=(Arg("ATTACKER", "cat"), Arg("TARGET", "cat")),
         options=[
             Opt("--pounce", bool, help="pounce to start or join Wrestling"),
             Opt("--swat", bool, help="swat (the default; while Wrestling only a Pinned cat at its pinner)"),
@@ -83,14 +83,14 @@ COMMANDS = {
         ]),
     "gather": Command(
         help="CAT gathers herbs into the party's herb stock (fresh a week, dried two weeks; Herb Lore x3 doubles).",
-        handler=_DAYS + "gather", usage="CAT HERB[,HERB...]", needs_state=True,
+        handler=_DAYS + "gather", usage="CAT HERB[,HERB...]", args=(Arg("CAT", "cat"), Arg("HERB", "herb")), needs_state=True,
         options=[
             Opt("--dried", bool, help="the herbs are dried (they keep two weeks, not one)"),
             Opt("--count", int, help="portions of each herb (default 1)"),
         ]),
     "heal": Command(
         help="Heal CAT: a Herb Lore / Medicine Lore healing check (once a day), --natural, --herbs to treat illness.",
-        handler=_DAYS + "heal", usage="CAT", needs_state=True,
+        handler=_DAYS + "heal", usage="CAT", args=(Arg("CAT", "cat"),), needs_state=True,
         options=[
             Opt("--healer", str, help="who makes the healing check (default: the cat itself)"),
             Opt("--natural", bool, help="one morning's natural healing (1 HP) instead"),
@@ -108,7 +108,7 @@ COMMANDS = {
         ]),
     "grow": Command(
         help="Choose CAT's pending age-table gains: --skill, --knack, --ability.",
-        handler=_DAYS + "grow", usage="CAT", needs_state=True,
+        handler=_DAYS + "grow", usage="CAT", args=(Arg("CAT", "cat"),), needs_state=True,
         options=[Opt("--skill", str, help="skill to raise"), Opt("--knack", str, help="knack to learn or repeat"),
                  Opt("--ability", str, help="ability to raise")]),
     "show": Command(help="The party: HP, pools, skills, knacks, illness, the fight.",
