@@ -62,7 +62,12 @@ def _typer_param(opt: Opt, games: list[str], aliases: list[str]) -> inspect.Para
     default = opt.default if opt.default is not None else ([] if opt.multiple else (False if base is bool else None))
     names = [opt.flag] + aliases + ([opt.short] if opt.short else [])
     where = "" if len(games) == len(GAMES) else f" [{', '.join(games)}]"
-    info = typer.Option(*names, help=(opt.help + where).strip())
+    complete = None
+    if opt.choices or opt.kind:
+        from claw.cli.completion import for_option
+
+        complete = for_option(opt.choices, opt.kind)
+    info = typer.Option(*names, help=(opt.help + where).strip(), autocompletion=complete)
     return inspect.Parameter(opt.name, inspect.Parameter.KEYWORD_ONLY,
                              default=default, annotation=Annotated[annotation, info])
 
@@ -121,9 +126,12 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command]) -> None:
         code = guard(body, debug=common.debug, output=output)
         raise typer.Exit(code)
 
+    from claw.cli.completion import for_args
+
     params = [inspect.Parameter("args", inspect.Parameter.KEYWORD_ONLY, default=None,
                                 annotation=Annotated[list[str] | None, typer.Argument(
-                                    metavar="ARGS...", help="Figures, squares or names, per game.")])]
+                                    metavar="ARGS...", help="Figures, squares or names, per game.",
+                                    autocompletion=for_args(per_game))])]
     params += [_typer_param(o, owners[o.name], aliases[o.name]) for o in options.values()]
     params += [inspect.Parameter(k, inspect.Parameter.KEYWORD_ONLY, default=_default(k), annotation=a)
                for k, a in COMMON.items()]

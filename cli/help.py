@@ -76,8 +76,10 @@ def top_help() -> str:
         if rules:
             out += _para("and the rule commands " + ", ".join(rules) + ".", cols, indent=2)
     out += ["", "Examples:"] + ["  " + e for e in EXAMPLES]
-    out += ["", "Options:", "  --version   Print the version and exit.",
-            "  -h, --help  Show this message and exit.", ""]
+    out += ["", "Options:"] + _rows([("--version", "Print the version and exit."),
+                                     ("--install-completion [SHELL]", "Install completion for bash, zsh or fish."),
+                                     ("--show-completion [SHELL]", "Print the completion script to install by hand."),
+                                     ("-h, --help", "Show this message and exit.")], cols) + [""]
     out += _para("`claw help GAME` lists a game's commands with an example each; `claw COMMAND --help "
                  "--game GAME` (or with -s FILE / CLAW_STATE) shows one game's options. Guides: "
                  "docs/games/, every command: docs/commands/.", cols)

@@ -8,6 +8,7 @@ words register everything.
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 
 import typer
@@ -25,11 +26,15 @@ FOUNDATION = {
 }
 
 
-def make_app() -> typer.Typer:
+COMPLETION_WORDS = ("--install-completion", "--show-completion")
+
+
+def make_app(completion: bool = False) -> typer.Typer:
+    # typer's completion options cost start-up (shell detection), so only when asked for
     return typer.Typer(
         name="claw",
         help="Rules utilities for cats-and-vermin tabletop games: msm, ratcatcher, warriors, mice.",
-        add_completion=False,
+        add_completion=completion,
         no_args_is_help=True,
         pretty_exceptions_enable=False,
         rich_markup_mode=None,
@@ -37,8 +42,8 @@ def make_app() -> typer.Typer:
     )
 
 
-def build_app(word: str | None) -> typer.Typer:
-    app = make_app()
+def build_app(word: str | None, completion: bool = False) -> typer.Typer:
+    app = make_app(completion)
     if word in FOUNDATION:
         importlib.import_module(FOUNDATION[word]).register(app)
         _version(app)
@@ -101,6 +106,13 @@ def _version(app: typer.Typer) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     args = sys.argv[1:] if argv is None else argv
+    if "_CLAW_COMPLETE" in os.environ or any(a in COMPLETION_WORDS for a in args[:1]):
+        from claw.cli.completion import completing, verb_being_completed
+
+        # a completion answer builds only the command being completed (or all, for its name)
+        word = verb_being_completed() if completing() else None
+        build_app(word, completion=True)(args=args, prog_name="claw")
+        return
     if args[:1] == ["help"] and len(args) > 1 and args[1] in FOUNDATION:
         args = [args[1], "--help"]  # a shared command's own help
     word = args[0] if args else None

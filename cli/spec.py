@@ -21,6 +21,8 @@ class Opt(NamedTuple):
     multiple: bool = False
     dest: str | None = None  # parameter name when the flag's is unusable (``--as`` → ``as_``)
     aliases: tuple[str, ...] = ()  # old or other spellings still accepted, never shown in help
+    choices: tuple[str, ...] = ()  # the values the shell completes (the handler still checks them)
+    kind: str | None = None  # or: the kind of name it takes (claw.cli.kinds), completed from the state
 
     @property
     def name(self) -> str:

@@ -19,7 +19,7 @@ BOARD_COMMANDS = {
         handler=_B + "show",
         options=[Opt("--map", str, help="a scenario file to draw instead of a state"),
                  Opt("--around", str, help="draw only the part of a large map around this square or figure "
-                     "(as much as the terminal's width shows, 12 rows)")],
+                     "(as much as the terminal's width shows, 12 rows)", kind="place")],
         changes_state=False,
     ),
     "los": Command(
@@ -31,19 +31,23 @@ BOARD_COMMANDS = {
             Opt("--map", str, help="a scenario file to use instead of a state (no figures)"),
             Opt("--show", bool, help="draw the best line (or the visible squares with --all) on the map"),
             Opt("--all", bool, help="list every figure and square visible from FROM"),
-            Opt("--roaches", str, help="roach squares: ignore (default) or hinder"),
+            Opt("--roaches", str, help="roach squares: ignore (default) or hinder", choices=("ignore", "hinder")),
         ],
         changes_state=False,
     ),
     "move": Command(
-        help="Move CAT to SQUARE by prowl or stride (the cheaper that reaches) or --as MODE; a pounce needs --as pounce. "
+        help="Move CAT to SQUARE by prowl or stride (the cheaper that reaches) or --as MODE; a pounce needs "
+             "--as pounce. "
              "--options lists the legal squares per mode.",
         handler=_B + "move",
         usage="CAT [SQUARE]",
         args=(Arg("CAT", "cat"), Arg("SQUARE", "square", optional=True)),
         options=[
-            Opt("--as", str, help="movement mode: prowl, stride or pounce (default: the cheaper of prowl and stride that reaches; a pounce is never chosen for you)"),
-            Opt("--options", bool, help="list legal destinations per mode (on stderr; the state passes through unchanged) — `claw moves CAT` is the pure query"),
+            Opt("--as", str, help="movement mode: prowl, stride or pounce (default: the cheaper of prowl and "
+                                  "stride that reaches; a pounce is never chosen for you)",
+                choices=("prowl", "stride", "pounce")),
+            Opt("--options", bool, help="list legal destinations per mode (on stderr; the state passes through "
+                                        "unchanged) — `claw moves CAT` is the pure query"),
             Opt("--free", bool, help="table correction: move without the turn and AP checks"),
         ],
         needs_state=True,

@@ -17,7 +17,8 @@ PLAY_COMMANDS = {
         usage="[ATTACKER TARGET]",
         args=(Arg("ATTACKER", "figure", optional=True), Arg("TARGET", "figure", optional=True)),
         options=[
-            Opt("--weapon", str, help="weapon card id (cats) or attack id (rats); default: the best that reaches"),
+            Opt("--weapon", str, help="weapon card id (cats) or attack id (rats); default: the best that reaches",
+                kind="card"),
             Opt("--attack-dice", int, help="stateless: number of d12 attack dice"),
             Opt("--stun", int, help="stateless: lowest modified roll that stuns"),
             Opt("--wound", int, help="stateless: lowest modified roll that wounds"),
@@ -44,11 +45,14 @@ PLAY_COMMANDS = {
         needs_state=True,
     ),
     "scenario-step": Command(
-        help="Advance the round by one phase (initiative, cats, rats, end); --until cats runs to the players' next decision.",
+        help="Advance the round by one phase (initiative, cats, rats, end); --until cats runs to the players' "
+             "next decision.",
         handler=_H + "scenario_step",
         options=[
-            Opt("--until", str, help="run automatic phases until this phase: cats, rats, end, initiative"),
-            Opt("--first", str, help="who goes first when the cats win the initiative (cats|rats)"),
+            Opt("--until", str, help="run automatic phases until this phase: cats, rats, end, initiative",
+                choices=("cats", "rats", "end", "initiative")),
+            Opt("--first", str, help="who goes first when the cats win the initiative (cats|rats)",
+                choices=("cats", "rats")),
             Opt("--choose", str, help="break a tie the rules leave to the player: FIGURE=TARGET or SQUARE"),
             Opt("--done", str, help="mark an objective done by id (objectives the tool cannot check)"),
             Opt("--no-scratch", bool, help="do not take a scratch token for a 1 on the cats' initiative die"),
@@ -120,11 +124,12 @@ PLAY_COMMANDS = {
              "(stateless with --game msm: the entry as printed).",
         handler=_H + "entry",
         usage="N",
-        options=[Opt("--hero", str, help="the cat the entry concerns (default: the active cat)")],
+        options=[Opt("--hero", str, help="the cat the entry concerns (default: the active cat)", kind="cat")],
         needs_state=False,  # stateless: read the entry (claw entry 4 --game msm)
     ),
     "tavern": Command(
-        help="Between scenarios: ACTION = event | heal HERO | shop | buy HERO CARD | sell HERO CARD | level HERO [SKILL...] | recruit LOST NEW [CARD...] | show | done --campaign FILE.",
+        help="Between scenarios: ACTION = event | heal HERO | shop | buy HERO CARD | sell HERO CARD | level "
+             "HERO [SKILL...] | recruit LOST NEW [CARD...] | show | done --campaign FILE.",
         handler=_H + "tavern",
         usage="ACTION [ARGS...]",
         options=[Opt("--level", int, help="level: the level to set (default: one up)"),
