@@ -90,6 +90,19 @@ def _help_or_unknown(args: list[str]) -> bool:
     raise SystemExit(2)
 
 
+def _names_app() -> typer.Typer:
+    """For completing the command word: every command by name and summary, nothing built."""
+    from claw.cli.dispatch import collect
+    from claw.cli.help_turns import RULES, SHARED
+
+    app = make_app(completion=True)
+    for verb, per_game in [*((v, {}) for v in FOUNDATION), *collect().items()]:
+        summary = SHARED.get(verb) or RULES.get(verb) or next(iter(per_game.values())).help.split(". ")[0]
+        app.command(name=verb, help=summary)(lambda: None)
+    _version(app)
+    return app
+
+
 def _version(app: typer.Typer) -> None:
     def show_version(value: bool) -> None:
         if value:
@@ -111,7 +124,8 @@ def main(argv: list[str] | None = None) -> None:
 
         # a completion answer builds only the command being completed (or all, for its name)
         word = verb_being_completed() if completing() else None
-        build_app(word, completion=True)(args=args, prog_name="claw")
+        app = _names_app() if completing() and word is None else build_app(word, completion=True)
+        app(args=args, prog_name="claw")
         return
     if args[:1] == ["help"] and len(args) > 1 and args[1] in FOUNDATION:
         args = [args[1], "--help"]  # a shared command's own help

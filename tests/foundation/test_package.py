@@ -112,7 +112,7 @@ def test_loader_ignores_a_json_copy_whose_yaml_source_is_gone(tmp_path, monkeypa
     (tmp_path / "gone.yaml.json").write_text('{"stale": true}')
     (tmp_path / "kept.yaml.json").write_text('{"built": true}')
     (tmp_path / "kept.yaml").write_text("built: false\n")
-    monkeypatch.setattr(content.resources, "files", lambda package: tmp_path)
+    monkeypatch.setattr(content, "_folder", lambda package: str(tmp_path))
     content.load_data.cache_clear()
     try:
         assert content.load_data("msm/kept.yaml") == {"built": True}
