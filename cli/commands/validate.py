@@ -41,5 +41,7 @@ def register(app: typer.Typer) -> None:
         if bad:
             output.say(f"{count} problem(s) in {bad} of {len(reports)} file(s)")
         else:
-            output.say(f"[green]ok[/]: {len(reports)} file(s) valid")
+            from claw.cli.text import styled
+
+            output.say(styled("green", "ok") + f": {len(reports)} file(s) valid")
         raise typer.Exit(3 if bad else 0)
