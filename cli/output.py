@@ -220,7 +220,7 @@ class Output:
         try:
             self.errors.write(line)
         except Exception:  # a broken stream or a bug in rendering: fall back to bare ASCII
-            try:
+            from contextlib import suppress
+
+            with suppress(Exception):
                 sys.__stderr__.write(plain(line).encode("ascii", "backslashreplace").decode("ascii") + "\n")
-            except Exception:
-                pass
