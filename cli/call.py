@@ -15,7 +15,7 @@ EVENT_STYLES = {"victory": "bold green", "defeat": "bold red"}
 
 def event_style(type: str, data: dict) -> str | None:
     if type == "outcome":  # msm: one event type, the result in a field
-        return EVENT_STYLES.get(data.get("result"))
+        return EVENT_STYLES.get(str(data.get("result")))
     return EVENT_STYLES.get(type)
 
 

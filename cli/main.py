@@ -80,12 +80,8 @@ def main(argv: list[str] | None = None) -> None:
 def run_click(app: typer.Typer, args: list[str]) -> int:
     """Run the click app without its own error printing: click's usage errors are shown the
     way claw shows its own (``claw: ...`` and a hint line), exit 2."""
+    from typer._click import exceptions as click_errors  # typer 0.28 vendors click (pinned)
     from typer.exceptions import Abort
-
-    try:
-        from typer._click import exceptions as click_errors  # typer 0.28 vendors click
-    except ImportError:  # pragma: no cover - a typer that uses the click package
-        from click import exceptions as click_errors
 
     try:
         code = app(args=args, prog_name="claw", standalone_mode=False)

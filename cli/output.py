@@ -223,4 +223,6 @@ class Output:
             from contextlib import suppress
 
             with suppress(Exception):
-                sys.__stderr__.write(plain(line).encode("ascii", "backslashreplace").decode("ascii") + "\n")
+                fallback = sys.__stderr__
+                if fallback is not None:
+                    fallback.write(plain(line).encode("ascii", "backslashreplace").decode("ascii") + "\n")

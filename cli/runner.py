@@ -167,7 +167,7 @@ def run_state_command(*, command: str, args: list[str], opts: dict, common: Comm
         raise with_hint(UsageError("--json prints the result on stdout, where the new state would go; nothing done"),
                         "add -i (update the state file) or -o FILE")
     output.release(stdout_to_stderr=state_on_stdout)  # rendered text then goes to stderr
-    if not writes:
+    if envelope is None or not writes:
         return 0
     _append_log(envelope, command, args, opts, call, recorder, common)
     envelope["rng"] = seeded.to_json()
