@@ -5,7 +5,7 @@ literally in plain output, on a colour terminal (FORCE_COLOR), in --json and in 
 "Literally" for rendered text: the characters as typed, except that control characters
 other than newline and tab are spelled ``\\xNN`` (cli/output.visible) so a note cannot
 drive the terminal; --json and the stored log keep them raw. Bounded: 40 examples in
-all (~0.1 s of CPU each: a `new` and six renderings), a few seconds.
+all, each a handful of in-process runs (a few seconds in all).
 """
 
 import json
@@ -36,32 +36,42 @@ def _shown(result, stream="stdout") -> str:
     return ANSI.sub("", getattr(result, stream))
 
 
-def _check_rendered(args, expected, stream="stdout"):
-    """``expected`` appears as typed in the plain and in the colour rendering of ``args``."""
+def _check_rendered(args, *expected):
+    """Each of ``expected`` appears as typed in the plain and in the colour rendering of ``args``."""
     for env in (PLAIN, COLOUR):
         r = run(args, env=env)
         assert r.code == 0, r.stderr
-        assert visible(expected) in _shown(r, stream), (env, _shown(r, stream))
+        for text in expected:
+            assert visible(text) in _shown(r), (env, _shown(r))
 
 
-def _new(files, folder: Path) -> Path:
-    r = run(["new", *map(str, files), "--seed", "5"])
+def _new(files, folder: Path, env=None) -> tuple[Path, str]:
+    """A state started from ``files`` (its path) and what `new` explained."""
+    r = run(["new", *map(str, files), "--seed", "5"], env=env)
     assert r.code == 0, r.stderr
     state = folder / "s.json"
     state.write_text(r.stdout, encoding="utf-8")
-    return state
+    return state, _shown(r, "stderr")
 
 
 def _log_texts(state: Path) -> list[str]:
-    entries = json.loads(run(["log", "-s", str(state), "--json"]).stdout)
-    return [e.get("text", "") for entry in entries for e in entry["events"]]
+    doc = json.loads(state.read_text(encoding="utf-8"))
+    return [e.get("text", "") for entry in doc["log"] for e in entry["events"]]
+
+
+@lru_cache
+def _mice_state() -> str:
+    r = run(["new", str(ROOT / "examples/mice/ghost-of-castle-andon.yaml"), "--seed", "5"])
+    assert r.code == 0, r.stderr
+    return r.stdout
 
 
 @settings(max_examples=20, deadline=None)
 @given(words=TEXT)
 def test_any_note_comes_back_literally(words):
     with tempfile.TemporaryDirectory() as folder:
-        state = _new([ROOT / "examples/mice/ghost-of-castle-andon.yaml"], Path(folder))
+        state = Path(folder) / "s.json"
+        state.write_text(_mice_state(), encoding="utf-8")
         for env in (PLAIN, COLOUR):
             r = run(["note", "-s", str(state), "-i", "--", words], env=env)
             assert r.code == 0, r.stderr
@@ -70,9 +80,9 @@ def test_any_note_comes_back_literally(words):
         last = doc["log"][-1]
         assert last["args"] == [words] and last["events"][0] == {"type": "note", "note": words,
                                                                   "text": f"note: {words}"}
-        assert _log_texts(state)[-1] == f"note: {words}"
-        _check_rendered(["log", "-s", str(state)], f"#3 note {words}")
-        _check_rendered(["log", "-s", str(state)], f"    note: {words}")
+        entries = json.loads(run(["log", "-s", str(state), "--json"]).stdout)
+        assert entries[-1]["events"][0]["text"] == f"note: {words}" and entries[-1]["args"] == [words]
+        _check_rendered(["log", "-s", str(state)], f"#3 note {words}", f"    note: {words}")
 
 
 @lru_cache
@@ -99,11 +109,9 @@ def _msm_scenario(name: str, folder: Path) -> Path:
 def test_any_scenario_name_comes_back_literally(name):
     with tempfile.TemporaryDirectory() as folder:
         scenario = _msm_scenario(name, Path(folder))
-        for env in (PLAIN, COLOUR):
-            r = run(["new", str(scenario), "--seed", "5"], env=env)
-            assert r.code == 0, r.stderr
-            assert visible(f"{name}: set up for") in _shown(r, "stderr")
-        state = _new([scenario], Path(folder))
+        for env in (COLOUR, PLAIN):
+            state, said = _new([scenario], Path(folder), env=env)
+            assert visible(f"{name}: set up for") in said
         assert json.loads(state.read_text(encoding="utf-8"))["state"]["scenario"]["name"] == name
         assert _log_texts(state)[0].startswith(f"{name}: set up for")
         _check_rendered(["show", "-s", str(state)], name)
@@ -123,8 +131,8 @@ def _warriors_character(name: str, folder: Path) -> Path:
 def test_any_figure_name_comes_back_literally(name):
     with tempfile.TemporaryDirectory() as folder:
         cat = _warriors_character(name, Path(folder))
-        state = _new([cat], Path(folder))
-        assert _log_texts(state)[0].startswith(f"{name} (")
+        state, said = _new([cat], Path(folder))
+        assert visible(f"{name} (") in said and _log_texts(state)[0].startswith(f"{name} (")
         _check_rendered(["show", "-s", str(state)], f"{name} (emberpaw)")
         _check_rendered(["log", "-s", str(state)], f"    {name} (")
         shown = json.loads(run(["show", "-s", str(state), "--json"]).stdout)
