@@ -170,7 +170,7 @@ class Stream:
         for text in held:
             if into is None:
                 self._put(text)
-            else:
+            elif into.enabled:  # -q silences it there too
                 into._put(text)
 
 

@@ -31,7 +31,7 @@ def register(app: typer.Typer) -> None:
             else:
                 reports.append(check_file(path))
         if fmt == "json":
-            output.out.write_raw(render_json(reports))
+            output.out.write_json(render_json(reports))
         else:
             lines = render_text(reports) if fmt == "text" else render_github(reports)
             if lines:

@@ -300,7 +300,7 @@ def show(call) -> None:
     for cid in s["order"]:
         c = s["cats"][cid]
         a, p = c["abilities"], c["pools"]
-        status = "" if c["status"] == "ok" else f" [{c['status'].upper()}]".replace("[", "\\[")
+        status = "" if c["status"] == "ok" else f" [{c['status'].upper()}]"
         lines.append(f"{c['name']} ({cid}) {r.clans[c['clan']]['name']}, {c['age']} moons{status}")
         lines.append(f"  HP {c['hp']}/{c['hp_max']}  STR {p['strength']}/{a['strength']}  "
                      f"INT {p['intelligence']}/{a['intelligence']}  SPT {p['spirit']}/{a['spirit']}")
