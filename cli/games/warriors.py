@@ -77,9 +77,15 @@ COMMANDS = {
             Opt("--escape", str, help="Wrestling: cats (comma-separated) making Jump checks to escape"),
             Opt("--let-go", bool, help="Chomp: let go for a second Bite's damage (default: hold on)"),
             Opt("--winner-target", str, help="Wrestling: whom the winner damages"),
+            Opt("--wrestler-points", str, help="Wrestling: points CAT spends on its Wrestle or escape Jump: CAT=N "
+                                               "(repeatable; the attacker uses --points)", multiple=True),
+            Opt("--wrestler-damage-points", str, help="Wrestling: Strength points CAT spends on its damage check "
+                                                      "if it wins: CAT=N (repeatable)", multiple=True),
             Opt("--odds", bool, help="exact chance to hit instead of rolling"),
             Opt("--attack-bonus", int, help="stateless: attacker's Swat total bonus"),
             Opt("--jump-bonus", int, help="stateless: defender's Jump total bonus"),
+            Opt("--damage-bonus", int, help="stateless: everything added to the attacker's damage check (3d6)"),
+            Opt("--defender-strength", int, help="stateless: the defender's Strength score (damage bands)"),
         ]),
     "gather": Command(
         help="CAT gathers herbs into the party's herb stock (fresh a week, dried two weeks; Herb Lore x3 doubles).",

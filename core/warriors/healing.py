@@ -46,6 +46,14 @@ def band(total: int, lost: int) -> tuple[int, int]:
     return 1, target
 
 
+def check_band(total: int, crit: str | None, lost: int, criticals: str = "absolute") -> int:
+    """The extra HP of a healing check: the band of its total, or under 'absolute'
+    criticals the lowest (critical failure) or highest (critical success) band (ruling)."""
+    if criticals == "absolute" and crit:
+        return 3 if crit == "success" else 1
+    return band(total, lost)[0]
+
+
 def herb_check(patient: dict, healer: dict, rules: Rules, spec: CheckSpec, dice, day: int,
                criticals: str = "absolute") -> tuple[dict, dict, dict]:
     """The once-a-day healing check. Returns (patient, healer, result); when the healer
@@ -63,9 +71,7 @@ def herb_check(patient: dict, healer: dict, rules: Rules, spec: CheckSpec, dice,
         raise IllegalAction(f"{healer['name']} knows neither Herb Lore nor Medicine Lore: {healer['id']}")
     spec.skill = "ponder"
     healer, r = resolve(healer, rules, spec, dice, criticals)
-    extra, target = band(r["total"], lost)
-    if criticals == "absolute" and r["critical"]:
-        extra = 3 if r["critical"] == "success" else 1     # a critical decides the band (ruling)
+    extra, target = check_band(r["total"], r["critical"], lost, criticals), lost + 5
     if healer["id"] == patient["id"]:
         patient = healer
     patient, gained = gain_hp(patient, extra)
