@@ -17,6 +17,13 @@ def max_hp(age: int, strength: int) -> int:
     return 5 + age + strength
 
 
+def age_change(value: int, delta: int) -> int:
+    """An automatic age-table change (a row with no choice, e.g. +1 Intelligence at 38
+    moons, -1 Strength at 57): abilities stay within 1-10, so a gain at 10 or a loss at
+    1 leaves the score as it is (ruling 7). One rule for a built sheet and for ageing."""
+    return min(ABILITY_MAX, max(ABILITY_MIN, value + delta))
+
+
 def knack_max(rules: Rules, knack: str) -> int | None:
     """How many times a knack may be chosen (None: no limit)."""
     return rules.knacks[knack]["max_level"]
@@ -203,7 +210,7 @@ def _growth(doc: dict, rules: Rules, b: _Builder, age: int) -> None:
                 if len(choices) == 1:
                     if "ability" in e and e["ability"] != choices[0]:
                         b.bad(base + ("ability",), f"moon {m} changes {choices[0]}, not {e['ability']}")
-                    b.ability(choices[0], delta, base, f"moon {m}")
+                    b.abilities[choices[0]] = age_change(b.abilities[choices[0]], delta)
                     wanted.add("ability")
                     continue
                 wanted.add("ability")

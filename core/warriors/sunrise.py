@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 
-from claw.core.warriors.character import max_hp
+from claw.core.warriors.character import age_change, max_hp
 from claw.core.warriors.checks import decide
 from claw.core.warriors.dice import below, critical, d100, roll_3d6
 from claw.core.warriors.healing import gain_hp
@@ -163,7 +163,7 @@ def age_one_moon(cat: dict, rules: Rules) -> tuple[dict, list[dict]]:
     for g in rules.age_row(moon):
         if g["type"] == "ability" and len(g["choices"]) == 1:
             a, delta = g["choices"][0], g.get("delta", 1)
-            new = min(10, max(1, cat["abilities"][a] + delta))
+            new = age_change(cat["abilities"][a], delta)
             change = new - cat["abilities"][a]
             cat["abilities"][a] = new
             cat["pools"][a] = max(0, min(new, cat["pools"][a] + change))

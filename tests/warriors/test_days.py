@@ -398,3 +398,15 @@ def test_herb_stock_is_shown_and_checked(party):
     party.write_text(json.dumps(doc))
     res = run(["show", "-s", str(party)])
     assert res.code == 3 and "herbs.0.keeper" in res.stderr
+
+
+def test_catmint_and_tansy_or_borage_is_catmint_with_either(cat, rules):
+    """Whitecough, Greencough: "catmint and tansy or borage" (ruling 10, no option): catmint
+    plus tansy or borage; neither tansy nor borage cures alone, nor catmint alone, and
+    borage alone is not the "(catmint and tansy) or borage" reading."""
+    for disease in ("whitecough", "greencough"):
+        c = cat("emberpaw", diseases=[{"id": disease, "day": 1}])
+        assert treat(c, ["catmint", "tansy"], rules)[1] == [disease]
+        assert treat(c, ["catmint", "borage"], rules)[1] == [disease]
+        for alone in (["borage"], ["tansy"], ["catmint"], ["tansy", "borage"]):
+            assert treat(c, alone, rules)[1] == []

@@ -479,3 +479,13 @@ def test_dodge_helps_an_escape_jump_from_the_wrestling(duel, rules):
     s["fight"]["wrestles"] = []
     with pytest.raises(IllegalAction, match="own Jump"):      # a Swat: Dodge is not the attacker's
         attack(s, rules, "bramble", "emberpaw", AttackSpec(knacks={"dodge": 1}), dice(), OPT)
+
+
+def test_pummel_is_strength_plus_swat_not_a_plain_strength_check(duel, rules):
+    """Knacks, Pummel: "a Swat attack based on a Strength Check rather than an Intelligence
+    Check" (ruling 20, no option): the Swat skill still adds; Intelligence does not."""
+    s = started(duel, 1, 6)
+    s["cats"]["bramble"]["skills"]["swat"] = 3
+    s2, ev = attack(s, rules, "bramble", "emberpaw", AttackSpec(knacks={"pummel": 1}), dice(2, 2, 2, 6, 6, 5), OPT)
+    atk = [e for e in ev if e["type"] == "attack"][0]
+    assert atk["total"] == 6 + 7 + 3        # 3d6 + STR 7 + Swat 3, not + INT 3 and not 3d6 + STR alone
