@@ -56,8 +56,8 @@ def heal(call) -> None:
         herbs = [r.lookup("herb", h) for h in o["herbs"].split(",") if h.strip()]
         new, cured = treat(cat, herbs, r)
         if not cured:
-            ills = ", ".join(d["id"] for d in cat["diseases"]) or "no illness"
-            raise IllegalAction(f"{', '.join(herbs)} cure none of {cat['name']}'s illnesses ({ills})")
+            from claw.core.warriors.healing import not_cured
+            raise IllegalAction(not_cured(cat, herbs, r))
         if "herbs" in call.state:           # a stock is kept: the herbs come out of it
             from claw.core.warriors.herbstock import spend
             call.state["herbs"] = spend(call.state["herbs"], herbs, call.state["cats"], day, r)

@@ -306,7 +306,7 @@ def show(call) -> None:
                      f"INT {p['intelligence']}/{a['intelligence']}  SPT {p['spirit']}/{a['spirit']}")
         lines.append("  skills: " + ", ".join(f"{k} {v}" for k, v in c["skills"].items()))
         lines.append("  knacks: " + ", ".join(k + (f" x{v}" if v > 1 else "") for k, v in c["knacks"].items()))
-        ills = [f"{r.diseases[d['id']]['name']} day {d['day']}" for d in c["diseases"]] + c.get("ailments", [])
+        ills = [_illness_line(d, r, s["day"]) for d in c["diseases"]] + c.get("ailments", [])
         if c.get("sprain"):
             ills.append(f"sprain ({c['sprain']} sunrise(s) of rest left)")
         if ills:
@@ -314,14 +314,7 @@ def show(call) -> None:
         if c.get("pending"):
             lines.append("  to choose: " + ", ".join(f"{g['type']} (moon {g['moon']})" for g in c["pending"]))
     if "herbs" in s:
-        from claw.core.warriors.herbstock import good
-        stock: dict = {}
-        for e in s["herbs"]:
-            key = (r.herbs[e["herb"]]["name"], "dried" if e["dried"] else "fresh",
-                   "good" if good(e, s["cats"], s["day"]) else "gone bad")
-            stock[key] = stock.get(key, 0) + 1
-        lines.append("Herb stock: " + (", ".join(f"{n} x{c} ({d}{'' if g == 'good' else ', ' + g})"
-                                                  for (n, d, g), c in stock.items()) or "empty"))
+        lines.append("Herb stock: " + _stock_line(s, r))
     f = s.get("fight")
     if f:
         ini = f.get("initiative", {})
@@ -340,3 +333,23 @@ def show(call) -> None:
         call.emit_json(s)
     else:
         call.out("\n".join(lines))
+
+
+def _illness_line(d: dict, r, today: int) -> str:
+    """A disease in `show`: its day, when it changes untreated, and what cures it."""
+    from claw.core.warriors.healing import deadline, remedy
+    when = deadline(d, r, today)
+    return (f"{r.diseases[d['id']]['name']} day {d['day']} ({when + '; ' if when else ''}"
+            f"cure: {remedy(d['id'], r)})")
+
+
+def _stock_line(s: dict, r) -> str:
+    """The herb stock in `show`: portions of each herb with their good-through day."""
+    from claw.core.warriors.herbstock import keep_days
+    stock: dict = {}
+    for e in s["herbs"]:
+        through = e["day"] + keep_days(s["cats"].get(e["keeper"]), e["dried"]) - 1
+        key = (r.herbs[e["herb"]]["name"], "dried" if e["dried"] else "fresh", through)
+        stock[key] = stock.get(key, 0) + 1
+    return ", ".join(f"{n} x{c} ({d}, " + (f"good through day {t}" if t >= s["day"] else f"gone bad after day {t}")
+                     + ")" for (n, d, t), c in stock.items()) or "empty"

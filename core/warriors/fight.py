@@ -64,7 +64,7 @@ def opposed_wins(a: int, a_crit, b: int, b_crit, criticals: str = "absolute") ->
 def initiative(state: dict, ids: list[str], dice, first: str | None = None,
                order_rule: str = "roll") -> tuple[dict, list[dict]]:
     """Spirit + d6 for each cat; highest first; ties by Spirit points left, then a
-    fair choice (``first`` names the winner, else a die decides)."""
+    fair choice: ``first`` names the winner (it must be in a tie), else a d6 roll-off."""
     cats = state["cats"]
     if len(set(ids)) < 2:
         raise UsageError("a fight needs at least two different cats")
@@ -82,22 +82,23 @@ def initiative(state: dict, ids: list[str], dice, first: str | None = None,
     groups: dict = {}
     for cid in ids:
         groups.setdefault(key[cid], []).append(cid)
+    tied_groups = [g for g in groups.values() if len(g) > 1]
+    if first is not None and not any(first in g for g in tied_groups):
+        ties = "; ".join(", ".join(g) for g in tied_groups) or "none"
+        raise IllegalAction(f"--first names who wins an initiative tie, and {first} is in none (ties: {ties})")
     order = []
     for k in sorted(groups, reverse=True):
         tied = groups[k]
         if len(tied) > 1:
             if first in tied:
-                pick = [first] + [c for c in tied if c != first]
-                how = f"{first} chosen to go first"
+                pick = [first] + _roll_off([c for c in tied if c != first], dice, events)
+                how = f"{first} chosen to go first (--first)"
             else:
-                pick = list(tied)
-                for i in range(len(pick) - 1, 0, -1):     # a fair shuffle by dice
-                    j = dice.draw(0, i, "initiative tie-break")
-                    pick[i], pick[j] = pick[j], pick[i]
-                how = "a fair draw"
+                pick = _roll_off(list(tied), dice, events)
+                how = "a d6 roll-off"
             events.append({"type": "initiative-tie", "cats": tied, "order": pick,
                            "text": f"tie between {', '.join(tied)} (same roll and Spirit points): {how} gives "
-                                   f"{' > '.join(pick)} (--first to choose)"})
+                                   f"{' > '.join(pick)}" + ("" if first in tied else " (--first CAT to choose)")})
             tied = pick
         order += tied
     if order_rule == "spirit":
@@ -109,6 +110,27 @@ def initiative(state: dict, ids: list[str], dice, first: str | None = None,
                     "pins": {}, "chomps": {}, "disoriented": []}
     events.append({"type": "fight", "order": order, "text": "fight order: " + " > ".join(order)})
     return new, events
+
+
+ROLL_OFF_ROUNDS = 50
+
+
+def _roll_off(cats: list[str], dice, events: list) -> list[str]:
+    """The rulebook's "fair method" for a tie no score breaks: each tied cat rolls a d6,
+    highest first; cats still level roll again among themselves (physical dice can be
+    typed as they fall: no hidden draw)."""
+    if len(cats) < 2:
+        return list(cats)
+    for _ in range(ROLL_OFF_ROUNDS):
+        rolls = {c: dice.draw(1, 6, f"initiative tie-break d6 {c}") for c in cats}
+        events.append({"type": "roll-off", "rolls": rolls,
+                       "text": "tie-break d6: " + ", ".join(f"{c} {n}" for c, n in rolls.items())})
+        levels: dict = {}
+        for c in cats:
+            levels.setdefault(rolls[c], []).append(c)
+        if len(levels) > 1:
+            return [x for n in sorted(levels, reverse=True) for x in _roll_off(levels[n], dice, events)]
+    return list(cats)       # level every time: keep the order given
 
 
 def join(state: dict, cid: str, dice) -> tuple[dict, list[dict]]:

@@ -85,6 +85,7 @@ def treat(cat: dict, herbs: list[str], rules: Rules) -> tuple[dict, list[str]]:
     """Cure each disease whose listed herbs are all given; returns (cat, cured ids)."""
     if cat["status"] == "dead":
         raise IllegalAction(f"{cat['name']} is dead: {cat['id']}")
+
     cured = []
     keep = []
     for d in cat["diseases"]:
@@ -94,3 +95,40 @@ def treat(cat: dict, herbs: list[str], rules: Rules) -> tuple[dict, list[str]]:
         else:
             keep.append(d)
     return dict(cat, diseases=keep), cured
+
+
+def not_cured(cat: dict, herbs: list[str], rules: Rules) -> str:
+    """Why these herbs cure nothing, with what would (for the refusal)."""
+    given = ", ".join(rules.herbs[h]["name"].lower() for h in herbs)
+    if not cat["diseases"]:
+        return (f"{cat['name']} has no illness for {given} to treat (wounds: the healing check, "
+                f"claw heal {cat['id']} --healer CAT)")
+    needs = "; ".join(f"{rules.diseases[d['id']]['name']} needs {remedy(d['id'], rules)}" for d in cat["diseases"])
+    return f"{given} cure none of {cat['name']}'s illnesses: {needs}"
+
+
+def remedy(disease: str, rules: Rules) -> str:
+    """What cures a disease, in words (Diseases): the herb sets, or that nothing is known."""
+    row = rules.diseases[disease]
+    if not row["cures"]:
+        extra = "; it may end by itself (the daily roll)" if any(e["outcome"] == "cure" for e in row["daily"]) else ""
+        return f"no known cure{extra}"
+    name = {h: rules.herbs[h]["name"].lower() for option in row["cures"] for h in option}
+    firsts = list(dict.fromkeys(o[0] for o in row["cures"]))
+    seconds = list(dict.fromkeys(o[1] for o in row["cures"] if len(o) == 2))
+    if all(len(o) == 2 for o in row["cures"]) and len(row["cures"]) == len(firsts) * len(seconds):
+        # every first herb with every second one: say it as the rulebook does
+        return " or ".join(name[h] for h in firsts) + ", with " + " or ".join(name[h] for h in seconds)
+    sets = [" + ".join(name[h] for h in option) for option in row["cures"]]
+    return sets[0] if len(sets) == 1 else ", ".join(sets[:-1]) + " or " + sets[-1]
+
+
+def deadline(disease: dict, rules: Rules, today: int) -> str | None:
+    """When an untreated disease changes (Diseases: a quarter-moon, a half-moon): the
+    sunrise of the day it becomes the next illness or kills."""
+    dl = rules.diseases[disease["id"]]["deadline"]
+    if not dl:
+        return None
+    day = today + max(1, dl["days"] - disease["day"])
+    what = "kills" if dl["becomes"] == "death" else f"becomes {rules.diseases[dl['becomes']]['name']}"
+    return f"untreated, {what} at the sunrise of day {day}"
