@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from claw.cli.games.warriors_handlers import convert_from, fmt_chance, get_cat, knack_uses, rules, verdict
+from claw.cli.games.warriors_handlers import convert_from, fmt_chance, get_cat, knack_uses, per_cat, rules, verdict
 from claw.core.errors import IllegalAction, UsageError
 
 
@@ -67,8 +67,8 @@ def attack(call) -> None:
                       winner_target=get_cat(call, o["winner_target"])["id"] if o.get("winner_target") else None,
                       life_or_death=bool(o.get("life_or_death")), convert_from=convert_from(call),
                       swat_explicit=bool(o.get("swat")),
-                      wrestler_points=_per_cat(call, "wrestler_points"),
-                      wrestler_damage_points=_per_cat(call, "wrestler_damage_points"), odds=bool(o.get("odds")))
+                      wrestler_points=per_cat(call, "wrestler_points"),
+                      wrestler_damage_points=per_cat(call, "wrestler_damage_points"), odds=bool(o.get("odds")))
     new, events = run_attack(call.state, r, a["id"], t["id"], spec, call.dice, _options(call))
     if spec.odds:     # the same rules as the attack, answered instead of rolled
         call.query()
@@ -77,21 +77,6 @@ def attack(call) -> None:
         return _answer_odds(call, events[-1])
     call.state = new
     _emit(call, events)
-
-
-def _per_cat(call, name: str) -> dict:
-    """A repeatable CAT=N option as {cat id: N} (N at least 0)."""
-    out: dict = {}
-    flag = "--" + name.replace("_", "-")
-    for text in call.opts.get(name) or []:
-        cat, sep, n = text.partition("=")
-        if not sep or not n.strip().lstrip("-").isdigit():
-            raise UsageError(f"{flag} is CAT=N: {text!r}")
-        if int(n) < 0:
-            raise UsageError(f"points to spend must be 0 or more: {flag} {text}")
-        cid = get_cat(call, cat)["id"]
-        out[cid] = out.get(cid, 0) + int(n)
-    return out
 
 
 def _answer_odds(call, e: dict) -> None:

@@ -72,6 +72,21 @@ def knack_uses(call, r) -> dict:
     return out
 
 
+def per_cat(call, name: str) -> dict:
+    """A repeatable CAT=N option as {cat id: N} (N at least 0)."""
+    out: dict = {}
+    flag = "--" + name.replace("_", "-")
+    for text in call.opts.get(name) or []:
+        cat, sep, n = text.partition("=")
+        if not sep or not n.strip().lstrip("-").isdigit():
+            raise UsageError(f"{flag} is CAT=N: {text!r}")
+        if int(n) < 0:
+            raise UsageError(f"points to spend must be 0 or more: {flag} {text}")
+        cid = get_cat(call, cat)["id"]
+        out[cid] = out.get(cid, 0) + int(n)
+    return out
+
+
 def convert_from(call) -> list | None:
     """The --convert-from pools in order (None: the default order)."""
     from claw.core.warriors.rules import ability_name
@@ -301,11 +316,13 @@ def show(call) -> None:
         c = s["cats"][cid]
         a, p = c["abilities"], c["pools"]
         status = "" if c["status"] == "ok" else f" [{c['status'].upper()}]".replace("[", "\\[")
-        lines.append(f"{c['name']} ({cid}) {r.clans[c['clan']]['name']}, {c['age']} moons{status}")
+        who = "wild animal" if c.get("animal") else f"{r.clans[c['clan']]['name']}, {c['age']} moons"
+        lines.append(f"{c['name']} ({cid}) {who}{status}")
         lines.append(f"  HP {c['hp']}/{c['hp_max']}  STR {p['strength']}/{a['strength']}  "
                      f"INT {p['intelligence']}/{a['intelligence']}  SPT {p['spirit']}/{a['spirit']}")
         lines.append("  skills: " + ", ".join(f"{k} {v}" for k, v in c["skills"].items()))
-        lines.append("  knacks: " + ", ".join(k + (f" x{v}" if v > 1 else "") for k, v in c["knacks"].items()))
+        if c["knacks"]:
+            lines.append("  knacks: " + ", ".join(k + (f" x{v}" if v > 1 else "") for k, v in c["knacks"].items()))
         ills = [_illness_line(d, r, s["day"]) for d in c["diseases"]] + c.get("ailments", [])
         if c.get("sprain"):
             ills.append(f"sprain ({c['sprain']} sunrise(s) of rest left)")
