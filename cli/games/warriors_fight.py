@@ -70,10 +70,7 @@ def attack(call) -> None:
                       wrestler_points=per_cat(call, "wrestler_points"),
                       wrestler_damage_points=per_cat(call, "wrestler_damage_points"), odds=bool(o.get("odds")))
     new, events = run_attack(call.state, r, a["id"], t["id"], spec, call.dice, _options(call))
-    if spec.odds:     # the same rules as the attack, answered instead of rolled
-        call.query()
-        for e in events[:-1]:
-            call.say(e["text"])
+    if spec.odds:     # the same rules as the attack, answered instead of rolled (nothing is paid)
         return _answer_odds(call, events[-1])
     call.state = new
     _emit(call, events)

@@ -118,7 +118,8 @@ def remedy(disease: str, rules: Rules) -> str:
     seconds = list(dict.fromkeys(o[1] for o in row["cures"] if len(o) == 2))
     if all(len(o) == 2 for o in row["cures"]) and len(row["cures"]) == len(firsts) * len(seconds):
         # every first herb with every second one: say it as the rulebook does
-        return " or ".join(name[h] for h in firsts) + ", with " + " or ".join(name[h] for h in seconds)
+        return (" or ".join(name[h] for h in firsts) + ("," if len(firsts) > 1 else "") + " with "
+                + " or ".join(name[h] for h in seconds))
     sets = [" + ".join(name[h] for h in option) for option in row["cures"]]
     return sets[0] if len(sets) == 1 else ", ".join(sets[:-1]) + " or " + sets[-1]
 
