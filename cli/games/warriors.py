@@ -43,7 +43,8 @@ COMMANDS = {
             KNACK, CONVERT,
             Opt("--resume", str, help="resume a hunt at STAGE (the earlier stages already succeeded)"),
             Opt("--helper", str, help="another cat makes a stage's check: STAGE=CAT (repeatable)", multiple=True),
-            Opt("--weight", str, help="weight of the catch (default average): skin-and-bones, underweight, average, plump, massive"),
+            Opt("--weight", str, help="weight of the catch (default average): skin-and-bones, underweight, average, "
+                                      "plump, massive"),
             Opt("--crowfood", bool, help="the catch is crowfood: roll to fall ill (not ShadowClan)"),
             Opt("--illness", str, help="disease given by crowfood sickness (default: a note only)"),
             Opt("--stage-bonus", str, help="stateless: bonus for a stage: STAGE=N (repeatable)", multiple=True),
@@ -101,7 +102,8 @@ COMMANDS = {
         options=[
             Opt("--healer", str, help="who makes the healing check (default: the cat itself)"),
             Opt("--natural", bool, help="one morning's natural healing (1 HP) instead"),
-            Opt("--herbs", str, help="herbs given (comma-separated) to treat an illness; spent from the herb stock once one is kept"),
+            Opt("--herbs", str, help="herbs given (comma-separated) to treat an illness; spent from the herb stock "
+                                     "once one is kept"),
             Opt("--points", int, help="healer's Intelligence points for the check"),
             KNACK, CONVERT,
             Opt("--mod", int, help="the GM's modifier"),
@@ -110,7 +112,8 @@ COMMANDS = {
             Opt("--odds", bool, help="stateless: exact chance of 1, 2 and 3 extra HP"),
         ]),
     "gm": Command(
-        help="The GM rules on CAT: --damage N (a fall, a bad Leap landing), --disease / --cure D, --sprain N (0 clears).",
+        help="The GM rules on CAT: --damage N (a fall, a bad Leap landing), --disease / --cure D, "
+             "--sprain N (0 clears).",
         handler=_GM + "gm", usage="CAT", needs_state=True,
         options=[
             Opt("--damage", int, help="HP lost (knocks out at 0; the death roll at -(STR + SPT))"),

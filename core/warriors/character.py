@@ -102,7 +102,8 @@ def build(doc: dict, rules: Rules) -> tuple[dict, list[Problem]]:
     # Three starting skills at 1 (they stack with the clan skill).
     sk = creation["skills"]
     if len(sk) != 3 or len(set(sk)) != 3:
-        b.bad(("creation", "skills"), f"choose exactly three different starting skills (got {len(sk)}: {', '.join(sk) or 'none'})")
+        b.bad(("creation", "skills"),
+              f"choose exactly three different starting skills (got {len(sk)}: {', '.join(sk) or 'none'})")
     for i, s in enumerate(dict.fromkeys(sk)):
         b.skill(s, ("creation", "skills", i), "a starting skill")
 
@@ -112,7 +113,8 @@ def build(doc: dict, rules: Rules) -> tuple[dict, list[Problem]]:
     if len(set(kn)) != len(kn):
         b.bad(("creation", "knacks"), "the creation knacks must be three different knacks (no knack twice at creation)")
     elif age >= 10 and len(set(kn)) != need:
-        b.bad(("creation", "knacks"), f"a cat of 10 moons or more starts with exactly {need} knacks (got {len(set(kn))})")
+        b.bad(("creation", "knacks"),
+              f"a cat of 10 moons or more starts with exactly {need} knacks (got {len(set(kn))})")
     elif len(set(kn)) > need:
         b.bad(("creation", "knacks"), f"at most {need} knacks at creation (got {len(set(kn))})")
     for i, k in enumerate(dict.fromkeys(kn)):
@@ -167,13 +169,15 @@ def _clan_bonus(doc: dict, rules: Rules, b: _Builder) -> None:
             skills = {skill: 1}
     elif choice:
         if "abilities" in choice:
-            b.bad(("clan_choice", "abilities"), f"only Loners choose their ability bonus; {clan['name']} get a fixed one")
+            b.bad(("clan_choice", "abilities"),
+                  f"only Loners choose their ability bonus; {clan['name']} get a fixed one")
         if "skill" in choice:
             if clan.get("printed_skill", "").lower() not in rules.skills and clan["id"] == "shadowclan":
                 # Ruling: ShadowClan's "Stealth" is read as Sneak unless the file names another skill or none.
                 skills = {} if choice["skill"] == "none" else {choice["skill"]: 1}
             else:
-                b.bad(("clan_choice", "skill"), f"{clan['name']} get a fixed skill bonus; only Loners and ShadowClan choose")
+                b.bad(("clan_choice", "skill"),
+                      f"{clan['name']} get a fixed skill bonus; only Loners and ShadowClan choose")
     for s in skills:
         b.skill(s, ("clan",), f"the {clan['name']} bonus")
 
@@ -260,7 +264,7 @@ def _condition(doc: dict, rules: Rules, cat: dict, b: _Builder) -> None:
         if v > cat["abilities"][a]:
             b.bad(("condition", "pools", a), f"{a} pool {v} is above the score {cat['abilities'][a]}")
         cat["pools"][a] = v
-    for i, d in enumerate(cond.get("diseases", [])):
+    for d in cond.get("diseases", []):
         cat["diseases"].append({"id": d["id"], "day": d.get("day", 0)})
     cat["sprain"] = cond.get("sprain", 0)
 

@@ -262,7 +262,8 @@ def _fmt(cat, r) -> str:
     crit = f" (critical {r['critical']})" if r["critical"] else ""
     ab = {"strength": "STR", "intelligence": "INT", "spirit": "SPT"}[r["ability"]]
     sk = f" + {what} {r['skill_score']}" if r["skill"] else ""
-    return f"{cat['name']} {what} {'+'.join(map(str, r['dice']))} + {ab} {r['ability_score']}{sk}{extra} = {r['total']}{crit}"
+    dice = "+".join(map(str, r["dice"]))
+    return f"{cat['name']} {what} {dice} + {ab} {r['ability_score']}{sk}{extra} = {r['total']}{crit}"
 
 
 def _sprain_events(cat, r) -> list[dict]:
@@ -361,7 +362,8 @@ def attack(state: dict, rules: Rules, attacker: str, target: str, spec: AttackSp
         if target not in f["order"]:
             raise IllegalAction(f"{t['name']} is not in this fight: {target}")
         if attacker in f["disoriented"]:
-            raise IllegalAction(f"{a['name']} was launched and cannot attack this action (claw fight --next): {attacker}")
+            raise IllegalAction(f"{a['name']} was launched and cannot attack this action (claw fight --next): "
+                                f"{attacker}")
     events: list[dict] = []
     if spec.mode == "bite" and not spec.life_or_death:
         events.append({"type": "note", "text": "biting another cat is dishonourable outside a life-or-death fight"})

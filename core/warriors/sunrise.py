@@ -60,7 +60,8 @@ def _morning(cat: dict, rules: Rules, day: int) -> tuple[dict, list[dict]]:
         cat["sprain"] -= 1
         left = cat["sprain"]
         events.append({"type": "sprain-rest", "cat": cat["id"], "left": left,
-                       "text": f"{cat['name']} rests the sprain: " + (f"{left} sunrise(s) to go" if left else "healed")})
+                       "text": f"{cat['name']} rests the sprain: "
+                               + (f"{left} sunrise(s) to go" if left else "healed")})
     if cat.get("ailments"):
         events.append({"type": "ailment-over", "cat": cat["id"], "ailments": cat["ailments"],
                        "text": f"{cat['name']} is over the {', '.join(cat['ailments'])} sickness"})
@@ -102,7 +103,8 @@ def _illness(cat: dict, rules: Rules, dice, options: dict) -> tuple[dict, list[d
                 return _die(cat, row["name"], events)
             nxt = rules.diseases[dl["becomes"]]
             events.append({"type": "illness-worse", "cat": cat["id"], "disease": d["id"], "becomes": nxt["id"],
-                           "text": f"{cat['name']}'s {row['name']} went {dl['days']} days untreated: now {nxt['name']}"})
+                           "text": f"{cat['name']}'s {row['name']} went {dl['days']} days untreated: "
+                                   f"now {nxt['name']}"})
             d = {"id": nxt["id"], "day": 0}
             if options.get("complications", "onset") == "onset":
                 d, ev = _complications(cat, d, nxt, dice, rule)

@@ -75,7 +75,8 @@ def test_ability_never_above_ten(doc, rules):
     d["age"] = 32
     d["growth"] = [{"moon": m, **g} for m, g in {
         11: {"skill": "climb"}, 12: {"ability": "strength"}, 13: {"knack": "dash"}, 14: {"ability": "spirit"},
-        15: {"skill": "climb"}, 16: {"knack": "leap"}, 17: {"ability": "strength"}, 19: {"skill": "swim", "knack": "hide"},
+        15: {"skill": "climb"}, 16: {"knack": "leap"}, 17: {"ability": "strength"},
+        19: {"skill": "swim", "knack": "hide"},
         21: {"ability": "strength"}, 22: {"knack": "balance"}, 23: {"skill": "swim"}, 25: {"knack": "pin"},
         26: {"ability": "spirit"}, 27: {"skill": "arch"}, 28: {"knack": "pin"}, 30: {"skill": "arch"},
         31: {"knack": "orate"}, 32: {"ability": "strength"}}.items()]

@@ -165,8 +165,9 @@ def test_character_schema_enums_follow_the_tables():
     props = s["properties"]
     assert set(props["clan"]["enum"]) == {c["id"] for c in table("clans")["clans"]}
     assert set(props["rank"]["enum"]) == {r["id"] for r in table("ranks")["ranks"]}
-    assert set(props["creation"]["properties"]["skills"]["items"]["enum"]) == {x["id"] for x in table("skills")["skills"]}
-    assert set(props["creation"]["properties"]["knacks"]["items"]["enum"]) == {x["id"] for x in table("knacks")["knacks"]}
+    creation = props["creation"]["properties"]
+    assert set(creation["skills"]["items"]["enum"]) == {x["id"] for x in table("skills")["skills"]}
+    assert set(creation["knacks"]["items"]["enum"]) == {x["id"] for x in table("knacks")["knacks"]}
 
 
 def test_every_herb_is_printed_or_marked_as_not_printed():

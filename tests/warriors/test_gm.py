@@ -85,7 +85,8 @@ def test_gm_and_animal_commands_are_logged_and_validated(party):
     res = run(["gm", "emberpaw", "--damage", "4", "--reason", "fell out of a tree", "-s", str(party), "-i"])
     assert res.code == 0, res.stderr
     doc = json.loads(party.read_text())
-    assert doc["log"][-1]["events"][0]["reason"] == "fell out of a tree" and state_of(party)["cats"]["emberpaw"]["hp"] == 18
+    assert doc["log"][-1]["events"][0]["reason"] == "fell out of a tree"
+    assert state_of(party)["cats"]["emberpaw"]["hp"] == 18
     res = run(["animal", "badger", "--strength", "9", "--intelligence", "2", "--spirit", "3", "--hp", "40",
                "--skills", "swat=2,jump=1", "-s", str(party), "-i"])
     assert res.code == 0, res.stderr
