@@ -78,11 +78,11 @@ def attack(call) -> None:
 
 def _answer_odds(call, e: dict) -> None:
     from fractions import Fraction
-    data = {k: ({"fraction": str(v), "float": float(v)} if isinstance(v, Fraction) else v)
-            for k, v in e.items() if k not in ("type", "text")}
-    for key in ("wins",):
-        if key in data:
-            data[key] = {c: {"fraction": str(v), "float": float(v)} for c, v in data[key].items()}
+    def plain(v):
+        if isinstance(v, Fraction):
+            return {"fraction": str(v), "float": float(v)}
+        return {c: plain(x) for c, x in v.items()} if isinstance(v, dict) else v
+    data = {k: plain(v) for k, v in e.items() if k not in ("type", "text")}
     call.answer(e["text"], data)
 
 

@@ -221,13 +221,11 @@ def _orate_audience(call, spec) -> None:
 
 
 def _check_odds(call, cat, spec, r) -> None:
-    from claw.core.warriors import knacks as K
+    from claw.core.warriors.checks import prepare
     from claw.core.warriors.odds import chance
     if spec.vs is None:
         raise UsageError("--odds needs --vs N")
-    ability = spec.ability or r.skill_ability(spec.skill)
-    bonus = (cat["abilities"][ability] + cat["skills"].get(spec.skill, 0) + spec.spend + spec.modifier
-             + sum(K.bonus(r, k, K.require(cat, r, k, n)) * n for k, n in spec.knacks.items()))
+    bonus = prepare(cat, r, spec)[1]["bonus"]       # the check's own total, paid as the check would be
     p = chance(bonus, spec.vs, option(call, "criticals"))
     _emit_odds(call, bonus, spec.vs, p)
 

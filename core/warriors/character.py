@@ -195,9 +195,9 @@ def _growth(doc: dict, rules: Rules, b: _Builder, age: int) -> None:
             b.bad(("growth", i, "moon"), f"moon {m} is after the cat's age ({age} moons)")
     for m in range(11, min(age, 70) + 1):
         gains = rules.age_row(m)
-        i = by_moon.get(m)
-        e = entries[i] if i is not None else {"moon": m}
-        base = ("growth", i) if i is not None else (("growth",) if "growth" in doc else ("age",))
+        at = by_moon.get(m)
+        e = entries[at] if at is not None else {"moon": m}
+        base = ("growth", at) if at is not None else (("growth",) if "growth" in doc else ("age",))
         wanted = set()
         for g in gains:
             kind = g["type"]
@@ -225,7 +225,7 @@ def _growth(doc: dict, rules: Rules, b: _Builder, age: int) -> None:
                     b.bad(base + ("ability",), f"moon {m} gives +1 to {' or '.join(choices)}, not {pick}")
                 else:
                     b.ability(pick, delta, base + ("ability",), f"moon {m}")
-        if i is not None:
+        if at is not None:
             for key in ("skill", "knack", "ability"):
                 if key in e and key not in wanted:
                     what = ", ".join(g["type"] for g in gains) or "nothing"

@@ -90,8 +90,8 @@ def initiative(state: dict, ids: list[str], dice, first: str | None = None,
     for k in sorted(groups, reverse=True):
         tied = groups[k]
         if len(tied) > 1:
-            if first in tied:
-                pick = [first] + _roll_off([c for c in tied if c != first], dice, events)
+            if first is not None and first in tied:
+                pick = [first, *_roll_off([c for c in tied if c != first], dice, events)]
                 how = f"{first} chosen to go first (--first)"
             else:
                 pick = _roll_off(list(tied), dice, events)
@@ -458,14 +458,14 @@ def _strike(s, rules, attacker, target, spec, dice, options, belly_rake=False) -
     if helpless and (spec.jump_points or spec.dodge):
         raise IllegalAction(f"{t['name']} is {helpless} and makes no Jump check: --jump-points and --dodge "
                             f"would do nothing: {target}")
-    pj = None
+    pj: dict | None = None
     if not helpless:
         t, pj = _prep(t, rules, "jump", None, spec.jump_points, {"dodge": spec.dodge} if spec.dodge else {},
                       f"{target} jump", None)
     if spec.odds:
         from claw.core.warriors.odds import strike
         p = strike(pa["bonus"], pj["bonus"] if pj else None, crit_rule)
-        against = f"{t['name']} ({helpless}: Jump counts 0)" if helpless else f"{t['name']} Jump 3d6+{pj['bonus']}"
+        against = f"{t['name']} Jump 3d6+{pj['bonus']}" if pj else f"{t['name']} ({helpless}: Jump counts 0)"
         ab = {"strength": "STR", "intelligence": "INT", "spirit": "SPT"}[pa["ability"]]
         return events + _odds_event(
             how.lower(), f"{a['name']} {how} ({ab} + {skill}) 3d6+{pa['bonus']} vs {against}: hits {_pct(p['hit'])}; "
@@ -474,7 +474,7 @@ def _strike(s, rules, attacker, target, spec, dice, options, belly_rake=False) -
     a, ra = roll(a, pa, rules, dice, crit_rule)
     cats[attacker] = a
     events += _sprain_events(a, ra)
-    if helpless:
+    if pj is None:
         jt, jcrit = 0, None
         events.append({"type": "attack", "cat": attacker, "target": target, "total": ra["total"],
                        "text": f"{_fmt(a, ra)} against {t['name']}, who is {helpless} and cannot Jump (counts 0)"})
@@ -570,10 +570,10 @@ def _pounce(s, rules, attacker, target, spec, dice, options) -> list[dict]:
                                 f"Jumps, so --jump-points and --dodge would do nothing: {target}")
         if spec.odds:
             from claw.core.warriors.odds import chance
-            p = chance(pp["bonus"], need, crit_rule)
+            pj_ = chance(pp["bonus"], need, crit_rule)
             return events + _odds_event("join", f"{a['name']} Pounce 3d6+{pp['bonus']} to join the Wrestling "
-                                                f"({need} cats in it): {_pct(p)}", pounce_bonus=pp["bonus"],
-                                        need=need, join=p)
+                                                f"({need} cats in it): {_pct(pj_)}", pounce_bonus=pp["bonus"],
+                                        need=need, join=pj_)
         a, rp = roll(a, pp, rules, dice, crit_rule)
         cats[attacker] = a
         events += _sprain_events(a, rp)
@@ -611,6 +611,7 @@ def _wrestling_turn(s, rules, attacker, target, spec, dice, options) -> list[dic
     f = s["fight"]
     cats = s["cats"]
     group = _group_of(f, attacker)
+    assert group is not None          # the caller checked the attacker is Wrestling
     pinned_by = f["pins"].get(attacker)
     if spec.mode == "pounce":
         raise IllegalAction(f"{cats[attacker]['name']} is already Wrestling: {attacker}")

@@ -36,7 +36,7 @@ def apply(state: dict, rules: Rules, cid: str, ruling: Ruling, dice) -> tuple[di
     why = f" ({ruling.reason})" if ruling.reason else ""
     if cat["status"] in ("dead", "retired"):
         raise IllegalAction(f"{cat['name']} is {cat['status']}: {cid}")
-    events = []
+    events: list[dict] = []
     has = {d["id"] for d in cat["diseases"]}
     if ruling.cure:
         if ruling.cure not in has:

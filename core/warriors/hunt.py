@@ -159,6 +159,7 @@ def odds(cat: dict, rules: Rules, spec: HuntSpec, criticals: str = "absolute") -
             able(c, "hunt", rules)
     for stage, cs in stage_specs(cat, rules, spec):
         c = who[stage]
+        assert cs.skill is not None       # every hunt stage is a skill check
         bonus = (c["abilities"][rules.skill_ability(cs.skill)] + c["skills"].get(cs.skill, 0)
                  + cs.spend + cs.modifier
                  + sum(K.bonus(rules, k, K.require(c, rules, k, u)) * u for k, u in cs.knacks.items()))
