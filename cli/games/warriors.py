@@ -64,7 +64,8 @@ COMMANDS = {
             Opt("--first", str, help="who wins an initiative tie that the rules leave to a fair choice"),
         ]),
     "attack": Command(
-        help="ATTACKER attacks TARGET: Swat (default), --pounce, --bite, or the Wrestling round.",
+        help="ATTACKER attacks TARGET: Swat (default), --pounce, --bite, or the Wrestling round. Stateless: "
+             "--attack-bonus/--jump-bonus (the hit) or --damage-bonus/--defender-strength (the damage).",
         handler=_FIGHT + "attack", usage="ATTACKER TARGET",
         options=[
             Opt("--pounce", bool, help="pounce to start or join Wrestling"),
@@ -97,7 +98,8 @@ COMMANDS = {
             Opt("--count", int, help="portions of each herb (default 1)"),
         ]),
     "heal": Command(
-        help="Heal CAT: a Herb Lore / Medicine Lore healing check (once a day), --natural, --herbs to treat illness.",
+        help="Heal CAT: a Herb Lore / Medicine Lore healing check (once a day), --natural, --herbs to treat illness. "
+             "Stateless: --lost N --bonus N.",
         handler=_DAYS + "heal", usage="CAT",
         options=[
             Opt("--healer", str, help="who makes the healing check (default: the cat itself)"),
