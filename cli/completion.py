@@ -85,7 +85,7 @@ def for_args(per_game: dict) -> Callable[..., list[str]]:
         # what word n can be: with optionals, more words to come may shift it (`hunt [CAT] PREY`)
         kinds = dict.fromkeys(arg.kind for more in range(len(spec.args) + 1)
                               if (arg := place(tuple(spec.args), n + 1 + more)[n]) is not None)
-        found = [name for kind in kinds for name in names(kind, game, state, complete=True) or []]
+        found = [name for kind in kinds for name in names(kind, game, state, complete=True) or []] if game else []
         return _matching(found, incomplete)
 
     return complete
@@ -125,7 +125,9 @@ def for_option(choices: tuple[str, ...], kind: str | None) -> Callable[..., list
         from claw.cli.kinds import names
 
         game, state = _state(ctx)
-        return _matching(names(kind, game, state, complete=True) or [], incomplete) if game else []
+        if game is None or kind is None:
+            return []
+        return _matching(names(kind, game, state, complete=True) or [], incomplete)
 
     return complete
 

@@ -8,7 +8,7 @@ at run time because the option set is data.
 from __future__ import annotations
 
 import inspect
-from typing import Annotated, Any
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -17,7 +17,7 @@ from claw.cli.options import COMMON
 from claw.cli.output import Output
 from claw.cli.runner import Common, guard, run_state_command
 from claw.cli.spec import Command, Opt
-from claw.core.errors import IllegalAction, InvalidInput, UsageError
+from claw.core.errors import ClawError, IllegalAction, InvalidInput, UsageError
 
 # The rule commands of the design exist for every game, implemented or not.
 RULE_VERBS = ("attack", "spawn", "los", "tavern", "hunt", "heal", "scenario-step")
@@ -58,7 +58,7 @@ def merged_options(per_game: dict[str, Command]) -> dict[str, Opt]:
 
 def _typer_param(opt: Opt, games: list[str], aliases: list[str]) -> inspect.Parameter:
     base = opt.type
-    annotation: Any = list[base] if opt.multiple else (base if base is bool else base | None)
+    annotation: Any = list[base] if opt.multiple else (base if base is bool else Optional[base])  # type: ignore[valid-type]  # noqa: UP045
     default = opt.default if opt.default is not None else ([] if opt.multiple else (False if base is bool else None))
     names = [opt.flag] + aliases + ([opt.short] if opt.short else [])
     where = "" if len(games) == len(GAMES) else f" [{', '.join(games)}]"
@@ -106,9 +106,6 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command]) -> None:
                 whose = ", ".join(owners[foreign[0]])
                 raise UsageError(f"{flag} is not an option of `claw {verb}` in {game} (it is {whose}'s)"
                                  + _near(flag, spec))
-            stray = next((a for a in args if _looks_like_option(a)), None)
-            if stray is not None:
-                raise UsageError(f"no option {stray.split('=')[0]} in `claw {verb}` for {game}" + _near(stray, spec))
             opts = {o.name: kwargs.get(o.name) for o in spec.options}
             handler = import_target(spec.handler)
             if spec.args:
@@ -116,6 +113,9 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command]) -> None:
             return handler, spec.needs_state, spec.changes_state, opts
 
         def body() -> int:
+            stray = next((a for a in args if _looks_like_option(a)), None)
+            if stray is not None:  # unknown to every game (known flags are parsed by click)
+                raise _no_such_option(stray, verb, per_game, common)
             if common.game is None and not common.state and kwargs.get("map"):
                 common.game = _game_of_map(kwargs["map"])  # `claw los --map FILE` needs no --game
             return run_state_command(
@@ -135,7 +135,7 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command]) -> None:
     params += [_typer_param(o, owners[o.name], aliases[o.name]) for o in options.values()]
     params += [inspect.Parameter(k, inspect.Parameter.KEYWORD_ONLY, default=_default(k), annotation=a)
                for k, a in COMMON.items()]
-    command.__signature__ = inspect.Signature(params)
+    command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]  # typer reads it
     command.__annotations__ = {p.name: p.annotation for p in params}
     command.__name__ = verb.replace("-", "_")
     # unknown options reach ARGS, where resolve() answers them for the game in hand
@@ -180,12 +180,31 @@ def _near(flag: str, spec: Command) -> str:
     """"; did you mean …?" among the game's flags for this verb and the common ones."""
     from claw.cli.suggest import hint
 
-    flags = [o.flag for o in spec.options] + [a for o in spec.options for a in o.aliases]
+    flags = [o.flag for o in spec.options]  # hidden aliases are accepted, never suggested
     said = hint(flag.split("=")[0], flags + list(COMMON_FLAGS), what="options", show_all=0)
     if said:
         return "; " + said
     own = [o.flag for o in spec.options]
     return f"; its options: {', '.join(own)}" if own else "; it takes only the common options"
+
+
+def _no_such_option(stray: str, verb: str, per_game: dict[str, Command], common: Common) -> ClawError:
+    """`claw: no such option: --defens; did you mean --defence?` for the game in hand when it
+    is known (--game, -s FILE, CLAW_STATE: a cheap look), else over every game's options."""
+    from claw.cli.help import game_in_hand
+    from claw.cli.runner import with_hint
+    from claw.cli.suggest import hint
+
+    flag = stray.split("=")[0]
+    game = common.game or game_in_hand(["--state", common.state] if common.state else [])
+    spec = per_game.get(game) if game else None
+    if spec is not None:
+        return with_hint(UsageError(f"no such option: {flag} (for `claw {verb}` in {game})" + _near(flag, spec)),
+                         f"see `claw {verb} --help --game {game}`")
+    flags = [o.flag for c in per_game.values() for o in c.options]
+    near = hint(flag, flags + list(COMMON_FLAGS), what="options", show_all=0)
+    return with_hint(UsageError(f"no such option: {flag}" + (f"; {near}" if near else "")),
+                     f"see `claw {verb} --help`")
 
 
 def _game_of_map(path: str) -> str | None:

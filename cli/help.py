@@ -204,7 +204,8 @@ def answer(args: list[str]) -> tuple[str, int]:
             from claw.cli.suggest import hint
 
             near = hint(word, [*GAMES, *SHARED, *_all_verbs()], what="topics")
-            return f"claw: no help on '{word}'" + (f"; {near}" if near else "") + " (claw help lists them)\n", 2
+            return (f"claw: no help on '{word}'" + (f"; {near}" if near else "")
+                    + "\nhint: see `claw help` for the games and commands\n"), 2
     return verb_help(word, game_in_hand(args[1:])), 0
 
 

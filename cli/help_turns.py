@@ -86,6 +86,8 @@ TURNS = {
         ("heal", "A healing check, natural healing or herbs.", "claw heal emberpaw --natural"),
         ("scenario-step", "One sunrise: healing, illness, sprains.", "claw scenario-step"),
         ("grow", "Choose a cat's pending age-table gains.", "claw grow emberpaw --knack hide"),
+        ("gm", "The GM's rulings: damage, disease, cure, sprain.", 'claw gm emberpaw --damage 3 --reason "a fall"'),
+        ("animal", "The GM adds a wild animal opponent.", "claw animal fox --strength 6 --spirit 4 --hp 8"),
     ],
     "mice": [
         ("new", "Start the chapter from its file.", "claw new examples/mice/ghost-of-castle-andon.yaml -o game.json"),

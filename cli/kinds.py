@@ -135,7 +135,7 @@ def unknown_word(spec: Command, game: str, state: dict | None, args: list[str]) 
         if not known:
             continue
         folded = {k.casefold() for k in known}
-        for word in _words(arg, value):
+        for word in _words(arg, value) if arg is not None else []:
             near = closest(word, known) if word.casefold() not in folded else []
             if near:
                 return word, "did you mean " + " or ".join(near) + "?"

@@ -76,7 +76,7 @@ def _run(table: str | None, name: str, game: str | None, json_out: bool, output)
             output.emit("\n".join(f"{t:<14} {g:<11} {w}" for t, g, w in listing))
         return 0
     key = ALIASES.get(table.lower(), table.lower())
-    key = GAME_NAMES.get((game, key), key)
+    key = GAME_NAMES.get((game, key), key) if game else key
     if key not in TABLES:
         from claw.cli.suggest import hint
 

@@ -3,6 +3,7 @@ scenarios, on a finished scenario's state (its ``campaign`` part)."""
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 import os
@@ -77,9 +78,9 @@ def tavern(call) -> None:
         if action != "event":
             raise UsageError(f"`claw tavern {action}` needs a state (-s FILE); without one only `claw tavern event`")
         chart = load_data("msm/tavern-events.yaml")
-        _, events = tv.roll_event({"heroes": {}}, chart, call.dice)
-        row = next(e for e in chart["events"] if e["id"] == events[0]["event"])
-        call.answer("\n".join(e["text"] for e in events), {"roll": events[0]["roll"], "event": row})
+        _, rolled = tv.roll_event({"heroes": {}}, chart, call.dice)
+        row = next(e for e in chart["events"] if e["id"] == rolled[0]["event"])
+        call.answer("\n".join(e["text"] for e in rolled), {"roll": rolled[0]["roll"], "event": row})
         return
     st = _enter(call)
     camp = st["campaign"]
@@ -160,8 +161,6 @@ def _write(path: str, doc: dict) -> None:
             fh.write(text)
         os.replace(tmp, target)
     except OSError as exc:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise UsageError(f"cannot write the campaign file: {path} ({exc.strerror})") from None

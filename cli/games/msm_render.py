@@ -1,4 +1,4 @@
-"""Drawing an msm board as text (rich markup; plain when not on a terminal).
+"""Drawing an msm board as text (styled pieces on a colour terminal; plain otherwise).
 
 Layout: one character per small square with a separator column between squares and
 one text line per row of squares (a standard 16×12 map fits 80×24). ``|`` and ``-``
@@ -9,6 +9,7 @@ there). Columns are lettered on top (two label rows past Z), rows numbered on th
 
 from __future__ import annotations
 
+from claw.cli.text import Styled, styled
 from claw.core.msm.board import BLOCKING, HINDERING, Board, edge
 from claw.core.msm.squares import Square, column_name, parse_square, square_name
 
@@ -43,8 +44,8 @@ def figure_symbols(figures: dict) -> dict[str, str]:
 
 def render_board(board: Board, figures: dict | None = None, *, marks: dict[Square, str] | None = None,
                  loot: dict | None = None, objectives: list | None = None, colour: bool = True,
-                 view: tuple[int, int, int, int] | None = None) -> list[str]:
-    """Lines of text (with rich markup when ``colour``) drawing the board, or the window
+                 view: tuple[int, int, int, int] | None = None) -> list[str | Styled]:
+    """Lines drawing the board (Styled when ``colour``, else plain strings), or the window
     ``view`` = (x0, y0, x1, y1) of it (columns x0..x1-1, rows y0..y1-1)."""
     figures = figures or {}
     symbols = figure_symbols(figures)
@@ -54,10 +55,10 @@ def render_board(board: Board, figures: dict | None = None, *, marks: dict[Squar
             at.setdefault(parse_square(fig["square"]), []).append(fid)
     marks = marks or {}
 
-    def style(text: str, name: str) -> str:
-        return f"[{name}]{text}[/]" if colour and text.strip() else text
+    def style(text: str, name: str) -> str | Styled:
+        return styled(name, text) if colour and text.strip() else text
 
-    def cell(sq: Square) -> str:
+    def cell(sq: Square) -> str | Styled:
         if sq in marks:
             return style(marks[sq], "bold magenta")
         here = at.get(sq)
@@ -97,16 +98,16 @@ def render_board(board: Board, figures: dict | None = None, *, marks: dict[Squar
                    for x in range(x0, x1))
 
     label_width = len(str(y1)) + 1
-    lines: list[str] = []
+    lines: list[str | Styled] = []
     names = [column_name(x) for x in range(x0, x1)]
     depth = max(len(n) for n in names)
     for level in range(depth):
         lines.append(" " * label_width + "".join(" " + name.rjust(depth)[level] for name in names))
 
-    def separator_row(y: int) -> str:
+    def separator_row(y: int) -> str | Styled:
         """The line above row y (y == y1: the bottom line)."""
         border = y in (y0, y1) or big_border_y(y)
-        out = " " * label_width
+        out: str | Styled = " " * label_width
         for x in range(x0, x1 + 1):
             # junction left of square x
             if x in (x0, x1) or big_border_x(x):
@@ -129,7 +130,7 @@ def render_board(board: Board, figures: dict | None = None, *, marks: dict[Squar
     for y in range(y0, y1):
         if y > y0 and (big_border_y(y) or crossed(y)):
             lines.append(separator_row(y))
-        out = str(y + 1).rjust(label_width - 1) + " "
+        out: str | Styled = str(y + 1).rjust(label_width - 1) + " "
         for x in range(x0, x1 + 1):
             if x0 < x < x1 and edge((x - 1, y), (x, y)) in board.walls:
                 out += style("‖", "bold red")
@@ -189,5 +190,6 @@ def figure_legend(figures: dict) -> list[str]:
         if fig.get("side") == "cat" and fig.get("ap") is not None:
             status.append(f"{fig['ap']} AP")
         kind = fig["type"] if fig.get("revealed", True) or fig.get("side") == "cat" else "face-down marker"
-        out.append(f"  {symbols.get(fid, '?')} {fid:<10} {where:<5} {kind}" + (f" ({', '.join(status)})" if status else ""))
+        out.append(f"  {symbols.get(fid, '?')} {fid:<10} {where:<5} {kind}"
+                   + (f" ({', '.join(status)})" if status else ""))
     return out

@@ -139,7 +139,8 @@ def test_claw_help_of_a_command_and_of_a_shared_command():
 
 def test_unknown_command_and_unknown_help_topic_say_did_you_mean():
     res = run(["atack"])
-    assert res.code == 2 and res.stderr.startswith("claw: ") and "did you mean attack?" in res.stderr
+    assert res.code == 2 and res.stderr.startswith("claw: no such command 'atack'; did you mean attack?")
+    assert res.stderr.splitlines()[1].startswith("hint: ")
     res = run(["help", "warrior"])
     assert res.code == 2 and "did you mean warriors?" in res.stderr
 
@@ -151,7 +152,14 @@ def test_unknown_command_and_unknown_help_topic_say_did_you_mean():
 ])
 def test_near_miss_option_says_did_you_mean(args, near):
     res = run(args)
-    assert res.code == 2 and res.stderr.startswith("claw: ") and near in res.stderr, res.stderr
+    assert res.code == 2 and res.stderr.startswith("claw: no such option") and near in res.stderr, res.stderr
+    assert res.stderr.splitlines()[1].startswith("hint: see `claw ")
+
+
+def test_an_unknown_option_without_a_game_is_looked_up_in_every_game():
+    res = run(["attack", "--blackpw"])
+    assert res.code == 2 and "did you mean --blackpaw?" in res.stderr
+    assert res.stderr.splitlines()[1] == "hint: see `claw attack --help`"
 
 
 def test_an_option_of_another_game_names_its_game_and_the_games_own_options():
