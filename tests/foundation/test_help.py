@@ -183,3 +183,23 @@ def test_negative_numbers_and_stdin_dash_are_not_taken_for_options():
     from claw.cli.dispatch import _looks_like_option
 
     assert not _looks_like_option("-3") and not _looks_like_option("-") and _looks_like_option("-x")
+
+
+def test_the_examples_of_the_top_help_run(tmp_path):
+    """Each example under `claw --help` works from the checkout (in a scratch folder)."""
+    from pathlib import Path
+
+    from claw.cli.help_turns import EXAMPLES
+
+    root = Path(__file__).resolve().parents[2]
+    env = {}
+    for example in EXAMPLES:
+        words = shlex.split(example.replace("examples/", f"{root}/examples/").replace("game.json",
+                                                                                     str(tmp_path / "game.json")))
+        while "=" in words[0]:
+            key, _, value = words.pop(0).partition("=")
+            env[key] = value
+        assert words[0] == "claw"
+        res = run(words[1:], env=env)
+        assert res.code == 0, (example, res.stderr)
+        env = {}
