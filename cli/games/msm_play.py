@@ -31,7 +31,6 @@ PLAY_COMMANDS = {
             Opt("--reroll-ones", bool, help="spend scratch tokens to reroll natural 1s"),
             Opt("--no-scratch", bool, help="do not take a scratch token for a natural 1"),
             Opt("--medallion", bool, help="trade in a St. Gertrude medallion: one die is an automatic success"),
-            Opt("--choose", str, help="break a tie the rules leave to the player"),
         ],
         changes_state=True,
     ),
@@ -48,7 +47,8 @@ PLAY_COMMANDS = {
         options=[
             Opt("--until", str, help="run automatic phases until this phase: cats, rats, end, initiative"),
             Opt("--first", str, help="who goes first when the cats win the initiative (cats|rats)"),
-            Opt("--choose", str, help="break a tie the rules leave to the player: FIGURE=TARGET or SQUARE"),
+            Opt("--choose", str, multiple=True,
+                help="break a tie the rules leave to the player: RAT=CAT, RAT=SQUARE, first=RAT (repeatable)"),
             Opt("--done", str, help="mark an objective done by id (objectives the tool cannot check)"),
             Opt("--no-scratch", bool, help="do not take a scratch token for a 1 on the cats' initiative die"),
         ],
@@ -70,7 +70,8 @@ PLAY_COMMANDS = {
         help="CAT searches a loot square (L) it stands on or next to: 1 AP, draws a loot card.",
         handler=_H + "search",
         usage="CAT [SQUARE]",
-        options=[Opt("--choose", str, help="break a tie the rules leave to the player: ambush=SQUARE, the objective "
+        options=[Opt("--choose", str, multiple=True,
+                     help="break a tie the rules leave to the player: ambush=SQUARE, the objective "
                      "square an Ambush card drawn now uses")],
         needs_state=True,
     ),

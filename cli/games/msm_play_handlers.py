@@ -55,10 +55,12 @@ def _need(call, count: int, usage: str) -> list[str]:
     return call.args
 
 
-def parse_choices(text: str | None) -> dict:
-    """``rat-3=C7,first=rat-5`` → {"rat-3": "C7", "first": ["rat-5"]}."""
+def parse_choices(text) -> dict:
+    """``rat-3=C7,first=rat-5`` → {"rat-3": ["C7"], "first": ["rat-5"]}. ``text`` may be a
+    list (``--choose`` given several times): every occurrence counts."""
     out: dict = {}
-    for part in (text or "").split(","):
+    parts = [p for t in ([text] if isinstance(text, str) else (text or [])) for p in t.split(",")]
+    for part in parts:
         part = part.strip()
         if not part:
             continue
@@ -66,12 +68,12 @@ def parse_choices(text: str | None) -> dict:
         if not sep or not key.strip() or not value.strip():
             raise UsageError(f"--choose wants KEY=VALUE items (rat-3=C7, rat-3=nera, first=rat-5): {part!r}")
         key, value = key.strip().lower(), value.strip()
-        if key == "first":
-            out.setdefault("first", []).append(value.lower())
-        else:
-            from claw.core.msm.squares import is_square_name
+        from claw.core.msm.squares import is_square_name
 
-            out[key] = value.upper() if is_square_name(value) else value.lower()
+        value = value.upper() if key != "first" and is_square_name(value) else value.lower()
+        values = out.setdefault(key, [])
+        if value not in values:
+            values.append(value)
     return out
 
 
@@ -180,7 +182,8 @@ def _attack_numbers(call) -> None:
                  f" miss {_pct(odds.per_die['miss'])} (a natural 1 always misses)")
         call.out(f"  target stunned:        {_pct(odds.stun)}")
         call.out(f"  at least one wound:    {_pct(odds.wound)}")
-        what = "roach removed (any stun)" if o.get("roach") else f"eliminated ({health} {'life' if health == 1 else 'lives'})"
+        lives = "life" if health == 1 else "lives"
+        what = "roach removed (any stun)" if o.get("roach") else f"eliminated ({health} {lives})"
         call.out(f"  {what + ':':<22} {_pct(odds.eliminate)}")
         return
     roll = combat.roll_attack(profile, mods, call.dice)
@@ -212,8 +215,11 @@ def scenario_step(call) -> None:
     if until and until not in rounds.PHASES:
         raise UsageError(f"--until must be one of {', '.join(rounds.PHASES)}: {until!r}")
     first = (o.get("first") or "cats").lower()
-    choices = parse_choices(o.get("choose"))
+    from claw.core.msm.choices import RatChoices
+
+    choices = RatChoices(parse_choices(o.get("choose")))
     st = call.state
+    figures_before = dict(st["figures"])
     if o.get("done"):
         import copy
 
@@ -232,6 +238,7 @@ def scenario_step(call) -> None:
         steps += 1
         if st.get("outcome") or not until or st["phase"] == until or steps >= 400:
             break
+    choices.check_all_used({**figures_before, **st["figures"]})
     call.state = st
     if not st.get("outcome"):
         call.say(f"Next: {_next_hint(st)}")
@@ -297,8 +304,11 @@ def search(call) -> None:
     unknown = sorted(set(choices) - {"ambush"})
     if unknown:
         raise UsageError(f"search --choose takes ambush=SQUARE (the objective square for an Ambush): {unknown[0]!r}")
+    ambush = choices.get("ambush", [])
+    if len(ambush) > 1:
+        raise UsageError(f"search --choose ambush=SQUARE takes one square: {', '.join(ambush)}")
     new, events = do_search(call.state, _board(call), call.args[0].lower(), call.dice, square,
-                            ambush=choices.get("ambush"))
+                            ambush=ambush[0] if ambush else None)
     call.state = new
     _emit(call, events)
 

@@ -160,9 +160,10 @@ def _next_turn(state: dict) -> str:
     return RATS if done == [CATS] else CATS if done == [RATS] else rnd.get("first", CATS)
 
 
-def step(state: dict, board, dice, bestiary: dict, *, first: str = CATS, choices: dict | None = None,
+def step(state: dict, board, dice, bestiary: dict, *, first: str = CATS, choices=None,
          cat_stun: str = "clear", take_scratch: bool = True) -> tuple[dict, list[dict]]:
-    """Advance one phase. Returns the new state and events. ``take_scratch``: a 1 on the
+    """Advance one phase. Returns the new state and events. ``choices``: the players'
+    choices at the rats' ties (a dict or a ``choices.RatChoices``). ``take_scratch``: a 1 on the
     cats' initiative die gives the team a scratch token (Scratch Rule; see Rulings)."""
     from claw.core.msm import victory
 
@@ -184,7 +185,7 @@ def step(state: dict, board, dice, bestiary: dict, *, first: str = CATS, choices
         st["phase"] = ini["first"]
         events += _enter(st, board, cat_stun)
     elif phase == CATS:
-        for fid, fig in cats_on_map(st):
+        for _fid, fig in cats_on_map(st):
             fig["ap"] = 0
             fig["pounced"] = False
         st["active"] = None
