@@ -73,8 +73,8 @@ NEW_OPTIONS = [
     Opt("--heroes", str, help="comma-separated hero ids (default guy,adara,leon,nera)"),
     Opt("--roaches", str, help="line of sight past roaches: ignore (default) or hinder"),
     Opt("--place", str, help="choose hero squares on or next to C: nera=B11,leon=C12 (others by default)"),
-    Opt("--pounce-rule", str, help="a pounce: leave (default: always leaves the cat's big square) or stride-too "
-        "(also every stride square, as the movement example says)"),
+    Opt("--pounce-rule", str, help="a pounce: stride-too (default: also every stride square, as the movement "
+        "example says) or leave (always leaves the cat's big square)"),
 ] + PLAY_NEW_OPTIONS
 CHECK = _B + "check"
 FILE_KINDS = ["scenario", "campaign", "loot"]

@@ -416,7 +416,7 @@ def _list_moves(call, board, state, fid, say) -> None:
     from claw.core.msm.squares import square_name
 
     opts = move_options(board, state["figures"], fid,
-                        pounce_ruling=(state.get("options") or {}).get("pounce", "leave"))
+                        pounce_ruling=(state.get("options") or {}).get("pounce", "stride-too"))
     if call.json and say == call.out:
         call.emit_json({m: [square_name(s) for s in v] for m, v in opts.items()})
         return
