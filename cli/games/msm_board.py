@@ -391,7 +391,7 @@ def _pay(state, board, fid, cost, mode) -> list[dict]:
         fig = state["figures"][fid]
         if fig.get("ap") is not None:
             if fig["ap"] < cost:
-                raise IllegalAction(f"{fid} has {fig['ap']} AP left; a {mode} costs {cost}")
+                raise IllegalAction(f"{fid} has {fig['ap']} AP left; a {mode} costs {cost}") from None
             fig["ap"] -= cost
         return []
     return spend_ap(state, board, fid, cost, f"a {mode}")
@@ -417,12 +417,18 @@ def _list_moves(call, board, state, fid, say) -> None:
 
     opts = move_options(board, state["figures"], fid,
                         pounce_ruling=(state.get("options") or {}).get("pounce", "stride-too"))
+    fig = state["figures"][fid]
+    left = fig.get("ap") if state.get("phase") == "cats" else None
+    short = [m for m in MODES if left is not None and COST[m] > left]
+    for m in short:   # Cat Actions: a move costs its AP; none is listed that the cat cannot pay
+        opts[m] = []
     if call.json and say == call.out:
         call.emit_json({m: [square_name(s) for s in v] for m, v in opts.items()})
         return
     for m in MODES:
         squares = " ".join(square_name(s) for s in opts[m]) or "-"
-        say(f"{m} ({COST[m]} AP): {squares}")
+        note = f" (not affordable: {fid} has {left} AP left)" if m in short else ""
+        say(f"{m} ({COST[m]} AP): {squares}{note}")
     enemies = enemies_adjacent(board, state["figures"], fid)
     if enemies:
         call.say(f"{fid} has an enemy adjacent ({', '.join(enemies)}): only a prowl is allowed.")

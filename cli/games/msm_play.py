@@ -85,7 +85,8 @@ PLAY_COMMANDS = {
         help="Give CARD from CAT to OTHER in the same big square (free).",
         handler=_H + "trade",
         usage="CAT CARD OTHER",
-        options=[Opt("--equip", bool, help="the receiver equips a weapon (max 2) or armour (1)")],
+        options=[Opt("--equip", bool, help="the receiver equips a weapon (max 2) or armour (1)"),
+                 Opt("--francs", int, help="at the Taverne: give francs instead of a card (claw trade CAT OTHER --francs N)")],
         needs_state=True,
     ),
     "equip": Command(
@@ -116,11 +117,12 @@ PLAY_COMMANDS = {
         needs_state=True,
     ),
     "tavern": Command(
-        help="Between scenarios: ACTION = event | heal HERO | shop | buy HERO CARD | sell HERO CARD | level HERO [SKILL...] | recruit LOST NEW [CARD...] | show | done --campaign FILE.",
+        help="Between scenarios: ACTION = event | heal HERO | shop | buy HERO CARD | sell HERO CARD | trade HERO CARD OTHER | level HERO [SKILL...] | recruit LOST NEW [CARD...] | show | done --campaign FILE.",
         handler=_H + "tavern",
         usage="ACTION [ARGS...]",
         options=[Opt("--level", int, help="level: the level to set (default: one up)"),
                  Opt("--salves", int, help="heal: how many salves to spend (default: as many as help)"),
+                 Opt("--francs", int, help="trade: give this many francs (claw tavern trade HERO OTHER --francs N)"),
                  Opt("--campaign", str, help="done: the campaign file to write")],
         needs_state=True,
     ),
@@ -140,5 +142,8 @@ PLAY_NEW_OPTIONS = [
     Opt("--cat-stun", str, help="cats' stun markers: clear (at the start of the cats' turn, default) or keep"),
     Opt("--rat-wall", str, help="a rat beside a cat across a wall: adjacent (default; it stays there) or apart "
         "(it goes round to an open side)"),
+    Opt("--hero-skill", str,
+        help="skills heroes use: HERO=NAME[:+N[:WEAPON,...]], several joined by ';', e.g. "
+        "\"adara=Staff proficiency:+1:staff\""),
 ]
 PLAY_SETUP = _H + "setup_play"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from claw.core.errors import InvalidInput, UsageError
+from claw.core.errors import IllegalAction, InvalidInput, UsageError
 
 
 def _pct(x) -> str:
@@ -194,9 +194,19 @@ def _attack_numbers(call) -> None:
             if d.natural == 1:
                 combat.reroll_die(roll, i, call.dice)
     result = roll.to_json()
+    verdict = (f"{roll.wounds} wound(s) and a stun" if roll.wounds else "a stun" if roll.stuns else "no effect")
+    hit = bool(roll.wounds or roll.stuns)
+    if o.get("roach"):
+        # Attack Results: "Roach markers are removed from the map … if they are stunned"
+        result["removed"] = hit
+        if hit:
+            verdict += ": the roach is stunned, so it is removed (to the rat discard pile)"
+    elif o.get("health") is not None:
+        result["eliminated"] = roll.wounds >= health
+        if roll.wounds >= health:
+            verdict += f": eliminated ({health} {'life' if health == 1 else 'lives'})"
     if call.json:
         call.emit_json({"game": "msm", **result})
-    verdict = (f"{roll.wounds} wound(s) and a stun" if roll.wounds else "a stun" if roll.stuns else "no effect")
     call.event("attack", combat.roll_text(roll) + f" Result: {verdict}.", **result)
     if not call.json:
         call.out(verdict)
@@ -214,7 +224,7 @@ def scenario_step(call) -> None:
     until = (o.get("until") or "").lower() or None
     if until and until not in rounds.PHASES:
         raise UsageError(f"--until must be one of {', '.join(rounds.PHASES)}: {until!r}")
-    first = (o.get("first") or "cats").lower()
+    first = (o.get("first") or "").lower() or None
     from claw.core.msm.choices import RatChoices
 
     choices = RatChoices(parse_choices(o.get("choose")))
@@ -231,14 +241,19 @@ def scenario_step(call) -> None:
     board, bestiary = _board(call), _data("bestiary.yaml")
     cat_stun = st.get("options", {}).get("cat_stun", "clear")
     steps = 0
+    rolled = False
     while True:
         st, events = rounds.step(st, board, call.dice, bestiary, first=first, choices=choices, cat_stun=cat_stun,
                                  take_scratch=not o.get("no_scratch"))
         _emit(call, events)
+        rolled = rolled or any(e["type"] == "initiative" for e in events)
         steps += 1
         if st.get("outcome") or not until or st["phase"] == until or steps >= 400:
             break
     choices.check_all_used({**figures_before, **st["figures"]})
+    if first and not rolled:
+        raise IllegalAction(f"--first {first} is the choice of who goes first when the initiative is rolled, and"
+                            f" this step rolled none (it ran the {call.state.get('phase')} phase)")
     call.state = st
     if not st.get("outcome"):
         call.say(f"Next: {_next_hint(st)}")
@@ -325,6 +340,12 @@ def pickup(call) -> None:
 def trade(call) -> None:
     from claw.core.msm.loot import trade as do_trade
 
+    if call.state.get("phase") == "taverne" or call.state.get("outcome"):
+        from claw.cli.games.msm_play_tavern import trade as tavern_trade
+
+        if call.opts.get("equip"):
+            raise UsageError("--equip is for trades on the map; at the Taverne a card goes into the loot slot")
+        return tavern_trade(call)
     giver, card, taker = _need(call, 3, "CAT CARD OTHER")
     new, events = do_trade(call.state, _board(call), giver.lower(), card.lower(), taker.lower(),
                            bool(call.opts.get("equip")))
@@ -390,6 +411,36 @@ def entry(call) -> None:
 # --- set-up hook (called by the board adapter's `new`) ----------------------------------
 
 
+def _skill_text(skill) -> str:
+    if isinstance(skill, str):
+        return skill
+    mod = skill.get("modifier")
+    extra = f" {mod:+d}" if mod else ""
+    return skill["name"] + extra + (f" with {', '.join(skill['weapons'])}" if skill.get("weapons") else "")
+
+
+def _hero_skills(state: dict, specs) -> list[dict]:
+    """`claw new --hero-skill adara="Staff proficiency:+1:staff"`: a skill with its attack
+    modifier, so the attacks apply it ("Skill and Weapon") without --mod each time."""
+    from claw.core.msm.tavern import parse_skill
+
+    events = []
+    for spec in [s for s in (specs or "").split(";") if s.strip()]:
+        hero_id, sep, text = spec.partition("=")
+        hero_id = hero_id.strip().lower()
+        fig = state["figures"].get(hero_id)
+        if not sep or fig is None or fig.get("side") != "cat":
+            cats = ", ".join(f for f, x in state["figures"].items() if x.get("side") == "cat")
+            raise UsageError(f"--hero-skill wants HERO=NAME[:+N[:WEAPON,...]] for a hero in play ({cats}): {spec!r}")
+        skill = parse_skill(text, fig.get("skills", []))
+        name = skill if isinstance(skill, str) else skill["name"]
+        kept = [s for s in fig.get("skills", []) if (s if isinstance(s, str) else s["name"]).lower() != name.lower()]
+        fig["skills"] = kept + [skill]
+        events.append({"type": "hero-skill", "text": f"{hero_id} uses the skill {_skill_text(skill)}.",
+                       "figure": hero_id, "skill": name})
+    return events
+
+
 def setup_play(call, doc: dict, state: dict) -> list[dict]:
     """Add the play fields to a new state: heroes' health and cards (from --campaign or
     the Dramatis Personae weapons), the shuffled loot deck, goals, placements, options."""
@@ -444,8 +495,11 @@ def setup_play(call, doc: dict, state: dict) -> list[dict]:
                            " the Taverne, or recruit another hero).", "figure": fid})
             continue
         arms = ", ".join(w["name"] for w in fig["weapons"]) or "unarmed"
+        if fig.get("skills"):
+            arms += "; skills: " + ", ".join(_skill_text(s) for s in fig["skills"])
         events.append({"type": "hero", "text": f"{fid}: health {fig['health']}, level {fig['level']}, {arms}.",
                        "figure": fid, "health": fig["health"]})
+    events += _hero_skills(state, call.opts.get("hero_skill"))
     state["loot"]["deck"] = build_deck(decks, doc.get("loot_decks"), call.dice)
     state["loot"].setdefault("discard", [])
     state["loot"].setdefault("table", {})
