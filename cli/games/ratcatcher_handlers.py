@@ -117,6 +117,12 @@ def new(call) -> None:
         scenario["options"]["tie_township"] = tie
     if call.opts.get("browns_count_to_consume"):
         scenario["options"]["browns_count_to_consume"] = True
+    for key, allowed in (("peculiar_bites", ("once", "each")), ("spawn_nests", ("active", "city"))):
+        value = call.opts.get(key)
+        if value is not None:
+            if value not in allowed:
+                raise UsageError(f"--{key.replace('_', '-')} is {' or '.join(allowed)}: {value!r}")
+            scenario["options"][key] = value
     dice = _dice(call)
     state, events = new_game(scenario, parts["character"], parts["nemesis"], parts["townships"],
                              parts["peculiar"], _rules(), dice)

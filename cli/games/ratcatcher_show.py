@@ -19,7 +19,8 @@ def render(state: dict) -> list[str]:
     traps = state["traps"]
     out = []
     phase = state["phase"]
-    head = f"[bold]The Ratcatcher[/] — {_e(state.get('scenario', ''))} — round {state['round']}, {phase}'s turn"
+    turn = "game over" if phase == "over" else f"{phase}'s turn"
+    head = f"[bold]The Ratcatcher[/] — {_e(state.get('scenario', ''))} — round {state['round']}, {turn}"
     if state.get("outcome"):
         o = state["outcome"]
         head += f" — [bold magenta]{o['result'].upper()}[/]: {_e(o['reason'])}"

@@ -80,7 +80,7 @@ def leaving_bites(state: dict, zone: str, events: Events) -> None:
     pecs = [p for p in state["peculiar"] if p["zone"] == zone]
     if pecs:
         bites = [state["peculiar_cards"][p["id"]]["bite"] for p in pecs]
-        w = peculiar_bite_wounds(bites, d)
+        w = peculiar_bite_wounds(bites, d, state["options"].get("peculiar_bites") == "each")
         events.add("bite", f"Peculiar Rat(s) {', '.join(p['id'] for p in pecs)} bite as the Ratcatcher leaves: "
                    f"bites {listed(bites)} vs defence {d} → {'a wound' if w else 'no wound'}",
                    zone=zone, kind="peculiar", bites=bites, defence=d, wounds=w)
@@ -426,7 +426,10 @@ def explore_now(state: dict, dice, connectors: list[str]) -> tuple[dict, Events]
     """The turn's 1.3 *Place New Locations*, taken now (lets the player pick connectors);
     only when the city holds fewer than two Magic Cheese, once a turn (ruling R23: the
     end of the turn then explores no more)."""
+    from claw.core.ratcatcher.townships import check_connectors
+
     state, events = _start(state)
+    check_connectors(state, connectors)
     have = city_cheese(state)
     if have >= state["rules"]["min_city_cheese"]:
         raise IllegalAction(f"explore only when fewer than {state['rules']['min_city_cheese']} cheese are in the city (there are {have})")

@@ -225,8 +225,9 @@ def bites(state: dict, dice, events: Events) -> None:
     pecs = [p for p in state["peculiar"] if p["zone"] == zone]
     if pecs:
         b = [state["peculiar_cards"][p["id"]]["bite"] for p in pecs]
-        w = peculiar_bite_wounds(b, d)
-        events.add("bite", f"Peculiar bite(s) {listed(b)} vs defence {d} → {'a wound' if w else 'no wound'}",
+        w = peculiar_bite_wounds(b, d, state["options"].get("peculiar_bites") == "each")
+        events.add("bite", f"Peculiar bite(s) {listed(b)} vs defence {d} → "
+                   f"{'no wound' if not w else 'a wound' if w == 1 else f'{w} wounds'}",
                    kind="peculiar", bites=b, wounds=w)
         wound_ratcatcher(state, w, events, "Peculiar bite")
     rats = state["zones"][zone]["rats"]
@@ -306,10 +307,13 @@ def spawn_nemesis(state: dict, events: Events, prefer=None) -> None:
 
 def spawn_jobs(state: dict) -> list[tuple[str, str]]:
     """2.6: (zone, why) for each rat to draw: a Rat's Nest or a black rat on an active
-    township (ruling R21: those standing when the phase begins), the Nemesis's spawn value."""
+    township (ruling R21: those standing when the phase begins), the Nemesis's spawn value.
+    Ruling R25: with ``options.spawn_nests: city`` the nests of every township in the city."""
     active = active_cards(state)
-    zones = [z for z in sorted(state["zones"], key=zone_sort_key) if card_of(z) in active]
-    jobs = [(z, "Rat's Nest") for z in zones if state["zones"][z]["nest"]]
+    ordered = sorted(state["zones"], key=zone_sort_key)
+    zones = [z for z in ordered if card_of(z) in active]
+    nests = ordered if state["options"].get("spawn_nests") == "city" else zones
+    jobs = [(z, "Rat's Nest") for z in nests if state["zones"][z]["nest"]]
     for z in zones:
         jobs += [(z, "black rat")] * state["zones"][z]["rats"]["black"]
     nem = state["nemesis"]
