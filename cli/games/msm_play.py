@@ -102,6 +102,12 @@ PLAY_COMMANDS = {
         usage="CAT",
         needs_state=True,
     ),
+    "reload": Command(
+        help="CAT reloads both pistols with one big action (Guy's skill; 2 AP by default, see Rulings).",
+        handler=_H + "reload",
+        usage="CAT",
+        needs_state=True,
+    ),
     "scratch": Command(
         help="Show or set the team's scratch tokens (0..3).",
         handler=_H + "scratch",
@@ -142,6 +148,8 @@ PLAY_NEW_OPTIONS = [
     Opt("--cat-stun", str, help="cats' stun markers: clear (at the start of the cats' turn, default) or keep"),
     Opt("--rat-wall", str, help="a rat beside a cat across a wall: adjacent (default; it stays there) or apart "
         "(it goes round to an open side)"),
+    Opt("--big-action", str, help="what Guy's \"1 big action\" costs: two (default: 2 AP) or all (the cat's "
+        "whole AP; differs with 3 AP)"),
     Opt("--hero-skill", str,
         help="skills heroes use: HERO=NAME[:+N[:WEAPON,...]], several joined by ';', e.g. "
         "\"adara=Staff proficiency:+1:staff\""),

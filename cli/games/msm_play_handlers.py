@@ -371,6 +371,15 @@ def remove_stun(call) -> None:
     _emit(call, events)
 
 
+def reload(call) -> None:
+    from claw.core.msm.reload import reload_pistols
+
+    (cat_id,) = _need(call, 1, "CAT")
+    new, events = reload_pistols(call.state, _board(call), cat_id.lower(), _data("heroes.yaml"))
+    call.state = new
+    _emit(call, events)
+
+
 def scratch(call) -> None:
     import copy
 
@@ -500,6 +509,12 @@ def setup_play(call, doc: dict, state: dict) -> list[dict]:
         events.append({"type": "hero", "text": f"{fid}: health {fig['health']}, level {fig['level']}, {arms}.",
                        "figure": fid, "health": fig["health"]})
     events += _hero_skills(state, call.opts.get("hero_skill"))
+    from claw.core.msm.reload import BIG_ACTION_RULINGS
+
+    big = (call.opts.get("big_action") or "two").lower()
+    if big not in BIG_ACTION_RULINGS:
+        raise UsageError(f"--big-action must be two or all: {big!r}")
+    state.setdefault("options", {})["big_action"] = big
     state["loot"]["deck"] = build_deck(decks, doc.get("loot_decks"), call.dice)
     state["loot"].setdefault("discard", [])
     state["loot"].setdefault("table", {})
