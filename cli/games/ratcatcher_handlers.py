@@ -287,14 +287,16 @@ def odds(call) -> None:
     targets = zone_targets(state, rc["zone"])
     if not targets:
         raise IllegalAction(f"no rat to attack in {rc['zone']}: {rc['zone']!r}")
-    odds = zone_odds(n, rc["stats"]["accuracy"], targets)
+    from claw.core.ratcatcher.effects import accuracy as effective_accuracy
+
+    odds = zone_odds(n, effective_accuracy(state), targets)
     if call.json:
-        call.emit_json({"dice": n, "accuracy": rc["stats"]["accuracy"], "zone": rc["zone"],
+        call.emit_json({"dice": n, "accuracy": effective_accuracy(state), "zone": rc["zone"],
                         "targets": [t.id for t in targets],
                         **{k: _frac(odds[k]) for k in ("capture", "mortal", "expected_captures", "slay_nemesis")},
                         "captures": {str(k): _frac(v) for k, v in odds["captures"].items()}})
         return
-    call.out(f"{n}d6 at {rc['stats']['accuracy']}+ on {rc['zone']} ({', '.join(t.label for t in targets)}), "
+    call.out(f"{n}d6 at {effective_accuracy(state)}+ on {rc['zone']} ({', '.join(t.label for t in targets)}), "
              "hits allocated by the default:")
     call.out(f"  capture at least one: {_pct(odds['capture'])}")
     call.out(f"  at least one mortal wound (a 6): {_pct(odds['mortal'])}")

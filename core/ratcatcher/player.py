@@ -18,6 +18,8 @@ from claw.core.ratcatcher.combat import (
     peculiar_bite_wounds,
     resolve_attack,
 )
+from claw.core.ratcatcher.effects import accuracy as effective_accuracy
+from claw.core.ratcatcher.effects import nemesis_defence
 from claw.core.ratcatcher.events import Events, listed
 from claw.core.ratcatcher.rewards import apply_reward, describe, give_tokens
 from claw.core.ratcatcher.townships import explore as _explore
@@ -41,6 +43,7 @@ def recoup(state: dict, events: Events) -> None:
     s = rc["stats"]
     rc["attack_dice"], rc["movement"], rc["traps"] = s["attack"], s["movement"], s["trap_volume"]
     rc["defence_bonus"] = 0
+    rc.pop("accuracy_bonus", None)
     events.add("recoup", f"recoup: {s['attack']} attack dice, {s['movement']} movement, {s['trap_volume']} traps",
                attack=s["attack"], movement=s["movement"], traps=s["trap_volume"])
 
@@ -193,7 +196,7 @@ def zone_targets(state: dict, zone: str) -> list[Target]:
             out.append(Target("peculiar", p["id"], state["peculiar_cards"][p["id"]].get("defence", 0)))
     nem = state["nemesis"]
     if nem.get("zone") == zone:
-        out.append(Target("nemesis", "nemesis", nem["stats"]["defence"], nem["wounds"]))
+        out.append(Target("nemesis", "nemesis", nemesis_defence(state), nem["wounds"]))
     return out
 
 
@@ -252,7 +255,7 @@ def attack(state: dict, dice, count: int | None = None, plan=None) -> tuple[dict
         raise IllegalAction(f"no rat to attack in {zone}: {zone!r}")
     rolls = [dice.die(6) for _ in range(count)]
     rc["attack_dice"] -= count
-    apply_attack(state, zone, rolls, rc["stats"]["accuracy"], plan, events, rc["name"])
+    apply_attack(state, zone, rolls, effective_accuracy(state), plan, events, rc["name"])
     return state, events
 
 
@@ -280,6 +283,8 @@ def use_ability(state: dict, ability: str, zone: str | None = None) -> tuple[dic
     rc["attack_dice"] += eff.get("attack", 0)
     rc["movement"] += eff.get("movement", 0)
     rc["defence_bonus"] = rc.get("defence_bonus", 0) + eff.get("defence", 0)
+    if eff.get("accuracy"):
+        rc["accuracy_bonus"] = rc.get("accuracy_bonus", 0) + eff["accuracy"]
     if eff.get("heal"):
         apply_reward(state, {"heal": eff["heal"]}, events, a["name"])
     text = f"{a['name']}: {a.get('text', describe(eff))}"
