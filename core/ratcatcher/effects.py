@@ -46,7 +46,8 @@ def nemesis_effect(state: dict, key: str) -> int:
 def nemesis_bite(state: dict) -> tuple[int, int]:
     """Bite dice and accuracy of the Nemesis, its special's ``attack``/``accuracy`` added."""
     s = state["nemesis"]["stats"]
-    return s["bite"] + nemesis_effect(state, "attack"), clamp_accuracy(s["accuracy"] + nemesis_effect(state, "accuracy"))
+    dice = s["bite"] + nemesis_effect(state, "attack")
+    return dice, clamp_accuracy(s["accuracy"] + nemesis_effect(state, "accuracy"))
 
 
 def nemesis_defence(state: dict) -> int:
