@@ -100,7 +100,7 @@ class PhysicalDice:
     shuffles and draws nobody rolls by hand); without one, running out is an error.
     """
 
-    def __init__(self, values: list[int], fallback: SeededDice | None = None) -> None:
+    def __init__(self, values: list[int] | list[int | str], fallback: SeededDice | None = None) -> None:
         self.values = list(values)
         self.used = 0
         self.fallback = fallback

@@ -322,12 +322,12 @@ def move_ghost(call) -> None:
     if _state(call) is not None:
         if call.opts.get("movers") is not None:
             raise UsageError("--movers is for stateless use; the state knows who holds the mop")
-        mid, number = _args(call, "MOUSE NUMBER")
-        number = _int(number, "NUMBER")
+        mid, number_text = _args(call, "MOUSE NUMBER")
+        called = _int(number_text, "NUMBER")
         if call.opts.get("odds"):
             movers = ghost.crew_dice(call.state, mid, "mop", _tiles())
-            return _move_odds(call, faces, number, movers)
-        return _apply(call, ghost.move_ghost(call.state, mid, number, call.dice, faces, _tiles(),
+            return _move_odds(call, faces, called, movers)
+        return _apply(call, ghost.move_ghost(call.state, mid, called, call.dice, faces, _tiles(),
                                              call.opts.get("enter")))
     if call.opts.get("enter"):
         raise UsageError("--enter needs a state")

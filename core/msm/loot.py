@@ -101,7 +101,7 @@ def _resolve_event(st: dict, board, card: dict, searched: str, dice, ambush: str
     if not targets:
         return [event("ambush", f"{card['name']}: the scenario has no objective square; nothing is placed.",
                       card=card["id"])]
-    where = ambush if ambush in targets else targets[0]
+    where: str = ambush if ambush is not None and ambush in targets else targets[0]
     others = [t for t in targets if t != where]
     events = []
     if others:
@@ -128,9 +128,10 @@ def _take(fig: dict, card_id: str) -> tuple[str, dict]:
                 fig["armour"] = None
                 return slot, held
             continue
-        for i, card in enumerate(held or []):
+        cards: list = held or []
+        for i, card in enumerate(cards):
             if card["id"] == card_id:
-                return slot, held.pop(i)
+                return slot, cards.pop(i)
     names = [c["id"] for s in ("loot", "weapons") for c in fig.get(s) or []] + \
         ([fig["armour"]["id"]] if fig.get("armour") else [])
     raise IllegalAction(f"no card {card_id!r} held (holds: {', '.join(names) or 'nothing'})")

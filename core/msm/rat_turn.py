@@ -44,7 +44,7 @@ def rats_turn(state: dict, board, dice, bestiary: dict, choices: dict | RatChoic
     Given a plain dict of choices, a choice that settled no tie is refused at the end;
     a ``RatChoices`` is left for its owner to check (it may span several turns)."""
     own = not isinstance(choices, RatChoices)
-    choices = RatChoices(choices) if own else choices
+    choices = choices if isinstance(choices, RatChoices) else RatChoices(choices)
     choices.turns += 1
     before = dict(state["figures"])
     done: set[str] = set()
@@ -241,6 +241,8 @@ def _move(state: dict, board, rid: str, choices: RatChoices, plan=None) -> tuple
     steps = plan.steps_for.get(cat, plan.steps)
     square = choices.pick(rid, f"first steps toward {cat}", [square_name(s) for s in steps])
     step = next_step(plan, cat, parse_square(square)) if square else next_step(plan, cat)
+    if step is None:  # a plan with distance > 0 always has a first step
+        return [event("rat-stays", f"{rid} has no step toward {cat} and stays.", figure=rid)], False
     events = []
     if len(plan.cats) > 1:
         events.append(event("tie", f"{rid}: cats tied for closest ({plan.distance} move(s)): "

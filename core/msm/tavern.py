@@ -38,7 +38,7 @@ def _open(campaign: dict) -> dict:
 
 def card_lookup(decks: list[dict]) -> dict[str, dict]:
     """Card id → card over the given loot decks."""
-    cards = {}
+    cards: dict = {}
     for deck in decks:
         for card in deck.get("cards", []):
             cards.setdefault(card["id"], card)
@@ -121,7 +121,7 @@ def heal(campaign: dict, hero_id: str, cards: dict[str, dict], salves: int | Non
                             " (Fête de Sainte Gertrude heals for free; Gus may sell salves: claw tavern shop)")
     if salves is not None and salves < 1:
         raise UsageError(f"--salves must be 1 or more: {salves}")
-    used = []
+    used: list = []
     for i, card in held:
         if len(used) >= want or (salves is None and h["health"] >= MAX_HEALTH):
             break

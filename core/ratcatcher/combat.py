@@ -146,7 +146,7 @@ def parse_assign(text: str) -> list[tuple[str, int | None]]:
     """``"nemesis,brown:2,white"`` → [("nemesis", None), ("brown", 2), ("white", None)]."""
     from claw.core.errors import UsageError
 
-    out = []
+    out: list[tuple[str, int | None]] = []
     for item in text.split(","):
         item = item.strip()
         if not item:
