@@ -86,7 +86,8 @@ PLAY_COMMANDS = {
         handler=_H + "trade",
         usage="CAT CARD OTHER",
         options=[Opt("--equip", bool, help="the receiver equips a weapon (max 2) or armour (1)"),
-                 Opt("--francs", int, help="at the Taverne: give francs instead of a card (claw trade CAT OTHER --francs N)")],
+                 Opt("--francs", int,
+                     help="at the Taverne: give francs instead of a card (claw trade CAT OTHER --francs N)")],
         needs_state=True,
     ),
     "equip": Command(

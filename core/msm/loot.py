@@ -213,7 +213,8 @@ def pickup(state: dict, board, cat_id: str, card_id: str) -> tuple[dict, list[di
 def drop_all(state: dict, fid: str, square: str) -> list[dict]:
     """A downed cat's cards stay on its square for others to pick up (see Rulings)."""
     fig = state["figures"][fid]
-    cards = list(fig.get("loot") or []) + list(fig.get("weapons") or []) + ([fig["armour"]] if fig.get("armour") else [])
+    cards = list(fig.get("loot") or []) + list(fig.get("weapons") or [])
+    cards += [fig["armour"]] if fig.get("armour") else []
     if not cards:
         return []
     fig["loot"], fig["weapons"], fig["armour"] = [], [], None
