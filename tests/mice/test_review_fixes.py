@@ -107,3 +107,10 @@ def test_dice_messages_use_an_before_a_vowel():
         PhysicalDice([9]).draw(1, 6, "action die")
     with pytest.raises(DiceError, match="not enough dice: an initiative d12"):
         PhysicalDice([]).draw(1, 12, "initiative d12")
+
+
+def test_roll_action_dice_typed_by_name():
+    """`claw roll 2dA` takes the same face names as the mice commands."""
+    r = run(["roll", "2dA", "--dice", "cheese,1:bow", "--json"])
+    assert r.code == 0, r.stderr
+    assert [d["symbol"] for d in json.loads(r.stdout)["dice"]] == ["cheese", "bow"]
