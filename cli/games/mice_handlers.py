@@ -442,7 +442,8 @@ def attack(call) -> None:
     A.check_count(dfn, "--defense")
     if call.opts.get("odds"):
         dist = combat.wound_odds(faces, n, dfn, ranged)
-        return _report_odds(call, f"{A.dice_words(n, 'attack')} against {A.dice_words(dfn, 'defence')}: wounds", _dist_lines(dist),
+        title = f"{A.dice_words(n, 'attack')} against {A.dice_words(dfn, 'defence')}: wounds"
+        return _report_odds(call, title, _dist_lines(dist),
                             {"attack_dice": n, "defense_dice": dfn, "wounds": _dist_json(dist)})
     x = combat.exchange(call.dice, faces, n, dfn, ranged)
     if call.json:
@@ -452,5 +453,6 @@ def attack(call) -> None:
     else:
         call.out(str(x["wounds"]))
     note = f" (incl. +{extra} for Blackpaw, Dining Hall 4)" if extra else ""
-    call.say(f"{A.dice_words(n, 'attack')}{note}: {A.show(x['attack'])} -> {x['hits']} hit(s); {A.dice_words(dfn, 'defence')}: "
+    call.say(f"{A.dice_words(n, 'attack')}{note}: {A.show(x['attack'])} -> {x['hits']} hit(s); "
+             f"{A.dice_words(dfn, 'defence')}: "
              f"{A.show(x['defense'])} -> {x['blocks']} block(s); {x['wounds']} wound(s).")

@@ -33,13 +33,16 @@ BOARD_COMMANDS = {
         changes_state=False,
     ),
     "move": Command(
-        help="Move CAT to SQUARE by prowl or stride (the cheaper that reaches) or --as MODE; a pounce needs --as pounce. "
+        help="Move CAT to SQUARE by prowl or stride (the cheaper that reaches) or --as MODE; "
+             "a pounce needs --as pounce. "
              "--options lists the legal squares per mode.",
         handler=_B + "move",
         usage="CAT [SQUARE]",
         options=[
-            Opt("--as", str, help="movement mode: prowl, stride or pounce (default: the cheaper of prowl and stride that reaches; a pounce is never chosen for you)"),
-            Opt("--options", bool, help="list legal destinations per mode (on stderr; the state passes through unchanged) — `claw moves CAT` is the pure query"),
+            Opt("--as", str, help="movement mode: prowl, stride or pounce (default: the cheaper of prowl and stride "
+                "that reaches; a pounce is never chosen for you)"),
+            Opt("--options", bool, help="list legal destinations per mode (on stderr; the state passes through "
+                "unchanged) — `claw moves CAT` is the pure query"),
             Opt("--free", bool, help="table correction: move without the turn and AP checks"),
         ],
         needs_state=True,

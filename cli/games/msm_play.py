@@ -42,7 +42,8 @@ PLAY_COMMANDS = {
         needs_state=True,
     ),
     "scenario-step": Command(
-        help="Advance the round by one phase (initiative, cats, rats, end); --until cats runs to the players' next decision.",
+        help="Advance the round by one phase (initiative, cats, rats, end); --until cats runs to the players' "
+             "next decision.",
         handler=_H + "scenario_step",
         options=[
             Opt("--until", str, help="run automatic phases until this phase: cats, rats, end, initiative"),
@@ -124,7 +125,9 @@ PLAY_COMMANDS = {
         needs_state=True,
     ),
     "tavern": Command(
-        help="Between scenarios: ACTION = event | heal HERO | shop | buy HERO CARD | sell HERO CARD | trade HERO CARD OTHER | level HERO [SKILL...] | recruit LOST NEW [CARD...] | show | done --campaign FILE.",
+        help="Between scenarios: ACTION = event | heal HERO | shop | buy HERO CARD | sell HERO CARD | "
+             "trade HERO CARD OTHER | level HERO [SKILL...] | recruit LOST NEW [CARD...] | show | "
+             "done --campaign FILE.",
         handler=_H + "tavern",
         usage="ACTION [ARGS...]",
         options=[Opt("--level", int, help="level: the level to set (default: one up)"),

@@ -76,7 +76,8 @@ def new(call) -> None:
 
     scenario = call.doc
     if scenario.get("kind", "scenario") != "scenario":
-        raise InvalidInput(f"{call.source}: `claw new` needs a Ratcatcher scenario file, not kind {scenario.get('kind')!r}")
+        raise InvalidInput(f"{call.source}: `claw new` needs a Ratcatcher scenario file, "
+                           f"not kind {scenario.get('kind')!r}")
     parts: dict = {}
     for key in ("character", "nemesis", "townships", "peculiar"):
         ref = scenario.get(key)

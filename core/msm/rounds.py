@@ -56,9 +56,11 @@ def initiative_text(ini: dict) -> str:
     if ini["winner"] == RATS:
         who = "the rats win and, as always, go first"
     elif ini["winner"] == CATS:
-        who = f"the cats win and choose: {ini['first']} first (the other choice: --first {'rats' if ini['first'] == CATS else 'cats'})"
+        other = "rats" if ini["first"] == CATS else "cats"
+        who = f"the cats win and choose: {ini['first']} first (the other choice: --first {other})"
     else:
-        who = f"a tie, the players choose: {ini['first']} first (the other choice: --first {'rats' if ini['first'] == CATS else 'cats'})"
+        other = "rats" if ini["first"] == CATS else "cats"
+        who = f"a tie, the players choose: {ini['first']} first (the other choice: --first {other})"
     return f"Initiative: cats rolled {ini['cats']}, rats rolled {ini['rats']}{pen}: {who}."
 
 

@@ -125,7 +125,8 @@ def move(state: dict, path: list[str]) -> tuple[dict, Events]:
         if step not in state["zones"]:
             raise IllegalAction(f"no such zone in the city: {step!r}")
         if step not in adj.get(here, []):
-            raise IllegalAction(f"{step} is not adjacent to {here} (adjacent: {', '.join(adj.get(here, []))}): {step!r}")
+            raise IllegalAction(f"{step} is not adjacent to {here} (adjacent: {', '.join(adj.get(here, []))}):"
+                                f" {step!r}")
         if rc["movement"] < 1:
             raise IllegalAction(f"no movement points left to enter {step!r}")
         leaving_bites(state, here, events)
@@ -437,7 +438,8 @@ def explore_now(state: dict, dice, connectors: list[str]) -> tuple[dict, Events]
     check_connectors(state, connectors)
     have = city_cheese(state)
     if have >= state["rules"]["min_city_cheese"]:
-        raise IllegalAction(f"explore only when fewer than {state['rules']['min_city_cheese']} cheese are in the city (there are {have})")
+        raise IllegalAction(f"explore only when fewer than {state['rules']['min_city_cheese']} cheese are in the"
+                            f" city (there are {have})")
     if state.get("explored_round") == state["round"]:
         raise IllegalAction(f"this turn's explore (1.3) was already taken in round {state['round']}")
     state["explored_round"] = state["round"]

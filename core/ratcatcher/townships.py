@@ -161,7 +161,8 @@ def explore(state: dict, dice, events: Events, choices: list[str] | None = None,
         if choices:
             want = choices.pop(0)
             if want not in targets:
-                raise IllegalAction(f"not a free connector on an active township (free: {', '.join(targets)}): {want!r}")
+                raise IllegalAction(f"not a free connector on an active township (free: {', '.join(targets)}):"
+                                    f" {want!r}")
             target = want
         else:
             target = targets[0]
