@@ -52,16 +52,15 @@ class _Loader:
 
     def __init__(self, text: str) -> None:
         from ruamel.yaml.docinfo import DocInfo
-        from ruamel.yaml.parser import Parser
         from ruamel.yaml.reader import Reader
 
-        from claw.cli.yamlscan import StrictScanner
+        from claw.cli.yamlscan import StrictParser, StrictScanner
 
         self.doc_infos = [DocInfo()]
         self._resolver = self
         Reader(text, loader=self)
         StrictScanner(loader=self)
-        self.parser = Parser(loader=self)
+        self.parser = StrictParser(loader=self)
 
     def events(self):
         parser = self.parser
