@@ -199,7 +199,7 @@ def check_file(path: str) -> FileReport:
     try:
         text = read_text(path)
     except ParseProblem as exc:
-        return FileReport(path, None, [Diagnostic(path, 1, 1, exc.message, "parse")])
+        return FileReport(path, None, [Diagnostic(path, exc.line, exc.column, exc.message, "parse")])
     except UnicodeDecodeError as exc:
         return FileReport(path, None, [Diagnostic(path, 1, 1, f"not UTF-8 text ({exc.reason})", "parse")])
     except OSError as exc:

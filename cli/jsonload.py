@@ -113,7 +113,7 @@ def _string(text: str, at: int) -> tuple[str, int]:
     try:
         value, end = json.decoder.scanstring(text, at + 1, True)
     except json.JSONDecodeError as exc:
-        if exc.msg.startswith("Unterminated string"):
+        if exc.msg.startswith("Unterminated string") or text[exc.pos:exc.pos + 1] in ("\n", "\r"):
             raise _problem(text, at, f"invalid JSON: string never closed: close the quote opened at "
                            f"{':'.join(map(str, offset_line_col(text, at)))}") from None
         msg = exc.msg.removesuffix(" at")

@@ -55,7 +55,7 @@ class StrictScanner(Scanner):
 
     def _refuse_outdent(self) -> None:
         raise ScannerError(None, None, "this line must be indented more than the block around it "
-                           f"(at least {self.indent + 1} spaces; tabs do not count)", self.reader.get_mark())
+                           f"(at least {self.indent + 1} space(s); tabs do not count)", self.reader.get_mark())
 
     def scan_flow_scalar_breaks(self, double, start_mark):
         """ruamel's, plus: each continuation line of quoted text is indented more than its block."""
@@ -64,8 +64,9 @@ class StrictScanner(Scanner):
             reader = self.reader
             at = reader.pointer - reader.column
             spaces = len(reader.buffer[at:reader.pointer]) - len(reader.buffer[at:reader.pointer].lstrip(" "))
-            if spaces <= self.indent:
-                self._refuse_outdent()
+            if spaces <= self.indent:  # most often a quote left open: say where it opened
+                raise ScannerError("while scanning a quoted scalar", start_mark, "line not indented",
+                                   reader.get_mark())
         return chunks
 
     def _tab_before(self):
@@ -254,7 +255,8 @@ def explain(exc) -> tuple[int, int, str]:
         return (*_at(here), "a tab where YAML allows only spaces (indentation): use spaces")
     if context.startswith("while scanning a quoted scalar"):
         opened = exc.context_mark
-        return (*_at(opened), f"quoted text never closed: close the quote opened at {_where(opened)}")
+        return (*_at(opened), f"quoted text never closed: close the quote opened at {_where(opened)} "
+                                 "(or indent its next lines)")
     if problem.startswith("found character") and "cannot start any token" in problem:
         char = problem.split("found character", 1)[1].split("that cannot", 1)[0].strip()
         return (*_at(here), f"{char} cannot start a plain value: put the value in quotes")
