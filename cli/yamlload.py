@@ -88,9 +88,24 @@ def _number(text: str, mark, tag: str) -> Any:
     return value
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _text(event) -> str:
+    """A scalar's text; ``"\\ud83d\\ude00"`` escapes (as JSON writes them) join into one
+    character, and a lone surrogate — not a Unicode character — is refused."""
+    text = event.value
+    if _SURROGATE.search(text):
+        text = text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
+        if _SURROGATE.search(text):
+            raise ParseProblem(*_mark(event.start_mark),
+                               "lone surrogate escape in a string: not a Unicode character; remove it")
+    return text
+
+
 def _scalar(event) -> Any:
     """The value of a scalar event: core-schema resolution for plain scalars, text otherwise."""
-    text, tag = event.value, event.tag
+    text, tag = _text(event), event.tag
     tag = None if tag is None or str(tag) == "!" else str(tag)
     if tag is None:
         if event.style is not None:  # quoted or block: a string
@@ -188,7 +203,7 @@ def _key(event, frame: list, keys: dict, mark: tuple[int, int]) -> str:
 
     if type(event) is not ev.ScalarEvent:
         raise ParseProblem(*mark, "a key that is itself a list or mapping: claw files need plain text keys")
-    key = event.value
+    key = _text(event)
     if key == "" and event.style is None:
         raise ParseProblem(*mark, "a key with no name: claw files need plain text keys")
     seen = frame[3]

@@ -5,6 +5,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from claw.cli.diagnostics import check_document
 from claw.cli.testing import run
@@ -106,6 +108,7 @@ def test_unclosed_quote_points_at_where_it_opened():
     ("game: mice\n---\ngame: msm\n", 2, 1, "more than one YAML document"),
     ("game: mice\n: lonely\n", 2, 1, "a key with no name"),
     ("game: mice\nx: \x07\n", 2, 4, "U+0007 is not allowed"),
+    ('game: mice\nx: "a\\ud800"\n', 2, 4, "lone surrogate"),
 ])
 def test_problems_point_where_they_start(text, line, col, words):
     [d] = check_document("x.yaml", text).diagnostics
@@ -148,3 +151,18 @@ def test_deep_nesting_costs_no_recursion():
     text = "game: mice\nx: " + "[" * 5000 + "]" * 5000 + "\n"
     [d] = check_document("deep.yaml", text).diagnostics
     assert "nesting deeper" in d.message and d.line == 2
+
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**30, 10**30) | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4),
+    max_leaves=20)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_json, st.sampled_from([None, 2]))
+def test_json_text_reads_the_same_as_yaml(value, indent):
+    """JSON is YAML 1.2: what ``json`` writes, the YAML reader reads back unchanged."""
+    text = json.dumps(value, indent=indent)
+    assert load_positioned(text).data == value
