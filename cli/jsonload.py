@@ -65,13 +65,17 @@ def _constant(word: str) -> float:
 
 
 def _depth_over(data: Any, limit: int) -> bool:
-    todo = [(data, 1)] if isinstance(data, (dict, list)) else []
-    while todo:
-        node, depth = todo.pop()
+    """Nesting deeper than ``limit``? One level at a time (cheaper than a stack of pairs)."""
+    level = [data] if isinstance(data, (dict, list)) else []
+    depth = 0
+    while level:
+        depth += 1
         if depth > limit:
             return True
-        children = node.values() if isinstance(node, dict) else node
-        todo.extend((c, depth + 1) for c in children if isinstance(c, (dict, list)))
+        below: list = []
+        for node in level:
+            below += [c for c in (node.values() if type(node) is dict else node) if type(c) is dict or type(c) is list]
+        level = below
     return False
 
 
