@@ -9,7 +9,6 @@ Light on purpose: it is imported on the hot path of every state read.
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import dataclass, field
 from typing import Any
 
 # one set of limits for every reader (docs/input-files.md)
@@ -18,19 +17,17 @@ MAX_NODES = 500_000
 MAX_INT_DIGITS = 100
 
 
-@dataclass
 class ParseProblem(Exception):
     """A file that cannot be read as data; line and column are 1-based."""
 
-    line: int
-    column: int
-    message: str
+    def __init__(self, line: int, column: int, message: str) -> None:
+        super().__init__(line, column, message)
+        self.line, self.column, self.message = line, column, message
 
     def __str__(self) -> str:
         return f"{self.line}:{self.column}: {self.message}"
 
 
-@dataclass
 class Document:
     """``data`` plus positions by path (a tuple of keys and indexes; ``()`` is the root).
 
@@ -39,11 +36,14 @@ class Document:
     Positions are (line, column) pairs, or character offsets when ``line_starts`` is set.
     """
 
-    data: Any
-    keys: dict = field(default_factory=dict)
-    values: dict = field(default_factory=dict)
-    quoted: set = field(default_factory=set)
-    line_starts: list[int] | None = None
+    __slots__ = ("data", "keys", "values", "quoted", "line_starts")
+
+    def __init__(self, data: Any, line_starts: list[int] | None = None) -> None:
+        self.data = data
+        self.keys: dict = {}
+        self.values: dict = {}
+        self.quoted: set = set()
+        self.line_starts = line_starts
 
     def line_col(self, where: Any) -> tuple[int, int]:
         if self.line_starts is None:
