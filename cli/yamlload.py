@@ -51,12 +51,13 @@ class _Loader:
     comment_handling = None
 
     def __init__(self, text: str) -> None:
-        from ruamel.yaml.docinfo import DocInfo
+        from types import SimpleNamespace
+
         from ruamel.yaml.reader import Reader
 
         from claw.cli.yamlscan import StrictParser, StrictScanner
 
-        self.doc_infos = [DocInfo()]
+        self.doc_infos = [SimpleNamespace(doc_version=None, tags=[])]  # the scanner notes %YAML here
         self._resolver = self
         Reader(text, loader=self)
         StrictScanner(loader=self)
