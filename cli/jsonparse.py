@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from json.decoder import scanstring  # type: ignore[attr-defined]  # C, not in typeshed
 from typing import Any
 
 from claw.cli.jsonload import strip_bom
@@ -33,7 +34,7 @@ def _what(text: str, at: int) -> str:
 def _string(text: str, at: int) -> tuple[str, int]:
     """The string starting at the quote at ``at``, and the offset after it."""
     try:
-        value, end = json.decoder.scanstring(text, at + 1, True)
+        value, end = scanstring(text, at + 1, True)
     except json.JSONDecodeError as exc:
         if exc.msg.startswith("Unterminated string") or text[exc.pos:exc.pos + 1] in ("\n", "\r"):
             raise _problem(text, at, f"invalid JSON: string never closed: close the quote opened at "
@@ -76,10 +77,10 @@ def parse(text: str) -> Document:
     """
     text = strip_bom(text)
     doc = Document(None, line_starts=line_starts(text))
-    keys, values, ws = doc.keys, doc.values, _WS.match
+    keys, values, ws = doc.keys, doc.values, _skip
     # stack entries: [container, path, first key offsets (dicts) or None]
     stack: list[list] = []
-    at = ws(text, 0).end()
+    at = ws(text, 0)
     path: tuple = ()
     keys[()] = values[()] = at
     while True:
@@ -90,7 +91,7 @@ def parse(text: str) -> Document:
                 raise _problem(text, at, f"nesting deeper than {MAX_DEPTH} levels")
             container: Any = {} if ch == "{" else []
             stack.append([container, path, {} if ch == "{" else None])
-            at = ws(text, at + 1).end()
+            at = ws(text, at + 1)
             closing = "}" if ch == "{" else "]"
             if text.startswith(closing, at):
                 value, at = container, at + 1
@@ -114,7 +115,7 @@ def parse(text: str) -> Document:
         while True:
             if not stack:
                 doc.data = value
-                end = ws(text, at).end()
+                end = ws(text, at)
                 if end < len(text):
                     raise _problem(text, end, f"invalid JSON: extra data after the value, found {_what(text, end)}")
                 return doc
@@ -124,10 +125,10 @@ def parse(text: str) -> Document:
                 parent[path[-1]] = value
             else:
                 parent.append(value)
-            at = ws(text, at).end()
+            at = ws(text, at)
             closing = "}" if isinstance(parent, dict) else "]"
             if text.startswith(",", at):
-                at = ws(text, at + 1).end()
+                at = ws(text, at + 1)
                 if isinstance(parent, dict):
                     key, at, path = _key(text, at, frame, keys, ws)
                 else:
@@ -143,6 +144,12 @@ def parse(text: str) -> Document:
             raise _problem(text, at, f"invalid JSON: expected {expected}, found {_what(text, at)}")
 
 
+def _skip(text: str, at: int) -> int:
+    """The offset past JSON white space at ``at``."""
+    blank = _WS.match(text, at)
+    return blank.end() if blank else at
+
+
 def _key(text: str, at: int, frame: list, keys: dict, ws) -> tuple[str, int, tuple]:
     """Read ``"key":`` at ``at``; returns (key, offset of its value, its path)."""
     if not text.startswith('"', at):
@@ -153,12 +160,12 @@ def _key(text: str, at: int, frame: list, keys: dict, ws) -> tuple[str, int, tup
         first = ":".join(map(str, offset_line_col(text, seen[key])))
         raise _problem(text, at, f"duplicate key {key!r} (first at {first}); keep one")
     seen[key] = at
-    end = ws(text, end).end()
+    end = ws(text, end)
     if not text.startswith(":", end):
         raise _problem(text, end, f"invalid JSON: expected ':' after the key, found {_what(text, end)}")
     path = frame[1] + (key,)
     keys[path] = at
-    return key, ws(text, end + 1).end(), path
+    return key, ws(text, end + 1), path
 
 
 def _constant_at(text: str, at: int) -> str | None:

@@ -73,14 +73,13 @@ def _number(text: str, mark, tag: str) -> Any:
     """A core-schema int or float (``tag`` says which was asked for), finite and bounded."""
     if tag == "int" or _INT.fullmatch(text):
         digits = text.lstrip("+-")
-        if digits[:2] in ("0o", "0x"):
-            value = int(digits[2:], 8 if digits[1] == "o" else 16)
-        else:
-            if len(digits) > MAX_INT_DIGITS:
-                raise ParseProblem(*_mark(mark), f"integer with {len(digits)} digits: more than "
-                                   f"{MAX_INT_DIGITS} are refused")
-            value = int(digits)
-        return -value if text.startswith("-") else value
+        base = {"0o": 8, "0x": 16}.get(digits[:2], 10)
+        digits = digits[2:] if base != 10 else digits
+        if len(digits) > MAX_INT_DIGITS:
+            raise ParseProblem(*_mark(mark), f"integer with {len(digits)} digits: more than "
+                               f"{MAX_INT_DIGITS} are refused")
+        whole = int(digits, base)
+        return -whole if text.startswith("-") else whole
     if _SPECIAL_FLOAT.fullmatch(text):
         raise ParseProblem(*_mark(mark), f"{text} is not a finite number (claw files hold finite numbers only)")
     value = float(text)

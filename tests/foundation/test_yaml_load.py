@@ -105,6 +105,7 @@ def test_unclosed_quote_points_at_where_it_opened():
     ("game: mice\nx: !!python/none 1\n", 2, 4, "tag not allowed"),
     ("game: mice\nx: .inf\n", 2, 4, "not a finite number"),
     ("game: mice\nx: " + "7" * 5000 + "\n", 2, 4, "5000 digits"),
+    ("game: mice\nx: 0x" + "f" * 200 + "\n", 2, 4, "200 digits"),
     ("game: mice\n---\ngame: msm\n", 2, 1, "more than one YAML document"),
     ("game: mice\n: lonely\n", 2, 1, "a key with no name"),
     ("game: mice\nx: \x07\n", 2, 4, "U+0007 is not allowed"),
