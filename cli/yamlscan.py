@@ -23,8 +23,11 @@ class StrictScanner(Scanner):
     line's leading white space before flow content — never as indentation, i.e. not
     before a block structure token (``-``, ``?``, ``:`` or a key of a block mapping).
     Block scalars (8.1.1.1): leading empty lines may not have *more* spaces than the first
-    content line (ruamel compared them with each other). Flow mappings (7.4): an implicit
-    key may span lines (``{"foo"\n: bar}``).
+    content line (ruamel compared them with each other). Flows (7.x): an implicit key of a
+    ``{}`` may span lines (``{"foo"\n: bar}``), ``"key":value`` needs no space after a
+    JSON-like key, a lone ``-`` is no value, and lines inside a flow or a quoted string
+    nested in a block are indented more than that block. Comments (6.6): ``#`` after
+    anything but white space is refused. Each rule is a case of the yaml-test-suite.
     """
 
     # --- tabs ------------------------------------------------------------------------
@@ -266,10 +269,22 @@ def explain(exc) -> tuple[int, int, str]:
     if context.startswith("while scanning a simple key"):
         return (*_at(exc.context_mark), "expected ':' after this key (is a line missing 'key: value', "
                                         "or a value split over lines without quotes?)")
+    if context.startswith("while parsing a flow ") and exc.context_mark is not None:
+        opener, closer = ("[", "]") if "sequence" in context else ("{", "}")
+        if "<stream end>" in problem or "<document" in problem:
+            return (*_at(exc.context_mark), f"'{opener}' never closed: close it with '{closer}' "
+                                            f"(opened at {_where(exc.context_mark)})")
+        return (*_at(here), f"{_plain(problem)} in the '{opener}' opened at {_where(exc.context_mark)}: "
+                            f"separate its items with ',' and close it with '{closer}'")
     if problem.startswith("expected <block end>") and exc.context_mark is not None:
         return (*_at(here), f"this line does not line up with the block that starts at {_where(exc.context_mark)}: "
                             "indent it like its siblings (spaces), or quote a value containing ': ' or '- '")
     message = problem or context or "invalid YAML"
     if context and exc.context_mark is not None and exc.problem_mark is not None:
         message += f" ({context} at {_where(exc.context_mark)})"
-    return (*_at(here), message.replace("<", "").replace(">", ""))
+    return (*_at(here), _plain(message))
+
+
+def _plain(message: str) -> str:
+    """ruamel's token names without their angle brackets (``<stream end>``)."""
+    return message.replace("<", "").replace(">", "")

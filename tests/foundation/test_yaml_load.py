@@ -97,7 +97,8 @@ def test_unclosed_quote_points_at_where_it_opened():
 @pytest.mark.parametrize("text, line, col, words", [
     ("game: mice\nname: a: b\n", 2, 8, "quote a value that contains ': '"),
     ("game: mice\n  kind: chapter\n", 2, 7, "':' not allowed here"),
-    ("game: mice\nx: [1, 2\n", 3, 1, "expected ',' or ']'"),
+    ("game: mice\nx: [1, 2\n", 2, 4, "'[' never closed: close it with ']'"),
+    ("game: mice\nx: {a: 1, b: 2 c: 3}\n", 2, 17, "in the '{' opened at 2:4: separate its items with ','"),
     ("game: mice\nx: @home\n", 2, 4, "'@' cannot start a plain value: put the value in quotes"),
     ("game: mice\nx: 1 # c\ny: [1]# c\n", 3, 7, "space before '#'"),
     ("game: mice\ngame: msm\n", 2, 1, "duplicate key 'game' (first at 1:1)"),
