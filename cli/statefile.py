@@ -14,7 +14,6 @@ import sys
 import tempfile
 from pathlib import Path
 
-from claw.cli.jsonload import loads as strict_json
 from claw.core.errors import InvalidInput
 
 FORMAT = "claw-state"
@@ -47,6 +46,8 @@ def read_state_text(source: str) -> tuple[str, str]:
 def parse_state(text: str, name: str) -> dict:
     if not text.strip():
         raise InvalidInput(f"{name}: empty input, expected a claw state (JSON)")
+    from claw.cli.jsonload import loads as strict_json
+
     data = strict_json(text, name)  # InvalidInput NAME:LINE:COL: … on anything but strict JSON
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise InvalidInput(f"{name}: not a claw state (no \"format\": \"{FORMAT}\")")
