@@ -168,3 +168,32 @@ def test_json_text_reads_the_same_as_yaml(value, indent):
     """JSON is YAML 1.2: what ``json`` writes, the YAML reader reads back unchanged."""
     text = json.dumps(value, indent=indent)
     assert load_positioned(text).data == value
+
+
+_names = st.text(alphabet="abcdefghijklmnopqrstuvwxyz_", min_size=1, max_size=6)
+_tree = st.recursive(st.integers(-99, 99) | _names,
+                     lambda inner: st.lists(inner, min_size=1, max_size=3)
+                     | st.dictionaries(_names, inner, min_size=1, max_size=3), max_leaves=12)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.dictionaries(_names, _tree, min_size=1, max_size=4))
+def test_every_key_position_is_where_the_key_is_written(value):
+    """Block YAML as ruamel writes it: each key's recorded line:column holds that key."""
+    import io
+
+    from ruamel.yaml import YAML
+
+    out = io.StringIO()
+    writer = YAML(typ="safe", pure=True)
+    writer.default_flow_style = False
+    writer.dump(value, out)
+    text = out.getvalue()
+    root = load_positioned(text)
+    assert root.data == value
+    lines = text.split("\n")
+    for path in root.keys:
+        if path and isinstance(path[-1], str):
+            line, col = locate(root, path)
+            written = lines[line - 1][col - 1:]
+            assert written.startswith((path[-1] + ":", f"'{path[-1]}':")), (path, text)  # 'true': quoted
