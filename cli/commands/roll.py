@@ -64,19 +64,28 @@ def _run(text, vs, odds, seed, dice_values, json_out, output) -> int:
     if json_out:
         output.emit_json(result.to_json(vs))
     else:
-        output.emit(str(result.successes if result.successes is not None else result.total))
+        output.emit(str(result.total))  # the value --odds and --json describe
     output.say(render(result, vs))
     return 0
 
 
+def _literal(text: str) -> str:
+    """User text (labels) shown as typed: a '[' must not open a style tag (labels hold
+    no '[' of their own, so a backslash in one never meets a bracket)."""
+    return text.replace("[", "\\[")
+
+
 def render(result, vs) -> str:
-    """``4d6kh3 [6, ~~1~~, 4, 5] +2 = 17``: the breakdown, dropped dice struck (~~)."""
+    """``4d6kh3 [6, ~~1~~, 4, 5] +2 = 17``: the breakdown, dropped dice struck (~~), a
+    counting term's successes in brackets, labels as typed."""
     parts = []
     by_term: dict[int, list] = {}
     for d in result.dice:
         by_term.setdefault(d.term, []).append(d)
-    for index, (sign, term) in enumerate(result.expr.terms):
+    only_count = len(result.expr.terms) == 1 and result.successes is not None
+    for index, ((sign, term), value) in enumerate(zip(result.expr.terms, result.term_values)):
         prefix = "-" if sign < 0 else ("+" if parts else "")
+        text = _literal(term.text())
         if index in by_term:
             shown = []
             for d in by_term[index]:
@@ -90,11 +99,14 @@ def render(result, vs) -> str:
                 elif d.success:
                     label = f"[green]{label}[/]"
                 shown.append(label)
-            parts.append(f"{prefix}{term.text()} \\[{', '.join(shown)}]")
+            piece = f"{prefix}{text} \\[{', '.join(shown)}]"
+            if term.compare is not None and not only_count:
+                piece += f" ({abs(value)} success{'' if abs(value) == 1 else 'es'})"
+            parts.append(piece)
         else:
-            parts.append(f"{prefix}{term.value}")
+            parts.append(f"{prefix}{text}")
     line = " ".join(parts)
-    if result.successes is not None:
+    if only_count:
         line += f" → [bold]{result.successes}[/] success(es)"
     else:
         line += f" = [bold]{result.total}[/]"
