@@ -198,7 +198,7 @@ class _Parser:
         if self.peek() == "%":
             self.i += 1
             kind, sides = "pct", 100
-        elif self.peek() == "a" and (self.s[self.i + 1:self.i + 2] or "0") not in _LETTERS:
+        elif self.peek() == "a" and (self.s[self.i + 1:self.i + 2] or "0") not in _LETTERS - {"k", "d"}:
             self.i += 1
             kind, sides = "action", 6
         else:
