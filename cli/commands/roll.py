@@ -8,10 +8,12 @@ import typer
 
 from claw.cli.options import DebugOpt, DiceOpt, JsonOpt, QuietOpt, SeedOpt
 
-HELP = """Roll dice notation: 2d6+1, 4d6kh3, 2d12kl1, 5d6>=4 (count successes), d% (1-100 from
-two d10), 3d6+4 --vs 12 (Warriors check with criticals), 6dA=cheese (Mice action die).
+HELP = """Roll dice notation: 2d6+1, 4d6kh3, 2d12kl1, 4d6dl1, 5d6>=4 (count successes), d% (1-100
+from two d10), 3d6+4 --vs 12 (Warriors check with criticals), 6dA=cheese (Mice action die),
+1d20+1d4[bless] (a label, kept as typed).
 
-The total goes to stdout; the breakdown to stderr. --odds gives the exact distribution."""
+The total goes to stdout; the breakdown to stderr. A counting term adds its successes to
+the other terms (5d6>=4+1). --odds gives the exact distribution of that same total."""
 
 
 def register(app: typer.Typer) -> None:
@@ -83,7 +85,7 @@ def render(result, vs) -> str:
     for d in result.dice:
         by_term.setdefault(d.term, []).append(d)
     only_count = len(result.expr.terms) == 1 and result.successes is not None
-    for index, ((sign, term), value) in enumerate(zip(result.expr.terms, result.term_values)):
+    for index, ((sign, term), value) in enumerate(zip(result.expr.terms, result.term_values, strict=True)):
         prefix = "-" if sign < 0 else ("+" if parts else "")
         text = _literal(term.text())
         if index in by_term:
@@ -129,7 +131,7 @@ def _odds(expr, vs, faces, json_out, output) -> int:
             "expression": expr.text,
             "denominator": dist.denominator,
             "distribution": [{"value": v, "ways": c, "fraction": str(f), "probability": float(f)}
-                             for (v, c), f in zip(dist.counts.items(), dist.fractions().values())],
+                             for (v, c), f in zip(dist.counts.items(), dist.fractions().values(), strict=True)],
             "mean": {"fraction": str(dist.mean), "value": float(dist.mean)},
         }
         if vs is not None:

@@ -112,7 +112,8 @@ def _split_labels(text: str) -> tuple[str, list[str]]:
             end = text.find("]", i + 1)
             inner = text[i + 1:end] if end >= 0 else ""
             if end < 0:
-                raise DiceError(f"bad dice expression {text!r}: '[' without a closing ']' (labels look like 1d4[bless])")
+                raise DiceError(f"bad dice expression {text!r}: '[' without a closing ']' "
+                                "(labels look like 1d4[bless])")
             if "[" in inner:
                 raise DiceError(f"bad dice expression {text!r}: a label cannot contain '['")
             if not inner.strip():

@@ -194,7 +194,7 @@ def _term_cost(term: DiceTerm, faces) -> tuple[float, int]:
         order = sorted({v for v, _ in scored}, reverse=highest)
         counting = term.compare is not None
         steps = 0
-        for value, (_, scores) in zip(order, _groups(scored, highest)):
+        for value, (_, scores) in zip(order, _groups(scored, highest), strict=True):
             width = abs(order[0] - value) + 1       # spread of one kept die's score so far
             entries = 1 if len(scores) == 1 else k // 2 + 1   # mixed symbols: a binomial per state
             for placed in range(n + 1):

@@ -54,7 +54,7 @@ class RollResult:
 
     def to_json(self, vs: int | None = None) -> dict:
         terms = []
-        for (sign, term), value in zip(self.expr.terms, self.term_values):
+        for (sign, term), value in zip(self.expr.terms, self.term_values, strict=True):
             entry = {"term": term.text(), "sign": sign, "value": value}
             if term.label is not None:
                 entry["label"] = term.label

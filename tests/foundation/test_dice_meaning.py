@@ -181,7 +181,23 @@ def test_percentile_tens_die_face_or_digit(dice, total):
         assert data["dice"][0]["digits"] == [total // 10 % 10, total % 10]
 
 
-@pytest.mark.parametrize("dice, words", [("75,1", "tens die: 75"), ("100,1", "tens die: 100"), ("7,10", "ones digit: 10")])
+@pytest.mark.parametrize("dice, words", [("75,1", "tens die: 75"), ("100,1", "tens die: 100"),
+                                         ("7,10", "ones digit: 10")])
 def test_percentile_impossible_values_name_the_die(dice, words):
     r = run(["roll", "d100", "--dice", dice])
     assert r.code == 2 and words in r.stderr
+
+
+def test_warriors_percentile_rolls_read_the_tens_die_the_same_way():
+    """The same tens die in the game's own d100 rolls (crowfood, diseases), also through
+    the recording wrapper that game commands use for the log."""
+    from claw.cli.call import RecordingDice
+    from claw.core.warriors.dice import d100
+
+    assert d100(PhysicalDice([70, 1]), "crowfood") == (71, [7, 1])
+    assert d100(PhysicalDice([7, 1]), "crowfood") == (71, [7, 1])
+    recorded = RecordingDice(PhysicalDice([0, 0]))
+    assert d100(recorded, "crowfood") == (100, [0, 0])
+    assert [d["die"] for d in recorded.drawn] == ["crowfood d100 tens die", "crowfood d100 ones digit"]
+    with pytest.raises(DiceError, match="crowfood d100 tens die: 75"):
+        d100(RecordingDice(PhysicalDice([75, 1])), "crowfood")
