@@ -23,6 +23,16 @@ def ms(fn) -> float:
     return (time.perf_counter() - start) * 1000
 
 
+def _refused(distribution, text: str) -> None:
+    from claw.core.errors import DiceError
+
+    try:
+        distribution(text)
+    except DiceError:
+        return
+    raise AssertionError(f"{text} was not refused")
+
+
 def main() -> None:
     from claw.core.dice import distribution, parse, roll
     from claw.core.rng import SeededDice
@@ -54,6 +64,11 @@ def main() -> None:
     out["claw 10d12 exact odds ms (cold)"] = round(ms(lambda: distribution("10d12")), 2)
     out["claw 10d12 exact odds ms (warm)"] = round(min(ms(lambda: distribution("10d12")) for _ in range(20)), 2)
     out["claw 6d12>=9 count odds ms"] = round(min(ms(lambda: distribution("6d12>=9")) for _ in range(20)), 3)
+    out["claw 4d6kh3>=4 keep-and-count odds ms"] = round(min(ms(lambda: distribution("4d6kh3>=4")) for _ in range(20)), 3)
+    out["claw 40d12kh20 odds ms (near the limit)"] = round(ms(lambda: distribution("40d12kh20")), 1)
+    # refusals are estimated from sizes alone: they must come back at once
+    for text in ("100d100", "110d12kh55", "1000d1000kh500"):
+        out[f"claw {text} odds refusal ms"] = round(ms(lambda text=text: _refused(distribution, text)), 3)
     try:
         start = time.perf_counter()
         import icepool
