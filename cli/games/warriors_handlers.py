@@ -119,7 +119,7 @@ def new(call) -> None:
                 raise UsageError(f"--{key.replace('_', '-')} is one of {', '.join(allowed)}: {value!r}")
             options[key] = value
     cats, order = {}, []
-    for doc, source in zip(call.docs, call.sources):
+    for doc, source in zip(call.docs, call.sources, strict=True):
         if doc.get("kind") != "character":
             raise InvalidInput(f"{source}: warriors games start from character files (kind: character)")
         cat, problems = build(doc, r)

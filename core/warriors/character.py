@@ -253,7 +253,7 @@ def _condition(doc: dict, rules: Rules, cat: dict, b: _Builder) -> None:
         if v > cat["abilities"][a]:
             b.bad(("condition", "pools", a), f"{a} pool {v} is above the score {cat['abilities'][a]}")
         cat["pools"][a] = v
-    for i, d in enumerate(cond.get("diseases", [])):
+    for _i, d in enumerate(cond.get("diseases", [])):
         cat["diseases"].append({"id": d["id"], "day": d.get("day", 0)})
     cat["sprain"] = cond.get("sprain", 0)
 
