@@ -80,7 +80,7 @@ def _literal(text: str) -> str:
 def render(result, vs) -> str:
     """``4d6kh3 [6, ~~1~~, 4, 5] +2 = 17``: the breakdown, dropped dice struck (~~), a
     counting term's successes in brackets, labels as typed."""
-    parts = []
+    parts: list[str] = []
     by_term: dict[int, list] = {}
     for d in result.dice:
         by_term.setdefault(d.term, []).append(d)

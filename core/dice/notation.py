@@ -53,7 +53,7 @@ class Const(NamedTuple):
 
 
 class DiceTerm(NamedTuple):
-    count: int
+    count: int  # type: ignore[assignment]  # shadows tuple.count on purpose: "4d6" has count 4
     sides: int                      # 100 for percentile, 6 for the action die
     kind: str = "n"                 # "n" numbered, "pct" percentile, "action"
     keep: tuple[str, int] | None = None     # ("kh"|"kl", how many kept)
@@ -229,10 +229,10 @@ class _Parser:
             j = self.i + 1
             while j < len(self.s) and self.s[j] in _DIGITS:
                 j += 1
-            n, verb = self.s[self.i + 1:j], ("keep" if bare == "k" else "drop")
-            example = f"{bare}{n or 3}"
-            raise self.fail(f"'{bare}' needs h or l ({bare}h{n} to {verb} the highest, {bare}l{n} the lowest; "
-                            f"d20 reads {example} as '{verb} the {n or 3}s')"
+            digits, verb = self.s[self.i + 1:j], ("keep" if bare == "k" else "drop")
+            example = f"{bare}{digits or 3}"
+            raise self.fail(f"'{bare}' needs h or l ({bare}h{digits} to {verb} the highest, "
+                            f"{bare}l{digits} the lowest; d20 reads {example} as '{verb} the {digits or 3}s')"
                             + (", or '+' before another die" if bare == "d" else ""))
         for token in ("kh", "kl", "dh", "dl"):
             if self.s.startswith(token, self.i):

@@ -127,7 +127,7 @@ def _kept_keep(scored: list[tuple[int, int]], n: int, k: int, highest: bool) -> 
         # score distribution of m kept dice from this group, m = 0..k
         kept_ways = [{0: 1}]
         for _ in range(k):
-            prev, nxt = kept_ways[-1], {}
+            prev, nxt = kept_ways[-1], {}  # type: dict[int, int], dict[int, int]
             for total, ways in prev.items():
                 for score, count in scores.items():
                     nxt[total + score] = nxt.get(total + score, 0) + ways * count

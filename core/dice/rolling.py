@@ -26,7 +26,7 @@ class DieRoll:
         self.digits = digits
 
     def to_json(self) -> dict:
-        out = {"term": self.term, "sides": self.sides, "value": self.value, "kept": self.kept}
+        out: dict = {"term": self.term, "sides": self.sides, "value": self.value, "kept": self.kept}
         if self.success is not None:
             out["success"] = self.success
         if self.face is not None:
@@ -116,7 +116,10 @@ def roll(expression: str | Expr, dice, action_faces: Sequence[ActionFace] | None
                 value = 0
                 for d in group:
                     if d.kept:
-                        d.success = d.face.shows(target) if isinstance(target, str) else meets(d.value, op, target)
+                        if isinstance(target, str):
+                            d.success = d.face is not None and d.face.shows(target)
+                        else:
+                            d.success = meets(d.value, op, target)
                         value += d.success
                 successes = (successes or 0) + sign * value
             else:
