@@ -141,7 +141,7 @@ def _odds(expr, vs, faces, json_out, output) -> int:
             data["critical"] = {k: {"fraction": str(v), "probability": float(v)} for k, v in crit.items()}
         output.emit_json(data)
         return 0
-    lines = [f"{expr.text}: {dist.denominator} equally likely outcomes"]
+    lines = [f"{_literal(expr.text)}: {dist.denominator} equally likely outcomes"]
     for value, frac in dist.fractions().items():
         lines.append(f"{value:>6}  {str(frac):>14}  {float(frac):8.4%}")
     lines.append(f"mean {dist.mean} ≈ {float(dist.mean):.4f}")

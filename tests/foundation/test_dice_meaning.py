@@ -128,6 +128,9 @@ def test_bracketed_label_is_kept_in_breakdown_and_json():
     assert data["total"] == 19
     odds = json.loads(run(["roll", "1d20+1d4[bless]", "--odds", "--json"]).stdout)
     assert odds["expression"] == "1d20+1d4[bless]" and len(odds["distribution"]) == 23
+    for env in ({}, {"FORCE_COLOR": "1"}):
+        text = run(["roll", "1d20+1d4[bless]", "--odds"], env=env).stdout
+        assert text.startswith("1d20+1d4[bless]: 80 equally likely outcomes")
 
 
 def test_label_with_markup_like_text_is_shown_literally_in_colour():
