@@ -124,9 +124,7 @@ def roll(expression: str | Expr, dice, action_faces: Sequence[ActionFace] | None
                 successes = (successes or 0) + sign * value
             else:
                 value = sum(d.value for d in group if d.kept)
-            if index == crit_term:
-                critical = check_critical([d.value for d in group])
-            rolled.extend(group)
+            rolled.extend(group)   # (the critical term, a plain 3d6, always takes the lean path)
         value *= sign
         term_values.append(value)
         total += value
