@@ -113,7 +113,7 @@ def _groups(scored: list[tuple[int, int]], highest: bool) -> list[tuple[int, dic
     return [(sum(g.values()), g) for _, g in sorted(by_value.items(), reverse=highest)]
 
 
-def _kept_keep(scored: list[tuple[int, int]], n: int, k: int, highest: bool) -> Distribution:
+def _keep_distribution(scored: list[tuple[int, int]], n: int, k: int, highest: bool) -> Distribution:
     """Sum of the scores of the k highest (or lowest) of n dice with these faces.
 
     Walk the face values from the kept end; ``placed`` dice already drawn all beat the
@@ -157,7 +157,7 @@ def term_distribution(term: DiceTerm | Const, faces=None) -> Distribution:
     n = term.count
     if term.keep is not None and term.keep[1] < n:
         mode, k = term.keep
-        return _kept_keep(scored, n, k, mode == "kh")
+        return _keep_distribution(scored, n, k, mode == "kh")
     if term.compare is not None:
         hits, size = sum(score for _, score in scored), len(scored)
         return Distribution({j: comb(n, j) * hits ** j * (size - hits) ** (n - j) for j in range(n + 1)}, size ** n)
