@@ -62,7 +62,9 @@ def _run(text, vs, odds, seed, dice_values, json_out, output) -> int:
     result = roll(expr, source, faces)
     left = getattr(source, "remaining", 0)
     if left:
-        output.say(f"[yellow]note:[/] {left} value(s) of --dice were not needed")
+        from claw.cli.text import styled
+
+        output.say(styled("yellow", "note:") + f" {left} value(s) of --dice were not needed")
     if json_out:
         output.emit_json(result.to_json(vs))
     else:
@@ -71,23 +73,18 @@ def _run(text, vs, odds, seed, dice_values, json_out, output) -> int:
     return 0
 
 
-def _literal(text: str) -> str:
-    """User text (labels) shown as typed: a '[' must not open a style tag (labels hold
-    no '[' of their own, so a backslash in one never meets a bracket)."""
-    return text.replace("[", "\\[")
-
-
-def render(result, vs) -> str:
+def render(result, vs):
     """``4d6kh3 [6, ~~1~~, 4, 5] +2 = 17``: the breakdown, dropped dice struck (~~), a
-    counting term's successes in brackets, labels as typed."""
-    parts: list[str] = []
+    counting term's successes in brackets, labels as typed (text is literal)."""
+    from claw.cli.text import join, styled
+
+    parts: list = []
     by_term: dict[int, list] = {}
     for d in result.dice:
         by_term.setdefault(d.term, []).append(d)
     only_count = len(result.expr.terms) == 1 and result.successes is not None
     for index, ((sign, term), value) in enumerate(zip(result.expr.terms, result.term_values, strict=True)):
         prefix = "-" if sign < 0 else ("+" if parts else "")
-        text = _literal(term.text())
         if index in by_term:
             shown = []
             for d in by_term[index]:
@@ -97,27 +94,27 @@ def render(result, vs) -> str:
                 if d.digits is not None:
                     label += f" ({d.digits[0]}{d.digits[1]})"
                 if not d.kept:
-                    label = f"[dim]~~{label}~~[/]"  # readable without colour too (d20's notation)
+                    label = styled("dim", f"~~{label}~~")  # readable without colour too (d20's notation)
                 elif d.success:
-                    label = f"[green]{label}[/]"
+                    label = styled("green", label)
                 shown.append(label)
-            piece = f"{prefix}{text} \\[{', '.join(shown)}]"
+            piece = f"{prefix}{term.text()} [" + join(", ", shown) + "]"
             if term.compare is not None and not only_count:
                 piece += f" ({abs(value)} success{'' if abs(value) == 1 else 'es'})"
             parts.append(piece)
         else:
-            parts.append(f"{prefix}{text}")
-    line = " ".join(parts)
+            parts.append(f"{prefix}{term.text()}")
+    line = join(" ", parts)
     if only_count:
-        line += f" → [bold]{result.successes}[/] success(es)"
+        line += " → " + styled("bold", result.successes) + " success(es)"
     else:
-        line += f" = [bold]{result.total}[/]"
+        line += " = " + styled("bold", result.total)
     if vs is not None:
         ok = result.total >= vs
-        line += f" vs {vs}: " + ("[green]success[/]" if ok else "[red]failure[/]")
+        line += f" vs {vs}: " + (styled("green", "success") if ok else styled("red", "failure"))
     if result.critical:
         colour = "green" if result.critical == "success" else "red"
-        line += f" — [bold {colour}]critical {result.critical}[/]"
+        line += " — " + styled(f"bold {colour}", f"critical {result.critical}")
     return line
 
 
@@ -141,7 +138,7 @@ def _odds(expr, vs, faces, json_out, output) -> int:
             data["critical"] = {k: {"fraction": str(v), "probability": float(v)} for k, v in crit.items()}
         output.emit_json(data)
         return 0
-    lines = [f"{_literal(expr.text)}: {dist.denominator} equally likely outcomes"]
+    lines = [f"{expr.text}: {dist.denominator} equally likely outcomes"]
     for value, frac in dist.fractions().items():
         lines.append(f"{value:>6}  {str(frac):>14}  {float(frac):8.4%}")
     lines.append(f"mean {dist.mean} ≈ {float(dist.mean):.4f}")
