@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from claw.cli.options import DebugOpt, DiceOpt, JsonOpt, QuietOpt, SeedOpt
+
+if TYPE_CHECKING:
+    from claw.cli.text import Styled
+    from claw.core.dice import RollResult
 
 HELP = """Roll dice notation: 2d6+1, 4d6kh3, 2d12kl1, 4d6dl1, 5d6>=4 (count successes), d% (1-100
 from two d10), 3d6+4 --vs 12 (Warriors check with criticals), 6dA=cheese (Mice action die),
@@ -73,12 +77,13 @@ def _run(text, vs, odds, seed, dice_values, json_out, output) -> int:
     return 0
 
 
-def render(result, vs):
+def render(result: RollResult, vs: int | None) -> str | Styled:
     """``4d6kh3 [6, ~~1~~, 4, 5] +2 = 17``: the breakdown, dropped dice struck (~~), a
     counting term's successes in brackets, labels as typed (text is literal)."""
     from claw.cli.text import join, styled
+    from claw.core.dice import DiceTerm
 
-    parts: list = []
+    parts: list[str | Styled] = []
     by_term: dict[int, list] = {}
     for d in result.dice:
         by_term.setdefault(d.term, []).append(d)
@@ -86,7 +91,7 @@ def render(result, vs):
     for index, ((sign, term), value) in enumerate(zip(result.expr.terms, result.term_values, strict=True)):
         prefix = "-" if sign < 0 else ("+" if parts else "")
         if index in by_term:
-            shown = []
+            shown: list[str | Styled] = []
             for d in by_term[index]:
                 label = str(d.value)
                 if d.face is not None:
@@ -94,12 +99,11 @@ def render(result, vs):
                 if d.digits is not None:
                     label += f" ({d.digits[0]}{d.digits[1]})"
                 if not d.kept:
-                    label = styled("dim", f"~~{label}~~")  # readable without colour too (d20's notation)
-                elif d.success:
-                    label = styled("green", label)
-                shown.append(label)
+                    shown.append(styled("dim", f"~~{label}~~"))  # readable without colour too (d20's notation)
+                else:
+                    shown.append(styled("green", label) if d.success else label)
             piece = f"{prefix}{term.text()} [" + join(", ", shown) + "]"
-            if term.compare is not None and not only_count:
+            if isinstance(term, DiceTerm) and term.compare is not None and not only_count:
                 piece += f" ({abs(value)} success{'' if abs(value) == 1 else 'es'})"
             parts.append(piece)
         else:
