@@ -46,6 +46,7 @@ TURNS = {
         ("trade", "Give a card to a cat in the same big square.", "claw trade adara tanto nera"),
         ("equip", "Move a card between the loot and equipment slots.", "claw equip nera tanto"),
         ("remove-stun", "Spend 1 AP to remove a cat's stun.", "claw remove-stun leon"),
+        ("reload", "Guy reloads both pistols with one big action.", "claw reload guy"),
         ("scratch", "Show, take or spend scratch tokens.", "claw scratch --take"),
         ("end-activation", "End the active cat's activation.", "claw end-activation"),
         ("rats", "Show the rats' activation order and next steps.", "claw rats"),
