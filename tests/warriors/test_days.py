@@ -423,6 +423,10 @@ def test_treatment_refusal_names_what_cures(tmp_path):
     assert res.code == 4 and "Greencough needs catmint or chickweed, with tansy or borage" in res.stderr
     res = run(["heal", "emberpaw", "--herbs", "borage", "-s", str(p)])
     assert res.code == 4 and "no illness" in res.stderr and "healing check" in res.stderr
+    given_and_named = (("catmint", "catmint"), ("borage", "borage leaves"), ("borage,yarrow", "borage leaves, yarrow"))
+    for herbs, named in given_and_named:
+        res = run(["heal", "cinderpelt", "--herbs", herbs, "-s", str(p)])   # the verb agrees with one herb or many
+        assert f"giving {named} cures none of Cinderpelt's illnesses" in res.stderr, res.stderr
 
 
 def test_show_gives_a_diseases_deadline_and_remedy(tmp_path, rules):
