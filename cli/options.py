@@ -19,11 +19,14 @@ SeedOpt = Annotated[int | None, typer.Option(
     "--seed", metavar="N", help="Seed for stateless use (same seed, same dice on any machine).")]
 DiceOpt = Annotated[str | None, typer.Option(
     "--dice", metavar="V1,V2,...", help="Physical dice, consumed in order (percentile as two 0-9 digits).")]
+DrawOpt = Annotated[list[str] | None, typer.Option(
+    "--draw", metavar="DECK=CARD,...",
+    help="Cards or tokens drawn at the table, in order (repeatable), e.g. township=3,township=5.")]
 GameOpt = Annotated[str | None, typer.Option(
     "--game", metavar="GAME", help="Game for stateless use: msm, ratcatcher, warriors, mice.")]
 DebugOpt = Annotated[bool, typer.Option("--debug", help="Show Python tracebacks (for developers).", hidden=True)]
 
 COMMON = {
     "state": StateOpt, "in_place": InPlaceOpt, "output": OutputOpt, "quiet": QuietOpt,
-    "json": JsonOpt, "seed": SeedOpt, "dice": DiceOpt, "game": GameOpt, "debug": DebugOpt,
+    "json": JsonOpt, "seed": SeedOpt, "dice": DiceOpt, "draw": DrawOpt, "game": GameOpt, "debug": DebugOpt,
 }

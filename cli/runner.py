@@ -23,13 +23,15 @@ class Common:
     A plain class: importing dataclasses costs a few ms on every run.
     """
 
-    __slots__ = ("state", "in_place", "output", "quiet", "json", "seed", "dice", "game", "debug")
+    __slots__ = ("state", "in_place", "output", "quiet", "json", "seed", "dice", "draw", "game", "debug")
 
     def __init__(self, state: str | None = None, in_place: bool = False, output: str | None = None,
                  quiet: bool = False, json: bool = False, seed: int | None = None,
-                 dice: str | None = None, game: str | None = None, debug: bool = False) -> None:
+                 dice: str | None = None, game: str | None = None, debug: bool = False,
+                 draw: list[str] | None = None) -> None:
         self.state, self.in_place, self.output, self.quiet = state, in_place, output, quiet
         self.json, self.seed, self.dice, self.game, self.debug = json, seed, dice, game, debug
+        self.draw = draw
 
 
 def guard(fn: Callable[[], int | None], *, debug: bool = False, output: Output | None = None) -> int:
@@ -130,10 +132,17 @@ def run_state_command(*, command: str, args: list[str], opts: dict, common: Comm
         raise UsageError(f"`claw {command}` needs a game state: -s FILE, - for stdin, or CLAW_STATE")
     dice, seeded = make_dice(common, envelope)
     recorder = RecordingDice(dice)
+    if common.draw:
+        from claw.cli.draws import table_draws
+
+        recorder.table_draws = table_draws(game, common.draw)
     call = Call(command=command, game=game, args=args, opts=opts, envelope=envelope,
                 dice=recorder, output=output, json=common.json)
     handler(call)
     _warn_unused(dice, output)
+    warn_unused_draws(recorder, output)
+    if envelope is None and common.seed is None and common.dice is not None:
+        say_seed(recorder, seeded, output)
     if envelope is None or not changes_state or call.read_only:
         return 0
     _append_log(envelope, command, args, opts, call, recorder, common)
@@ -145,6 +154,27 @@ def _warn_unused(dice, output: Output) -> None:
     remaining = getattr(dice, "remaining", 0)
     if remaining:
         output.say(f"[yellow]note:[/] {remaining} value(s) of --dice were not needed")
+
+
+def warn_unused_draws(recorder, output: Output) -> None:
+    typed = recorder.table_draws
+    if typed is not None and typed.remaining:
+        output.say(f"[yellow]note:[/] --draw not needed: {', '.join(typed.remaining)}")
+
+
+def say_seed(recorder, seeded, output: Output) -> bool:
+    """A stateless call that shuffled with a fresh seed says which, so it can be repeated."""
+    if not any(d["die"] == "shuffle" for d in recorder.drawn):
+        return False
+    output.say(f"[yellow]note:[/] shuffled with seed {seeded.seed}; add --seed {seeded.seed} to repeat this call")
+    return True
+
+
+def log_draws(entry: dict, recorder) -> None:
+    """The cards typed with --draw that this command took (physical draws)."""
+    typed = recorder.table_draws
+    if typed is not None and typed.used:
+        entry["table_draws"] = typed.used
 
 
 def _append_log(envelope: dict, command: str, args: list[str], opts: dict, call, recorder,
@@ -160,6 +190,7 @@ def _append_log(envelope: dict, command: str, args: list[str], opts: dict, call,
         entry["dice"] = recorder.drawn
         if common.dice is not None:
             entry["physical_dice"] = True
+    log_draws(entry, recorder)
     entry["events"] = call.events
     log.append(entry)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 
+from claw.core.draws import take
 from claw.core.errors import IllegalAction
 from claw.core.ratcatcher.city import (
     COLOURS,
@@ -56,7 +57,7 @@ def slots(state: dict, num: str):
             yield zone_id(num, z["id"]), s
 
 
-def populate_tokens(state: dict, num: str, events: Events) -> None:
+def populate_tokens(state: dict, num: str, events: Events, dice=None) -> None:
     """Cheese on cheese slots, a revealed "?" token on each "?" slot, potions by colour."""
     for zid, s in slots(state, num):
         zone = state["zones"][zid]
@@ -64,22 +65,22 @@ def populate_tokens(state: dict, num: str, events: Events) -> None:
             zone["cheese"] += 1
             events.add("cheese", f"a Magic Cheese is placed in {zid}", zone=zid)
         elif s == "?":
-            reveal_question(state, zid, events)
+            reveal_question(state, zid, events, dice)
         elif s.startswith("potion-"):
             zone["tokens"].append(s)
             events.add("potion", f"a {s[7:]} potion is placed in {zid}", zone=zid, token=s)
 
 
-def reveal_question(state: dict, zid: str, events: Events) -> None:
+def reveal_question(state: dict, zid: str, events: Events, dice=None) -> None:
     """Setup 5: draw a "?" token for ``zid`` and place what it reveals. In place."""
     pool = state["question_pool"]
     if not pool:
         events.add("question", f"no \"?\" token left for {zid}", zone=zid)
         return
-    token = pool.pop(0)
+    token = take(dice, "question", pool)
     if token == "peculiar":
         events.add("question", f"the \"?\" token in {zid} is a Peculiar Rat", zone=zid, token=token)
-        spawn_peculiar(state, zid, events)
+        spawn_peculiar(state, zid, events, dice)
     elif token == "nothing":
         events.add("question", f"the \"?\" token in {zid} is empty", zone=zid, token=token)
     else:
@@ -87,13 +88,13 @@ def reveal_question(state: dict, zid: str, events: Events) -> None:
         events.add("question", f"the \"?\" token in {zid} is {token}", zone=zid, token=token)
 
 
-def spawn_peculiar(state: dict, zid: str, events: Events) -> None:
+def spawn_peculiar(state: dict, zid: str, events: Events, dice=None) -> None:
     """*Peculiar Rats*: the top card of the deck appears in ``zid``. In place."""
     deck = state["peculiar_deck"]
     if not deck:
         events.add("peculiar", f"the Peculiar Rat deck is empty: none spawns in {zid}", zone=zid)
         return
-    card = deck.pop(0)
+    card = take(dice, "peculiar", deck)
     state["peculiar"].append({"id": card, "zone": zid})
     name = state["peculiar_cards"][card]["name"]
     events.add("peculiar", f"Peculiar Rat {name} ({card}) appears in {zid}", zone=zid, id=card)
@@ -152,9 +153,9 @@ def explore(state: dict, dice, events: Events, choices: list[str] | None = None,
             if len(targets) > 1:
                 events.add("choice", f"connector {target} chosen; alternatives: {', '.join(targets[1:])}",
                            chosen=target, alternatives=targets[1:])
-        num = state["deck"].pop(0)
+        num = take(dice, "township", state["deck"])
         connect(state, num, target, events)
-        populate_tokens(state, num, events)
+        populate_tokens(state, num, events, dice)
         with contextlib.suppress(SackEmpty):
             spawn_new_card_rats(state, num, dice, events)
 
