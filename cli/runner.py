@@ -191,6 +191,8 @@ def _append_log(envelope: dict, command: str, args: list[str], opts: dict, call,
         if common.dice is not None:
             entry["physical_dice"] = True
     log_draws(entry, recorder)
+    if getattr(call, "correction", None):
+        entry["correction"] = call.correction
     entry["events"] = call.events
     log.append(entry)
 
