@@ -134,7 +134,8 @@ def _exchange_cards(state: dict, game_spec: dict, old: list[dict], ids: list[str
             pile = next((p for p in piles if any(card_name(c) == cid for c in p)), None)
             if pile is None:
                 left = sorted({card_name(c) for p in piles for c in p})
-                raise IllegalAction(f"{what}: no card {cid!r} in the deck or discard (there: {', '.join(left) or 'none'})")
+                there = ", ".join(left) or "none"
+                raise IllegalAction(f"{what}: no card {cid!r} in the deck or discard (there: {there})")
             card = next(c for c in pile if card_name(c) == cid)
             pile.remove(card)
         chosen.append(card)
