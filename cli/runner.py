@@ -212,7 +212,8 @@ def say_seed(recorder, seeded, output: Output) -> bool:
         return False
     from claw.cli.text import styled
 
-    output.say(styled("yellow", "note:") + f" shuffled with seed {seeded.seed}; add --seed {seeded.seed} to repeat this call")
+    seed = seeded.seed
+    output.say(styled("yellow", "note:") + f" shuffled with seed {seed}; add --seed {seed} to repeat this call")
     return True
 
 

@@ -54,7 +54,8 @@ COMMANDS = {
         options=[
             Opt("--prefer", str, multiple=True, help="zone to take when rat paths or "
                 "destinations tie, or for the Nemesis's nest"),
-            Opt("--connector", str, multiple=True, help="free connector for a new township"),
+            Opt("--connector", str, multiple=True, help="free connector for a new township; =ID names the "
+                "new card's connector that meets it, +ID=CARD:ID a second pair that meets (0:e=s+n=3:w)"),
             Opt("--reward", int, help="Tallyman reward (1-based) if rat recovery forces a tally"),
             DRAWS,
         ],
