@@ -14,7 +14,8 @@ path inside the record, or to ``{"path": ..., ...}`` with:
   correction never makes or loses tokens;
 - ``"order": true``: a deck whose order may change but not its cards;
 - ``"cards": true``: card records (or one card), typed by id, exchanged with ``cards``;
-- ``"type": "int" | "str" | "bool"``: how to read a value when the current one is null.
+- ``"type": "int" | "str" | "bool"``: how to read a value when the current one is null;
+- ``"null": true``: ``none`` clears the value (a mouse out of every room).
 
 Values are read like the current value: a number, yes/no, text, ``none``, or a comma
 list. Everything here is pure; the CLI checks the result against the game's schema
@@ -84,8 +85,8 @@ def _key_spec(keys: dict, key: str, target: str) -> dict:
     return {"path": spec} if isinstance(spec, str) else spec
 
 
-def _scalar(text: str, like: Any, kind: str | None, what: str) -> Any:
-    if text.lower() in NULLS and (like is None or kind is None):
+def _scalar(text: str, like: Any, kind: str | None, what: str, nullable: bool = False) -> Any:
+    if text.lower() in NULLS and (like is None or nullable):
         return None
     if kind == "bool" or isinstance(like, bool):
         if text.lower() in TRUE:
@@ -196,7 +197,7 @@ def apply_adjustments(state: dict, spec: dict, target: str, pairs: list[tuple[st
         elif isinstance(old, dict):
             raise UsageError(f"{what} is not a single value; adjust its parts")
         else:
-            new = _scalar(text, old, kspec.get("type"), what)
+            new = _scalar(text, old, kspec.get("type"), what, kspec.get("null", False))
         if "pool" in kspec:
             pool = _get(st, kspec["pool"])
             moved = new - old

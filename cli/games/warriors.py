@@ -168,7 +168,7 @@ CHECK = _H + "validate"
 # ruling is the usual reason
 ADJUST = {
     "targets": [{"where": "cats", "kind": "dict", "keys": {
-        "hp": "hp", "hp-max": "hp_max", "age": "age", "rank": "rank", "sprain": "sprain",
+        "hp": "hp", "hp-max": "hp_max", "age": "age", "sprain": "sprain",
         "diseases": "diseases", "strength": "pools.strength", "intelligence": "pools.intelligence",
         "spirit": "pools.spirit"}}],
     "game": {"day": "day"},
