@@ -32,6 +32,13 @@ class RecordingDice:
         self.drawn.append({"die": label or f"{low}..{high}", "value": value})
         return value
 
+    def draw_named(self, low: int, high: int, label: str, names: dict[str, int] | None) -> int:
+        """A draw whose physical die may be typed by a face name (see core.rng)."""
+        named = getattr(self.inner, "draw_named", None)
+        value = named(low, high, label, names) if named else self.inner.draw(low, high, label)
+        self.drawn.append({"die": label or f"{low}..{high}", "value": value})
+        return value
+
     def die(self, sides: int) -> int:
         return self.draw(1, sides, f"d{sides}")
 

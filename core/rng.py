@@ -12,6 +12,7 @@ when a value is impossible or missing.
 
 from __future__ import annotations
 
+import re
 from typing import Protocol
 
 from claw.core.errors import DiceError
@@ -84,6 +85,14 @@ class SeededDice:
         return cls(int(data["seed"]), int(data["position"]))
 
 
+_FACE_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9:+_-]{0,39}")
+
+
+def _a(name: str) -> str:
+    """``name`` with its indefinite article: "an action die", "an initiative d12", "a d12"."""
+    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
+
+
 class PhysicalDice:
     """Values typed by players, consumed in order.
 
@@ -91,21 +100,34 @@ class PhysicalDice:
     shuffles and draws nobody rolls by hand); without one, running out is an error.
     """
 
-    def __init__(self, values: list[int], fallback: SeededDice | None = None) -> None:
+    def __init__(self, values: list[int] | list[int | str], fallback: SeededDice | None = None) -> None:
         self.values = list(values)
         self.used = 0
         self.fallback = fallback
 
     def draw(self, low: int, high: int, label: str = "") -> int:
+        return self.draw_named(low, high, label, None)
+
+    def draw_named(self, low: int, high: int, label: str, names: dict[str, int] | None) -> int:
+        """``draw``, where a die may also be typed by the name of its face (``names``:
+        lower-case word → value, e.g. an action die's symbols); without ``names`` a word
+        is refused for this die."""
         name = label or f"die {low}..{high}"
         if self.used >= len(self.values):
             raise DiceError(
-                f"not enough dice: a {name} was needed after {self.used} given value(s)"
+                f"not enough dice: {_a(name)} was needed after {self.used} given value(s)"
             )
         value = self.values[self.used]
+        if isinstance(value, str):
+            word = value.lower()
+            if names is None or word not in names:
+                known = f" (faces: {', '.join(names)})" if names else "; it takes a number"
+                raise DiceError(f"{_a(name)} cannot be typed as {value!r}{known}"
+                                f" (value #{self.used + 1} of --dice)")
+            value = names[word]
         if not low <= value <= high:
             raise DiceError(
-                f"impossible value for a {name}: {value} (value #{self.used + 1} of --dice)"
+                f"impossible value for {_a(name)}: {value} (value #{self.used + 1} of --dice)"
             )
         self.used += 1
         return value
@@ -123,16 +145,20 @@ class PhysicalDice:
         return len(self.values) - self.used
 
 
-def parse_dice_values(text: str) -> list[int]:
-    """Parse ``--dice 7,3,11`` into integers, naming the bad item."""
-    values = []
+def parse_dice_values(text: str) -> list[int | str]:
+    """Parse ``--dice 7,3,11`` into integers, naming the bad item. A word (a face's name,
+    such as an action die's ``cheese`` or ``1:bow``) is kept as text for the die that
+    reads it (``PhysicalDice.draw_named``)."""
+    values: list[int | str] = []
     for i, item in enumerate(text.replace(" ", ",").split(","), start=1):
         if not item:
             continue
         try:
             values.append(int(item))
         except ValueError:
-            raise DiceError(f"--dice item #{i} is not a whole number: {item!r}") from None
+            if not _FACE_WORD.fullmatch(item):
+                raise DiceError(f"--dice item #{i} is not a whole number or a face name: {item!r}") from None
+            values.append(item)
     if len(values) > 10_000:
         raise DiceError(f"--dice gives too many values: {len(values)} (limit 10000)")
     return values

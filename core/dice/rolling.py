@@ -129,8 +129,16 @@ def _roll_term(index: int, term: DiceTerm, dice, faces) -> list[DieRoll]:
         if not faces:
             raise DiceError("the action die needs its face table (data/mice/action-die.json)")
         out = []
+        named = getattr(dice, "draw_named", None)
+        # a physical action die may be typed by its face's name, as the mice commands take it
+        labels = [f"{f.number}:{f.symbol}".lower() for f in faces]
+        names = {name: i for i, name in enumerate(labels, start=1)}
+        symbols = [f.symbol.lower() for f in faces]
+        names.update({s: i for i, s in enumerate(symbols, start=1) if symbols.count(s) == 1})
         for _ in range(term.count):
-            face = faces[dice.draw(1, len(faces), "action die (face 1-6)") - 1]
+            value = (named(1, len(faces), "action die (face 1-6 or name)", names) if named
+                     else dice.draw(1, len(faces), "action die (face 1-6)"))
+            face = faces[value - 1]
             out.append(DieRoll(index, len(faces), face.number, face=face))
         return out
     sides = term.sides
