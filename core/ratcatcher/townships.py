@@ -27,8 +27,9 @@ def check_connectors(state: dict, connectors) -> None:
     from claw.core.ratcatcher.city import used_connectors
 
     used = used_connectors(state)
-    for want in connectors or []:
-        num, _, cid = str(want).partition(":")
+    for choice in connectors or []:
+        want = split_choice(str(choice))[0]  # the city's side (CARD:ID=OWN+… also names the new card's)
+        num, _, cid = want.partition(":")
         card = state["cards"].get(num)
         if card is None or num not in state["city"] or cid not in {c["id"] for c in card["connectors"]}:
             free = ", ".join(free_connectors(state)) or "none"
