@@ -182,11 +182,12 @@ def apply_adjustments(state: dict, spec: dict, target: str, pairs: list[tuple[st
             old = _get(record, path)
         except KeyError:
             raise UsageError(f"{tid} has no {key} in this game state") from None
+        new: Any
         if kspec.get("order"):
             new = _on_top(old, _items(text), what)
         elif kspec.get("cards"):
             if isinstance(old, list):
-                new: Any = _exchange_cards(st, spec, old, _items(text), what)
+                new = _exchange_cards(st, spec, old, _items(text), what)
             else:
                 ids = [] if text.lower() in NULLS else [text]
                 picked = _exchange_cards(st, spec, [old] if old else [], ids, what)

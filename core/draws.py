@@ -55,7 +55,7 @@ class TableDraws:
         while self._next(deck) is not None:
             if not rest:
                 break  # more typed than the deck holds: left pending, reported as unused
-            front.append(rest.pop(self.index(deck, rest)))
+            front.append(rest.pop(self.index(deck, rest) or 0))
         return front + list(shuffle(rest))
 
     @property

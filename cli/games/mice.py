@@ -76,8 +76,8 @@ NEW = H + "new"
 ADJUST = {
     "targets": [
         {"where": "mice", "kind": "list", "keys": {
-            "wounds": "wounds", "cheese": "cheese", "room": {"path": "room", "type": "str", "null": True}, "spot": "spot",
-            "items": "items", "captured": "captured"}},
+            "wounds": "wounds", "cheese": "cheese", "room": {"path": "room", "type": "str", "null": True},
+            "spot": "spot", "items": "items", "captured": "captured"}},
         {"where": "minions", "kind": "list", "keys": {
             "wounds": "wounds", "room": "room", "spot": "spot", "suspicious": "suspicious"}},
     ],

@@ -87,7 +87,8 @@ ADJUST = {
             "movement": "movement", "traps": "traps", "attack-dice": "attack_dice",
             "rewards": "rewards"}},
         {"where": "nemesis", "kind": "single", "names": ["nemesis"], "keys": {
-            "zone": {"path": "zone", "type": "str", "null": True}, "wounds": "wounds", "spawned": "spawned", "slain": "slain"}},
+            "zone": {"path": "zone", "type": "str", "null": True}, "wounds": "wounds",
+            "spawned": "spawned", "slain": "slain"}},
         {"where": "peculiar", "kind": "list", "keys": {"zone": "zone"}},
         {"where": "zones", "kind": "dict", "keys": {
             "cheese": "cheese", "tokens": "tokens", "found": "found",
