@@ -96,3 +96,37 @@ def test_adjust_refuses_an_unknown_id(tmp_path):
     assert result.code == 2 and "ids: guy, adara, leon, nera, rat-1" in result.stderr
     ok(["adjust", "game", "round=3", "--reason", "we lost count", "-s", str(path), "-i", "-q"])
     assert load(path)["state"]["round"]["number"] == 3
+
+
+class _Typed:
+    """A dice source carrying typed draws, as the CLI's RecordingDice does with --draw."""
+
+    def __init__(self, pairs, seed=3):
+        from claw.core.draws import TableDraws
+        from claw.core.rng import SeededDice
+
+        self.inner, self.table_draws = SeededDice(seed), TableDraws(pairs)
+
+    def shuffle(self, items):
+        return self.inner.shuffle(items)
+
+
+def test_rat_pool_refill_puts_typed_markers_on_top():
+    """"Spawning Rats": an empty pool takes the shuffled discard; typed markers come first."""
+    from claw.core.msm.spawn import draw_marker
+
+    state = {"rat_pool": [], "rat_discard": ["roach", "roach", "detestable", "roach"]}
+    marker, _ = draw_marker(state, _Typed([("rats", "detestable")]))
+    assert marker == "detestable" and sorted(state["rat_pool"]) == ["roach"] * 3
+
+
+def test_taverne_shop_offers_the_typed_cards_first():
+    """Taverne, C. Purchase Gear: the five cards Big Gus offers, the typed ones first."""
+    from ruamel.yaml import YAML
+
+    from claw.core.msm import tavern
+
+    deck = YAML(typ="safe").load((EXAMPLES / "msm/loot-illustrative.yaml").read_text())
+    camp = YAML(typ="safe").load((EXAMPLES / "msm/campaign-example.yaml").read_text())
+    new_camp, _ = tavern.open_shop(camp, [deck], _Typed([("shop", "rapier"), ("shop", "staff")]))
+    assert [c["id"] for c in new_camp["taverne"]["shop"]][:2] == ["rapier", "staff"]
