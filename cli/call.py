@@ -42,6 +42,13 @@ class RecordingDice:
     def die(self, sides: int) -> int:
         return self.draw(1, sides, f"d{sides}")
 
+    def draw_tens(self, label: str = "d100 tens die") -> int:
+        from claw.core.rng import draw_tens
+
+        value = draw_tens(self.inner, label)   # physical dice accept the face (70) or the digit (7)
+        self.drawn.append({"die": label, "value": value})
+        return value
+
     def shuffle(self, items: list) -> list:
         out = self.inner.shuffle(items)
         self.drawn.append({"die": "shuffle", "value": len(out)})

@@ -7,7 +7,8 @@ Rules never touch global randomness; they take a ``DiceSource`` and call
 generator state is the pair (seed, position), which the state file stores. It is our
 own arithmetic, so a seed gives the same values on every machine and Python version.
 ``PhysicalDice`` replays values typed at the table (``--dice 7,3``) and names the die
-when a value is impossible or missing.
+when a value is impossible or missing; a percentile's tens die (``draw_tens``) may be
+typed as its face (70) or its digit (7).
 """
 
 from __future__ import annotations
@@ -93,6 +94,16 @@ def _a(name: str) -> str:
     return ("an " if name[:1].lower() in "aeiou" else "a ") + name
 
 
+_TENS_FACES = frozenset(range(10, 100, 10))
+
+
+def draw_tens(dice, label: str = "d100 tens die") -> int:
+    """The tens digit (0-9) of a percentile roll. Sources that read physical dice accept
+    the tens die's face as well (``draw_tens``); the others draw a digit."""
+    read = getattr(dice, "draw_tens", None)
+    return read(label) if read is not None else dice.draw(0, 9, label)
+
+
 class PhysicalDice:
     """Values typed by players, consumed in order.
 
@@ -134,6 +145,19 @@ class PhysicalDice:
 
     def die(self, sides: int) -> int:
         return self.draw(1, sides, f"d{sides}")
+
+    def draw_tens(self, label: str = "d100 tens die") -> int:
+        """The tens die of a percentile roll, typed as its face (00, 10 … 90) or as its
+        digit (0-9): both mean the same die (Warriors: "a roll of 70 and 1 is 71")."""
+        if self.used < len(self.values):
+            value = self.values[self.used]
+            if isinstance(value, int) and value in _TENS_FACES:
+                self.used += 1
+                return value // 10
+            if isinstance(value, int) and not 0 <= value <= 9:
+                raise DiceError(f"impossible value for {_a(label)}: {value} (value #{self.used + 1} of --dice; "
+                                "a tens die reads 00, 10 … 90, or type its digit 0-9)")
+        return self.draw(0, 9, label)
 
     def shuffle(self, items: list) -> list:
         if self.fallback is None:
