@@ -10,7 +10,7 @@ from claw.core.errors import UsageError
 
 DECKS: dict[str, dict[str, str]] = {
     "msm": {
-        "rats": "rat markers from the rat pool, by rat type (roach, norwegian-brown, …)",
+        "rats": "rat markers drawn from the pool or turned over when revealed, by rat type (roach, …)",
         "loot": "loot cards, by card id",
         "shop": "the tavern's shop cards, by card id",
     },

@@ -91,6 +91,21 @@ def take(dice, deck: str, cards: list):
     return cards.pop(i or 0)
 
 
+def exchange(dice, deck: str, current, pool: list):
+    """A face-down item turned over (an msm rat marker revealed): the table's typed card
+    for ``deck`` if any, else ``current``. A typed card other than ``current`` is taken
+    from ``pool`` (the face-down supply) and ``current`` goes there in its place, so the
+    supply keeps its cards."""
+    typed = _typed(dice)
+    if typed is None:
+        return current
+    i = typed._pop(deck, [card_name(current)] + [card_name(c) for c in pool])
+    if not i:
+        return current
+    chosen, pool[i - 1] = pool[i - 1], current
+    return chosen
+
+
 def take_colour(dice, deck: str, counts: dict[str, int]) -> str | None:
     """A typed token for a bag of counted tokens (the rat sack), taken out of ``counts``;
     None when nothing is typed for it (the rule then draws as usual)."""

@@ -114,7 +114,7 @@ def _resolve_event(st: dict, board, card: dict, searched: str, dice, ambush: str
     events.append(event("ambush", f"{card['name']}: a rat marker from the pool goes on the objective square {where}.",
                         card=card["id"], square=where))
     events += _spawn_at(st, "Ambush", parse_square(where), dice)
-    _, evs = reveal_in_los(board, st)
+    _, evs = reveal_in_los(board, st, dice)
     return events + evs
 
 

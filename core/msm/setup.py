@@ -203,6 +203,6 @@ def new_state(doc: dict, dice, heroes: list[str] | None = None, *, source: str |
         state["scenario"]["source"] = source
     if variant:
         state["scenario"]["two_cat_variant"] = True
-    _state, reveals = reveal_in_los(board, state)
+    _state, reveals = reveal_in_los(board, state, dice)
     events += reveals
     return state, events

@@ -80,7 +80,7 @@ def spawn(state: dict, board, dice, bestiary: dict | None = None, letters: list[
             events += _spawn_at(st, letter, sq, dice)
     from claw.core.msm.reveal import reveal_in_los
 
-    st, evs = reveal_in_los(board, st)
+    st, evs = reveal_in_los(board, st, dice)
     return st, events + evs
 
 

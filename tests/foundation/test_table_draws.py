@@ -74,7 +74,7 @@ def test_every_deck_a_rule_draws_from_is_in_the_one_table():
     used: dict[str, set[str]] = {}
     for path in (ROOT / "core").rglob("*.py"):
         game = path.parent.name
-        for name in re.findall(r"(?:shuffled|take|take_colour)\(dice, \"([a-z-]+)\"", path.read_text()):
+        for name in re.findall(r"(?:shuffled|take|take_colour|exchange)\(dice, \"([a-z-]+)\"", path.read_text()):
             used.setdefault(game, set()).add(name)
     assert set(used) == {"msm", "ratcatcher"}
     for game, names in used.items():

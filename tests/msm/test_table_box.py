@@ -130,3 +130,21 @@ def test_taverne_shop_offers_the_typed_cards_first():
     camp = YAML(typ="safe").load((EXAMPLES / "msm/campaign-example.yaml").read_text())
     new_camp, _ = tavern.open_shop(camp, [deck], _Typed([("shop", "rapier"), ("shop", "staff")]))
     assert [c["id"] for c in new_camp["taverne"]["shop"]][:2] == ["rapier", "staff"]
+
+
+def test_a_revealed_marker_shows_the_typed_rat(tmp_path):
+    """"Revealing Rats": the marker the table turns over shows the typed rat; claw's own
+    type for it goes back into the face-down pool, so the pool keeps its markers."""
+    path = new(tmp_path, "msm/scenario-2.yaml", "--seed", "7")
+    step(path, "scenario-step", "--until", "cats")
+    st = load(path)["state"]
+    assert (st["figures"]["rat-5"]["type"], st["figures"]["rat-5"]["revealed"]) == ("arbaletrier", False)
+    assert sorted(st["rat_pool"]) == ["arbaletrier", "roach"]
+    before = path.read_bytes()
+    result = run(["move", "leon", "D2", "--draw", "rats=detestable", "-s", str(path), "-i"])
+    assert result.code == 2 and "(left: arbaletrier ×2, roach)" in result.stderr
+    assert path.read_bytes() == before
+    step(path, "move", "leon", "D2", "--draw", "rats=roach")
+    st = load(path)["state"]
+    assert (st["figures"]["rat-5"]["type"], st["figures"]["rat-5"]["revealed"]) == ("roach", True)
+    assert st["rat_pool"] == ["arbaletrier", "arbaletrier"]
