@@ -148,8 +148,9 @@ def _schema_diagnostics(name: str, root: Any, data: Any, chosen: str) -> tuple[l
         if code == "S004":  # a missing key: point at the mapping that lacks it
             line, col = node_start(root, path)
         where = _path_text(path)
+        shown = _path_text(path[:-1]) if at_key else where  # an unknown key names itself
         kind = "rule" if code == RULE_FALLBACK else "schema"
-        diags.append(Diagnostic(name, line, col, f"{where}: {message}" if where else message, kind, code,
+        diags.append(Diagnostic(name, line, col, f"{shown}: {message}" if shown else message, kind, code,
                                 path=where))
     return diags, [p for p, _, _, _ in problems]
 

@@ -6,7 +6,7 @@ import json
 from dataclasses import asdict
 
 FORMATS = ("text", "json", "github", "sarif")
-SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
 
 def render(fmt: str, reports: list, strict: bool = False) -> str:

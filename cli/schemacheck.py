@@ -163,8 +163,8 @@ def _words(error) -> str:
         return f"{_show(value)} is not allowed here" + (f"; {tip}" if tip else "")
     if kind == "const":
         return f"must be {_show(want)}, not {_show(value)}"
-    if kind == "required":
-        missing = [k for k in want if isinstance(value, dict) and k not in value]
+    if kind == "required":  # one error per missing key; the message names which
+        missing = [k for k in want if isinstance(value, dict) and k not in value and repr(k) in error.message]
         return f"missing required key {_show(missing[0] if missing else want[0])}"
     if kind == "dependentRequired":
         return error.message.replace("'", "")
@@ -181,7 +181,10 @@ def _words(error) -> str:
         how, unit = sizes[kind]
         return f"needs {how} {want} {unit}{'s' if want != 1 else ''}, has {len(value)}"
     if kind == "pattern":
-        return f"{_show(value)} does not have the expected form (pattern {want})"
+        about = error.schema.get("description", "") if isinstance(error.schema, dict) else ""
+        if about and len(about) <= 120:
+            return f"{_show(value)} does not have the expected form: {about}"
+        return f"{_show(value)} does not have the expected form" + (f" (pattern {want})" if len(want) <= 40 else "")
     if kind == "uniqueItems":
         return "the list repeats an item; each must appear once"
     if kind in ("oneOf", "anyOf"):
