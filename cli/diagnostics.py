@@ -209,7 +209,8 @@ def _follow(name: str, root: Any, data: Any, chosen: str, broken: list[tuple], i
         where = _path_text(path)
         if not os.path.isfile(full):
             problem = "no such file" if not os.path.exists(full) else "not a regular file"
-            diags.append(Diagnostic(name, line, col, f"{where}: {problem}: {ref} (looked for {full})", "reference",
+            looked = f" (looked for {full})" if full != ref else ""
+            diags.append(Diagnostic(name, line, col, f"{where}: {problem}: {ref}{looked}", "reference",
                                     MISSING_REFERENCE, path=where))
             continue
         real = os.path.realpath(full)

@@ -98,8 +98,9 @@ def _best_branch(error) -> list | None:
         branches.setdefault(sub.relative_schema_path[0], []).append(sub)
 
     def rank(errors: list) -> tuple:
-        wrong_type = any(e.validator in ("type", "const", "enum") and not e.relative_path for e in errors)
-        return (wrong_type, -max(len(e.relative_path) for e in errors), len(errors))
+        wrong_type = any(not e.relative_path and _other_type(e) for e in errors)
+        listed = any(e.validator == "enum" for e in errors)  # a list of names gives "did you mean"
+        return (wrong_type, -max(len(e.relative_path) for e in errors), not listed, len(errors))
 
     if not branches:
         return None
@@ -107,6 +108,16 @@ def _best_branch(error) -> list | None:
     if rank(best)[0]:  # every alternative wants another kind of value: say what is allowed
         return None
     return best
+
+
+def _other_type(error) -> bool:
+    """The error says the value is of another type than this alternative wants."""
+    if error.validator == "type":
+        return True
+    if error.validator in ("enum", "const"):
+        allowed = error.validator_value if error.validator == "enum" else [error.validator_value]
+        return all(_type_of(a) != _type_of(error.instance) for a in allowed)
+    return False
 
 
 def _code(kind: str) -> str:
@@ -181,10 +192,10 @@ def _words(error) -> str:
         how, unit = sizes[kind]
         return f"needs {how} {want} {unit}{'s' if want != 1 else ''}, has {len(value)}"
     if kind == "pattern":
+        if len(want) <= 40:
+            return f"{_show(value)} does not have the expected form (pattern {want})"
         about = error.schema.get("description", "") if isinstance(error.schema, dict) else ""
-        if about and len(about) <= 120:
-            return f"{_show(value)} does not have the expected form: {about}"
-        return f"{_show(value)} does not have the expected form" + (f" (pattern {want})" if len(want) <= 40 else "")
+        return f"{_show(value)} does not have the expected form" + (f": {about}" if 0 < len(about) <= 120 else "")
     if kind == "uniqueItems":
         return "the list repeats an item; each must appear once"
     if kind in ("oneOf", "anyOf"):

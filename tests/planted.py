@@ -28,9 +28,9 @@ def expectations(path: Path) -> set[tuple[int, str, int | None]]:
     return out
 
 
-def check_planted(path: Path, *extra: str) -> list[dict]:
+def check_planted(path: Path, *extra: str, follow: bool = False) -> list[dict]:
     """Run validate on ``path``; returns the diagnostics (json) after the assertions."""
-    result = run(["validate", "--format", "json", "--no-follow", *extra, str(path)])
+    result = run(["validate", "--format", "json", *([] if follow else ["--no-follow"]), *extra, str(path)])
     report = json.loads(result.stdout)["files"][0]
     found = report["parse_errors"] + report["errors"] + report["warnings"]
     wanted = expectations(path)
