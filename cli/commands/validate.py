@@ -36,13 +36,16 @@ def _run(files: list[str], fmt: str, strict: bool, ignore: list[str], follow: bo
 
     if fmt not in FORMATS:
         raise UsageError(f"--format must be one of {', '.join(FORMATS)}: {fmt!r}")
+    import os
+
     codes = frozenset(c.strip().upper() for item in ignore for c in item.split(",") if c.strip())
+    seen = {os.path.realpath(p) for p in files if p != "-"}  # a named file given too is reported once
     reports = []
     for path in files:
         if path == "-":
-            report = check_document("<stdin>", _read_stdin(), ignore=codes, follow=follow, base=".")
+            report = check_document("<stdin>", _read_stdin(), ignore=codes, follow=follow, base=".", seen=seen)
         else:
-            report = check_file(path, ignore=codes, follow=follow)
+            report = check_file(path, ignore=codes, follow=follow, seen=seen)
         reports += [report] + report.followed
     text = render(fmt, reports, strict)
     if text:
