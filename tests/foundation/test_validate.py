@@ -151,7 +151,7 @@ def test_msm_unknown_map_character_column(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text(text)
     r = run(["validate", str(bad)])
-    line_no = next(i for i, l in enumerate(text.splitlines(), 1) if "..Z." in l)
+    line_no = next(i for i, row in enumerate(text.splitlines(), 1) if "..Z." in row)
     col = text.splitlines()[line_no - 1].index("Z") + 1
     assert f"bad.yaml:{line_no}:{col}: unknown map character 'Z'" in r.stdout
 
