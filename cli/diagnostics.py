@@ -134,10 +134,20 @@ def check_document(name: str, text: str, *, schema: str | None = None, ignore: f
     return FileReport(name, chosen, _filtered(diags, text, ignore), data, others)
 
 
-def _schema_diagnostics(name: str, root: Any, data: Any, chosen: str) -> tuple[list[Diagnostic], list[tuple]]:
+def schema_problems(schema: str, value: Any) -> list[tuple[tuple, str, bool, str]]:
+    """Every schema problem (cli/schemacheck.py). The small hot-path checker answers first:
+    a valid file, the usual case, never pays for importing `jsonschema` (~100 ms)."""
+    from claw.cli.fastschema import first_error
+
+    if first_error(schema, value) is None:
+        return []
     from claw.cli.schemacheck import iter_problems
 
-    problems = list(iter_problems(chosen, data))
+    return list(iter_problems(schema, value))
+
+
+def _schema_diagnostics(name: str, root: Any, data: Any, chosen: str) -> tuple[list[Diagnostic], list[tuple]]:
+    problems = schema_problems(chosen, data)
     if chosen == "state" and not problems:
         problems = [(("state",) + p, m, k, c) for p, m, k, c in _game_part_problems(data)]
     if chosen == "state" and not problems:
@@ -254,11 +264,10 @@ def _filtered(diags: list[Diagnostic], text: str, ignore: frozenset) -> list[Dia
 def _game_part_problems(envelope: dict):
     """A state's own part, checked against ``state-<game>`` (the envelope only says 'object')."""
     from claw.cli.content import schema_names
-    from claw.cli.schemacheck import iter_problems
 
     name = f"state-{envelope['game']}"
     if name in schema_names():
-        yield from iter_problems(name, envelope["state"])
+        yield from schema_problems(name, envelope["state"])
 
 
 def _state_rule_problems(envelope: dict) -> list[tuple[tuple, str]]:

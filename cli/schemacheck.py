@@ -23,15 +23,19 @@ UNKNOWN_KEY, BAD_VALUE, WRONG_TYPE, MISSING_KEY, OUT_OF_RANGE, BAD_SHAPE = (
 
 @lru_cache(maxsize=1)
 def _registry():
+    """Our schemas by ``urn:claw:schema:NAME``, each loaded only when a ``$ref`` reaches it."""
     from referencing import Registry, Resource
+    from referencing.exceptions import NoSuchResource
 
-    resources = []
-    for name in schema_names():
-        schema = load_schema(name)
-        resource = Resource.from_contents(schema)
-        resources.append((schema.get("$id", PREFIX + name), resource))
-        resources.append((PREFIX + name, resource))
-    return Registry().with_resources(resources)
+    names = set(schema_names())
+
+    def retrieve(uri: str):
+        name = uri[len(PREFIX):] if uri.startswith(PREFIX) else None
+        if name not in names:
+            raise NoSuchResource(ref=uri)
+        return Resource.from_contents(load_schema(name))
+
+    return Registry(retrieve=retrieve)
 
 
 @cache

@@ -80,3 +80,23 @@ def test_schema_name_typo_is_a_usage_error_with_a_suggestion():
     result = run(["schema", "scenario-ratcatchr"])
     assert result.code == 2 and "did you mean scenario-ratcatcher?" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+PLANTED = sorted((ROOT / "tests").glob("*/files/planted.yaml"))
+
+
+@pytest.mark.parametrize("path", EXAMPLES + PLANTED, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_fast_checker_and_jsonschema_agree_on_examples_and_planted_files(path):
+    """`claw validate` asks the hot-path checker first and imports jsonschema only when it
+    finds a problem: they must agree on every file (and on each planted file's parts)."""
+    from claw.cli.fastschema import first_error
+    from claw.cli.schemacheck import validator_for
+
+    data = to_plain(load_positioned(path.read_text(encoding="utf-8")))
+    name = schema_for(data)[0]
+    assert (first_error(name, data) is None) == validator_for(name).is_valid(data)
+    for key in data:  # each top-level part alone, over the example's own document
+        if path in PLANTED:
+            continue
+        broken = dict(data, **{key: {"not": "what the schema wants"}})
+        assert (first_error(name, broken) is None) == validator_for(name).is_valid(broken), key
