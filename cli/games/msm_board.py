@@ -391,7 +391,7 @@ def _pay(state, board, fid, cost, mode) -> list[dict]:
         fig = state["figures"][fid]
         if fig.get("ap") is not None:
             if fig["ap"] < cost:
-                raise IllegalAction(f"{fid} has {fig['ap']} AP left; a {mode} costs {cost}")
+                raise IllegalAction(f"{fid} has {fig['ap']} AP left; a {mode} costs {cost}") from None
             fig["ap"] -= cost
         return []
     return spend_ap(state, board, fid, cost, f"a {mode}")
