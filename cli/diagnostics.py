@@ -117,13 +117,12 @@ def check_document(name: str, text: str, *, schema: str | None = None, ignore: f
         diag = Diagnostic(name, exc.line, exc.column, exc.message, "parse", _parse_code(exc.message))
         return FileReport(name, None, _filtered([diag], text, ignore))
     data = to_plain(root)
-    chosen = schema
-    if chosen is None:
-        chosen, where, problem = schema_for(data)
-        if problem:
-            line, col = locate(root, where) if where else (1, 1)
-            diag = Diagnostic(name, line, col, problem, "schema", FILE_TYPE, path=_path_text(where))
-            return FileReport(name, None, _filtered([diag], text, ignore), data)
+    chosen, where, problem = (schema, (), None) if schema is not None else schema_for(data)
+    if chosen is None or problem:
+        line, col = locate(root, where) if where else (1, 1)
+        diag = Diagnostic(name, line, col, problem or "no schema for this file", "schema", FILE_TYPE,
+                          path=_path_text(where))
+        return FileReport(name, None, _filtered([diag], text, ignore), data)
     diags, broken = _schema_diagnostics(name, root, data, chosen)
     diags += _rule_diagnostics(name, root, data, chosen, broken)
     others: list[FileReport] = []
@@ -290,10 +289,11 @@ def _dotted(part: dict, message: str) -> tuple[tuple, str]:
     if sep and head and " " not in head:
         path: list = []
         node: Any = part
-        for step in head.split("."):
-            if isinstance(node, list) and step.isdigit() and int(step) < len(node):
-                step = int(step)
-            elif not (isinstance(node, dict) and step in node):
+        for word in head.split("."):
+            step: Any = word
+            if isinstance(node, list) and word.isdigit() and int(word) < len(node):
+                step = int(word)
+            elif not (isinstance(node, dict) and word in node):
                 return (), message
             path.append(step)
             node = node[step]

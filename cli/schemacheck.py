@@ -32,7 +32,7 @@ def _registry():
     def retrieve(uri: str):
         name = uri[len(PREFIX):] if uri.startswith(PREFIX) else None
         if name not in names:
-            raise NoSuchResource(ref=uri)
+            raise NoSuchResource(uri)
         return Resource.from_contents(load_schema(name))
 
     return Registry(retrieve=retrieve)

@@ -18,6 +18,11 @@ BROKEN_PART = (KeyError, IndexError, TypeError, AttributeError, ValueError)
 
 
 class Finding(tuple):
+    code: str
+    severity: str
+    offset: int | None
+    choices: tuple | None
+
     def __new__(cls, path: tuple, message: str, code: str = "", severity: str = ERROR,
                 offset: int | None = None, choices: tuple | None = None) -> Finding:
         self = super().__new__(cls, (tuple(path), message))

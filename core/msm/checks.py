@@ -74,9 +74,8 @@ def _board_problems(doc: dict, board) -> list:
                 problems.append(error(("round_track", i, j),
                                       f"round {i + 1} spawns at {letter}, but the map has no {letter} square",
                                       "MSM113", choices=(letter, spawns, "spawn markers")))
-    spawns = {m for m in board.markers if m.startswith(SPAWN_PREFIX)}
-    used = {letter for space in doc.get("round_track") or [] for letter in space or []}
-    for marker in sorted(spawns - used):
+    on_track = {letter for space in doc.get("round_track") or [] for letter in space or []}
+    for marker in sorted(m for m in board.markers if m.startswith(SPAWN_PREFIX) and m not in on_track):
         sq = board.markers[marker][0]
         problems.append(warning(("map", "rows", sq[1]), f"spawn square {marker} is on the map but no round of the "
                                 "round track spawns there", "MSM203", sq[0]))
