@@ -74,6 +74,10 @@ def _board_problems(doc: dict, board) -> list:
                 problems.append(error(("round_track", i, j),
                                       f"round {i + 1} spawns at {letter}, but the map has no {letter} square",
                                       "MSM113", choices=(letter, spawns, "spawn markers")))
+    for marker in doc.get("placements") or {}:
+        if marker not in board.markers:
+            problems.append(error(("placements", marker), f"placement at {marker}, but the map has no {marker} square",
+                                  "MSM114", choices=(marker, on_map, "markers")))
     on_track = {letter for space in doc.get("round_track") or [] for letter in space or []}
     for marker in sorted(m for m in board.markers if m.startswith(SPAWN_PREFIX) and m not in on_track):
         sq = board.markers[marker][0]
@@ -117,6 +121,12 @@ def _rats(doc: dict, rat_types: set[str] | None) -> list:
             if isinstance(name, str) and name not in rat_types:
                 problems.append(error(("rats", i, "type"), f"no rat called {name!r} in the bestiary", "MSM120",
                                       choices=(name, sorted(rat_types), "rat types")))
+    set_aside = sorted({e["type"] for e in doc.get("rats") or [] if isinstance(e, dict) and e.get("set_aside")})
+    placements = doc.get("placements") if isinstance(doc.get("placements"), dict) else {}
+    for marker, name in placements.items():
+        if isinstance(name, str) and name not in set_aside:
+            problems.append(error(("placements", marker), f"{marker} places {name!r}, which is not a set-aside rat "
+                                  "of this scenario's rats", "MSM122", choices=(name, set_aside, "set-aside rats")))
     pool = [e for e in doc.get("rats") or [] if isinstance(e, dict) and not e.get("set_aside")]
     if doc.get("rats") and not pool:
         problems.append(error(("rats",), "every rat is set aside: the rat pool would be empty", "MSM121"))
