@@ -41,7 +41,7 @@ def _run(name: str | None, folder: str | None, output) -> int:
         from claw.cli.suggest import hint
 
         raise UsageError(f"no schema named {name!r}; {hint(name, names, what='schemas', show_all=50)}")
-    output.out.write_raw(json.dumps(bundle(name), indent=2, ensure_ascii=False))
+    output.out.write_json(json.dumps(bundle(name), indent=2, ensure_ascii=False))
     return 0
 
 

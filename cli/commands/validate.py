@@ -48,17 +48,20 @@ def _run(files: list[str], fmt: str, strict: bool, ignore: list[str], follow: bo
             report = check_file(path, ignore=codes, follow=follow, seen=seen)
         reports += [report] + report.followed
     text = render(fmt, reports, strict)
-    if text:
+    if fmt in ("json", "sarif"):
+        output.out.write_json(text)  # exact on narrow encodings (escaped where needed)
+    elif text:
         output.out.write_raw(text)
     errors = sum(len(r.errors) for r in reports)
     warnings = sum(len(r.warnings) for r in reports)
     failed = sum(bool(r.errors or (strict and r.warnings)) for r in reports)
     if failed:
         output.say(f"{errors} error(s), {warnings} warning(s) in {failed} of {len(reports)} file(s)")
-    elif warnings:
-        output.say(f"[green]ok[/]: {len(reports)} file(s) valid, {warnings} warning(s)")
     else:
-        output.say(f"[green]ok[/]: {len(reports)} file(s) valid")
+        from claw.cli.text import styled
+
+        more = f", {warnings} warning(s)" if warnings else ""
+        output.say(styled("green", "ok") + f": {len(reports)} file(s) valid{more}")
     return 3 if failed else 0
 
 

@@ -313,7 +313,7 @@ def show(call) -> None:
     for cid in s["order"]:
         c = s["cats"][cid]
         a, p = c["abilities"], c["pools"]
-        status = "" if c["status"] == "ok" else f" [{c['status'].upper()}]".replace("[", "\\[")
+        status = "" if c["status"] == "ok" else f" [{c['status'].upper()}]"
         who = "wild animal" if c.get("animal") else f"{r.clans[c['clan']]['name']}, {c['age']} moons"
         lines.append(f"{c['name']} ({cid}) {who}{status}")
         lines.append(f"  HP {c['hp']}/{c['hp_max']}  STR {p['strength']}/{a['strength']}  "
