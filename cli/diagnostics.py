@@ -154,10 +154,11 @@ def _schema_diagnostics(name: str, root: Any, data: Any, chosen: str) -> tuple[l
     diags = []
     for path, message, at_key, code in problems:
         line, col = locate(root, path) if (at_key or _exists(data, path)) else node_start(root, path)
-        if code == "S004":  # a missing key: point at the mapping that lacks it
-            line, col = node_start(root, path)
+        missing = code == "S004" and bool(path)  # a missing key: point at the mapping that lacks it
+        if missing:
+            line, col = node_start(root, path[:-1])
         where = _path_text(path)
-        shown = _path_text(path[:-1]) if at_key else where  # an unknown key names itself
+        shown = _path_text(path[:-1]) if at_key or missing else where  # the message names the key
         kind = "rule" if code == RULE_FALLBACK else "schema"
         diags.append(Diagnostic(name, line, col, f"{shown}: {message}" if shown else message, kind, code,
                                 path=where))

@@ -51,8 +51,8 @@ def iter_problems(name: str, value: Any) -> Iterator[tuple[tuple, str, bool, str
     """Every schema problem as (path, message, points_at_key, code).
 
     ``points_at_key`` is true when the path ends at a key that should not be there, so
-    the position is the key itself; otherwise the path names the offending value (or,
-    for a missing key, the mapping that lacks it).
+    the position is the key itself; otherwise the path names the offending value (for a
+    missing key, code S004, the key that is missing: the mapping lacking it is ``path[:-1]``).
     """
     validator = validator_for(name)
     for error in sorted(validator.iter_errors(value), key=lambda e: list(map(str, e.absolute_path))):
@@ -78,7 +78,17 @@ def _explain(error) -> Iterator[tuple[tuple, str, bool, str]]:
             for sub in branch:
                 yield from _explain(sub)
             return
+    if kind == "required" and isinstance(error.instance, dict):  # the path names the missing key
+        yield path + (_missing_key(error),), _words(error), False, MISSING_KEY
+        return
     yield path, _words(error), False, _code(kind)
+
+
+def _missing_key(error) -> str:
+    """jsonschema reports each missing key on its own; its message names which."""
+    want, value = error.validator_value, error.instance
+    missing = [k for k in want if isinstance(value, dict) and k not in value and repr(k) in error.message]
+    return missing[0] if missing else want[0]
 
 
 def _extra_keys(error) -> list:
@@ -178,9 +188,8 @@ def _words(error) -> str:
         return f"{_show(value)} is not allowed here" + (f"; {tip}" if tip else "")
     if kind == "const":
         return f"must be {_show(want)}, not {_show(value)}"
-    if kind == "required":  # one error per missing key; the message names which
-        missing = [k for k in want if isinstance(value, dict) and k not in value and repr(k) in error.message]
-        return f"missing required key {_show(missing[0] if missing else want[0])}"
+    if kind == "required":
+        return f"missing required property {_show(_missing_key(error))}"
     if kind == "dependentRequired":
         return error.message.replace("'", "")
     bounds = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than",

@@ -73,3 +73,12 @@ def test_state_loot_paths_are_checked(tmp_path):
     result = run(["validate", str(path)])
     assert result.code == 3 and "state.scenario.loot_paths[0]: no such file: gone.yaml" in result.stdout
     assert "[R001]" in result.stdout
+
+
+def test_a_check_that_needs_a_broken_part_is_skipped_the_others_run():
+    """One pass: with `map:` missing, the map's checks are skipped (the schema error says
+    it), while the rat names, which do not need the map, are still checked."""
+    text = "game: msm\nname: x\nrats:\n  - {type: rooch, count: 2}\nround_track: [[S]]\n"
+    out = run(["validate", "-"], stdin=text).stdout.splitlines()
+    assert out == ['<stdin>:1:1: missing required property "map" [S004]',
+                   "<stdin>:4:6: no rat called 'rooch' in the bestiary; did you mean roach? [MSM120]"]
