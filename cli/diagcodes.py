@@ -41,6 +41,7 @@ CODES: dict[str, str] = {
     "MSM201": "warning: no cat can reach an objective square",
     "MSM202": "warning: no path leads from the cats to a spawn square",
     "MSM203": "warning: a spawn square no round of the round track uses",
+    "MSM204": "warning: a loot file none of whose cards has a level the scenario uses",
     "RC101": "an id or number appears twice",
     "RC110": "the townships deck lacks the starting township",
     "RC111": "a zone lists an adjacent zone its card lacks",

@@ -205,7 +205,7 @@ def _follow(name: str, root: Any, data: Any, chosen: str, broken: list[tuple], i
     referring key; the named file's own problems come in its own report."""
     import os
 
-    from claw.cli.references import references
+    from claw.cli.references import CROSS_CHECKS, references
 
     seen = seen if seen is not None else {os.path.realpath(name)}
     folder = base if base is not None else os.path.dirname(name)
@@ -233,6 +233,12 @@ def _follow(name: str, root: Any, data: Any, chosen: str, broken: list[tuple], i
         if own.data is not None and actual != kind:
             diags.append(Diagnostic(name, line, col, f"{where}: {ref} is a {actual!r} file; a {kind!r} file "
                                     "is needed here", "reference", WRONG_REFERENCE, path=where))
+        elif own.ok and (chosen, kind) in CROSS_CHECKS:
+            from claw.cli.games import import_target
+
+            for found in import_target(CROSS_CHECKS[(chosen, kind)])(data, path, own.data):
+                diags.append(Diagnostic(name, line, col, f"{where}: {found.message}", "rule", found.code,
+                                        found.severity, where))
     return diags, reports
 
 

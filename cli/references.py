@@ -18,6 +18,13 @@ REFERENCES: dict[str, list[tuple[tuple, str]]] = {
     "state": [(("state", "scenario", "loot_paths", "*"), "loot")],
 }
 
+# rule checks across a file and one it names (pure, in core): (referring schema, kind of
+# the named file) → "module:function" taking (referring doc, path of the reference,
+# named doc) and returning Findings at paths of the referring doc
+CROSS_CHECKS: dict[tuple[str, str], str] = {
+    ("scenario-msm", "loot"): "claw.core.msm.checks:loot_file_used",
+}
+
 
 def references(schema: str, data: Any) -> Iterator[tuple[tuple, str, str]]:
     """(path, file name, expected kind) for every file reference in ``data``."""

@@ -61,7 +61,8 @@ def render_sarif(reports: list, strict: bool = False) -> str:
     results = []
     for r in reports:
         for d in r.diagnostics:
-            uri = d.file if d.file == "<stdin>" else Path(d.file).as_posix()
+            path = Path(d.file)  # relative paths stay relative (code scanning wants them from the repo root)
+            uri = d.file if d.file == "<stdin>" else (path.as_uri() if path.is_absolute() else path.as_posix())
             results.append({
                 "ruleId": d.code, "ruleIndex": index[d.code],
                 "level": "error" if d.severity == "error" or strict else "warning",

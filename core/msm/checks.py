@@ -145,3 +145,17 @@ def _room_for_heroes(doc: dict, board) -> list:
         return [error(where, f"{wanted} heroes must start on or next to C, but the map has only {room} "
                              "such square(s) (open, not across a wall, not an R square)", "MSM111")]
     return []
+
+
+def loot_file_used(scenario: dict, path: tuple, deck: dict) -> list:
+    """Setup: "only use the loot cards listed for the scenario" (its loot_decks levels). A
+    loot file none of whose cards has such a level adds nothing to the deck: legal, but
+    almost surely the wrong file or the wrong levels."""
+    levels = scenario.get("loot_decks")
+    cards = deck.get("cards") or []
+    if not levels or not cards or any(card.get("level") in levels for card in cards):
+        return []
+    have = sorted({card.get("level") for card in cards if isinstance(card.get("level"), int)})
+    return [warning(path, f"no card of this loot file has a level the scenario uses "
+                          f"(loot_decks {', '.join(map(str, levels))}; the file has "
+                          f"{', '.join(map(str, have)) or 'none'}): the file adds nothing to the deck", "MSM204")]

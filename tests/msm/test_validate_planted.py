@@ -82,3 +82,16 @@ def test_a_check_that_needs_a_broken_part_is_skipped_the_others_run():
     out = run(["validate", "-"], stdin=text).stdout.splitlines()
     assert out == ['<stdin>:1:1: missing required property "map" [S004]',
                    "<stdin>:4:6: no rat called 'rooch' in the bestiary; did you mean roach? [MSM120]"]
+
+
+def test_loot_file_with_no_card_of_the_scenario_levels_is_a_warning(tmp_path):
+    """Setup: only the loot cards of the scenario's levels are used; a loot file with none
+    of them is an unused deck: a warning at the referring key, exit 0."""
+    text = (EXAMPLES / "scenario-1.yaml").read_text().replace("loot_decks: [1]", "loot_decks: [2]")
+    (tmp_path / "s.yaml").write_text(text)
+    (tmp_path / "loot-illustrative.yaml").write_text((EXAMPLES / "loot-illustrative.yaml").read_text())
+    result = run(["validate", str(tmp_path / "s.yaml")])
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if t.startswith("loot_files:"))
+    assert result.code == 0
+    assert result.stdout.startswith(f"{tmp_path / 's.yaml'}:{line}:14: warning: loot_files[0]: no card of this loot")
+    assert "[MSM204]" in result.stdout
