@@ -122,8 +122,8 @@ def _rats(doc: dict, rat_types: set[str] | None) -> list:
                 problems.append(error(("rats", i, "type"), f"no rat called {name!r} in the bestiary", "MSM120",
                                       choices=(name, sorted(rat_types), "rat types")))
     set_aside = sorted({e["type"] for e in doc.get("rats") or [] if isinstance(e, dict) and e.get("set_aside")})
-    placements = doc.get("placements") if isinstance(doc.get("placements"), dict) else {}
-    for marker, name in placements.items():
+    placements = doc.get("placements")
+    for marker, name in (placements.items() if isinstance(placements, dict) else ()):
         if isinstance(name, str) and name not in set_aside:
             problems.append(error(("placements", marker), f"{marker} places {name!r}, which is not a set-aside rat "
                                   "of this scenario's rats", "MSM122", choices=(name, set_aside, "set-aside rats")))
