@@ -1,4 +1,5 @@
-"""Validation of any claw file into positioned diagnostics, and their renderers."""
+"""Validation of any claw file into positioned diagnostics (one pass: parse, schema, rule
+checks, the files it names). Output formats are in cli/reporters.py."""
 
 from __future__ import annotations
 
