@@ -25,6 +25,7 @@ CODES: dict[str, str] = {
     "MICE102": "a mouse id appears twice in the party",
     "MICE103": "a mouse id is reserved for the chapter's villains",
     "MICE104": "the hourglass starts on or after the chapter end marker",
+    "MICE105": "the chapter's action die does not have one face at each of positions 1 to 6",
     "MICE201": "warning: the chapter end marker is not on the page Chapter Setup gives",
     "MSM101": "the map's rows do not make a rectangle of even size",
     "MSM102": "a map character the legend does not know",

@@ -33,13 +33,16 @@ BOARD_COMMANDS = {
         changes_state=False,
     ),
     "move": Command(
-        help="Move CAT to SQUARE by prowl or stride (the cheaper that reaches) or --as MODE; a pounce needs --as pounce. "
+        help="Move CAT to SQUARE by prowl or stride (the cheaper that reaches) or --as MODE; "
+             "a pounce needs --as pounce. "
              "--options lists the legal squares per mode.",
         handler=_B + "move",
         usage="CAT [SQUARE]",
         options=[
-            Opt("--as", str, help="movement mode: prowl, stride or pounce (default: the cheaper of prowl and stride that reaches; a pounce is never chosen for you)"),
-            Opt("--options", bool, help="list legal destinations per mode (on stderr; the state passes through unchanged) — `claw moves CAT` is the pure query"),
+            Opt("--as", str, help="movement mode: prowl, stride or pounce (default: the cheaper of prowl and stride "
+                "that reaches; a pounce is never chosen for you)"),
+            Opt("--options", bool, help="list legal destinations per mode (on stderr; the state passes through "
+                "unchanged) — `claw moves CAT` is the pure query"),
             Opt("--free", bool, help="table correction: move without the turn and AP checks"),
         ],
         needs_state=True,
@@ -73,8 +76,8 @@ NEW_OPTIONS = [
     Opt("--heroes", str, help="comma-separated hero ids (default guy,adara,leon,nera)"),
     Opt("--roaches", str, help="line of sight past roaches: ignore (default) or hinder"),
     Opt("--place", str, help="choose hero squares on or next to C: nera=B11,leon=C12 (others by default)"),
-    Opt("--pounce-rule", str, help="a pounce: leave (default: always leaves the cat's big square) or stride-too "
-        "(also every stride square, as the movement example says)"),
+    Opt("--pounce-rule", str, help="a pounce: stride-too (default: also every stride square, as the movement "
+        "example says) or leave (always leaves the cat's big square)"),
 ] + PLAY_NEW_OPTIONS
 CHECK = _B + "check"
 FILE_KINDS = ["scenario", "campaign", "loot"]

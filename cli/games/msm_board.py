@@ -51,18 +51,15 @@ def new(call) -> None:
         known = _hero_ids()
         unknown = [h for h in heroes if known is not None and h not in known]
         if unknown:
-            raise UsageError(f"unknown hero {unknown[0]!r} (heroes: {', '.join(sorted(known))})")
+            raise UsageError(f"unknown hero {unknown[0]!r} (heroes: {', '.join(sorted(known or ()))})")
     roaches = _roaches(call.opts.get("roaches"))
     places = _parse_places(call.opts.get("place"))
     pounce = _pounce(call.opts.get("pounce_rule"))
     state, events = new_state(doc, call.dice, heroes, source=call.source, roaches=roaches, places=places,
                               pounce=pounce)
-    try:  # the play rules add heroes' cards and health, the loot deck, goals
-        from claw.cli.games.msm_play_handlers import setup_play
-    except ImportError:
-        setup_play = None
-    if setup_play is not None:
-        events += setup_play(call, doc, state)
+    from claw.cli.games.msm_play_handlers import setup_play  # heroes' cards and health, loot deck, goals
+
+    events += setup_play(call, doc, state)
     call.state = state
     name = doc.get("name", "scenario")
     cats = ", ".join(f for f, x in state["figures"].items() if x["side"] == "cat")
@@ -209,7 +206,8 @@ def _tracker_lines(state: dict) -> list[str]:
         board = board_from_state(state)
         bigs = []
         for key in state["toxic_stench"]:
-            squares = board.big_members(tuple(int(v) for v in key.split(",")))
+            bx, by = (int(v) for v in key.split(","))
+            squares = board.big_members((bx, by))
             bigs.append(f"{square_name(squares[0])}:{square_name(squares[-1])}" if squares else key)
         lines.append("Toxic stench (a cat activating there takes 1 wound): " + ", ".join(bigs))
     goals, done = state.get("goals") or {}, state.get("goals_done") or []
@@ -417,13 +415,19 @@ def _list_moves(call, board, state, fid, say) -> None:
     from claw.core.msm.squares import square_name
 
     opts = move_options(board, state["figures"], fid,
-                        pounce_ruling=(state.get("options") or {}).get("pounce", "leave"))
+                        pounce_ruling=(state.get("options") or {}).get("pounce", "stride-too"))
+    fig = state["figures"][fid]
+    left = fig.get("ap") if state.get("phase") == "cats" else None
+    short = [m for m in MODES if left is not None and COST[m] > left]
+    for m in short:   # Cat Actions: a move costs its AP; none is listed that the cat cannot pay
+        opts[m] = []
     if call.json and say == call.out:
         call.emit_json({m: [square_name(s) for s in v] for m, v in opts.items()})
         return
     for m in MODES:
         squares = " ".join(square_name(s) for s in opts[m]) or "-"
-        say(f"{m} ({COST[m]} AP): {squares}")
+        note = f" (not affordable: {fid} has {left} AP left)" if m in short else ""
+        say(f"{m} ({COST[m]} AP): {squares}{note}")
     enemies = enemies_adjacent(board, state["figures"], fid)
     if enemies:
         call.say(f"{fid} has an enemy adjacent ({', '.join(enemies)}): only a prowl is allowed.")

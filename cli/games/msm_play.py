@@ -31,7 +31,6 @@ PLAY_COMMANDS = {
             Opt("--reroll-ones", bool, help="spend scratch tokens to reroll natural 1s"),
             Opt("--no-scratch", bool, help="do not take a scratch token for a natural 1"),
             Opt("--medallion", bool, help="trade in a St. Gertrude medallion: one die is an automatic success"),
-            Opt("--choose", str, help="break a tie the rules leave to the player"),
         ],
         changes_state=True,
     ),
@@ -43,12 +42,14 @@ PLAY_COMMANDS = {
         needs_state=True,
     ),
     "scenario-step": Command(
-        help="Advance the round by one phase (initiative, cats, rats, end); --until cats runs to the players' next decision.",
+        help="Advance the round by one phase (initiative, cats, rats, end); --until cats runs to the players' "
+             "next decision.",
         handler=_H + "scenario_step",
         options=[
             Opt("--until", str, help="run automatic phases until this phase: cats, rats, end, initiative"),
             Opt("--first", str, help="who goes first when the cats win the initiative (cats|rats)"),
-            Opt("--choose", str, help="break a tie the rules leave to the player: FIGURE=TARGET or SQUARE"),
+            Opt("--choose", str, multiple=True,
+                help="break a tie the rules leave to the player: RAT=CAT, RAT=SQUARE, first=RAT (repeatable)"),
             Opt("--done", str, help="mark an objective done by id (objectives the tool cannot check)"),
             Opt("--no-scratch", bool, help="do not take a scratch token for a 1 on the cats' initiative die"),
         ],
@@ -70,7 +71,8 @@ PLAY_COMMANDS = {
         help="CAT searches a loot square (L) it stands on or next to: 1 AP, draws a loot card.",
         handler=_H + "search",
         usage="CAT [SQUARE]",
-        options=[Opt("--choose", str, help="break a tie the rules leave to the player: ambush=SQUARE, the objective "
+        options=[Opt("--choose", str, multiple=True,
+                     help="break a tie the rules leave to the player: ambush=SQUARE, the objective "
                      "square an Ambush card drawn now uses")],
         needs_state=True,
     ),
@@ -84,7 +86,9 @@ PLAY_COMMANDS = {
         help="Give CARD from CAT to OTHER in the same big square (free).",
         handler=_H + "trade",
         usage="CAT CARD OTHER",
-        options=[Opt("--equip", bool, help="the receiver equips a weapon (max 2) or armour (1)")],
+        options=[Opt("--equip", bool, help="the receiver equips a weapon (max 2) or armour (1)"),
+                 Opt("--francs", int,
+                     help="at the Taverne: give francs instead of a card (claw trade CAT OTHER --francs N)")],
         needs_state=True,
     ),
     "equip": Command(
@@ -97,6 +101,12 @@ PLAY_COMMANDS = {
     "remove-stun": Command(
         help="CAT spends 1 AP to remove its stun marker.",
         handler=_H + "remove_stun",
+        usage="CAT",
+        needs_state=True,
+    ),
+    "reload": Command(
+        help="CAT reloads both pistols with one big action (Guy's skill; 2 AP by default, see Rulings).",
+        handler=_H + "reload",
         usage="CAT",
         needs_state=True,
     ),
@@ -115,11 +125,14 @@ PLAY_COMMANDS = {
         needs_state=True,
     ),
     "tavern": Command(
-        help="Between scenarios: ACTION = event | heal HERO | shop | buy HERO CARD | sell HERO CARD | level HERO [SKILL...] | recruit LOST NEW [CARD...] | show | done --campaign FILE.",
+        help="Between scenarios: ACTION = event | heal HERO | shop | buy HERO CARD | sell HERO CARD | "
+             "trade HERO CARD OTHER | level HERO [SKILL...] | recruit LOST NEW [CARD...] | show | "
+             "done --campaign FILE.",
         handler=_H + "tavern",
         usage="ACTION [ARGS...]",
         options=[Opt("--level", int, help="level: the level to set (default: one up)"),
                  Opt("--salves", int, help="heal: how many salves to spend (default: as many as help)"),
+                 Opt("--francs", int, help="trade: give this many francs (claw tavern trade HERO OTHER --francs N)"),
                  Opt("--campaign", str, help="done: the campaign file to write")],
         needs_state=True,
     ),
@@ -139,5 +152,10 @@ PLAY_NEW_OPTIONS = [
     Opt("--cat-stun", str, help="cats' stun markers: clear (at the start of the cats' turn, default) or keep"),
     Opt("--rat-wall", str, help="a rat beside a cat across a wall: adjacent (default; it stays there) or apart "
         "(it goes round to an open side)"),
+    Opt("--big-action", str, help="what Guy's \"1 big action\" costs: two (default: 2 AP) or all (the cat's "
+        "whole AP; differs with 3 AP)"),
+    Opt("--hero-skill", str,
+        help="skills heroes use: HERO=NAME[:+N[:WEAPON,...]], several joined by ';', e.g. "
+        "\"adara=Staff proficiency:+1:staff\""),
 ]
 PLAY_SETUP = _H + "setup_play"

@@ -161,5 +161,6 @@ def figure_legend(figures: dict) -> list[str]:
         if fig.get("side") == "cat" and fig.get("ap") is not None:
             status.append(f"{fig['ap']} AP")
         kind = fig["type"] if fig.get("revealed", True) or fig.get("side") == "cat" else "face-down marker"
-        out.append(f"  {symbols.get(fid, '?')} {fid:<10} {where:<5} {kind}" + (f" ({', '.join(status)})" if status else ""))
+        out.append(f"  {symbols.get(fid, '?')} {fid:<10} {where:<5} {kind}"
+                   + (f" ({', '.join(status)})" if status else ""))
     return out

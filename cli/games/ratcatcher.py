@@ -70,6 +70,10 @@ NEW_OPTIONS = [
         "or by expansion indicator (ruling R2)"),
     Opt("--browns-count-to-consume", bool, help="brown rats count toward the 5 rats that consume "
         "a cheese (ruling R22; default: they do not)"),
+    Opt("--peculiar-bites", str, help="Peculiar Rats in the Ratcatcher's zone: once (default: one wound at "
+        "most, 2.3) or each (every one whose Bite beats Defence wounds; ruling R24)"),
+    Opt("--spawn-nests", str, help="2.6 spawns at the nests of active townships (default) or of the whole "
+        "city (ruling R25)"),
     DRAWS,
 ]
 CHECK = H + "check"

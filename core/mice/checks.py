@@ -13,7 +13,7 @@ def check(kind: str, doc: dict, *, tolerant: bool = False) -> list:
     """Rule-level problems of a chapter file for ``claw validate`` (Findings)."""
     if kind != "chapter" or not isinstance(doc, dict):
         return []
-    return collect([lambda: _party(doc), lambda: _track(doc)], tolerant=tolerant)
+    return collect([lambda: _party(doc), lambda: _action_die(doc), lambda: _track(doc)], tolerant=tolerant)
 
 
 def _party(doc: dict) -> list:
@@ -33,6 +33,15 @@ def _party(doc: dict) -> list:
             out.append(error(("party", i, "id"), f"mouse id {pid!r} is reserved for the chapter's villains",
                              "MICE103"))
     return out
+
+
+def _action_die(doc: dict) -> list:
+    faces = (doc.get("action_die") or {}).get("faces") or []
+    places = sorted(f["face"] for f in faces if isinstance(f, dict) and isinstance(f.get("face"), int))
+    if faces and places != [1, 2, 3, 4, 5, 6]:
+        return [error(("action_die", "faces"), f"the action die's faces must sit at positions 1..6, once each: "
+                      f"{places}", "MICE105")]
+    return []
 
 
 def _track(doc: dict) -> list:
