@@ -224,7 +224,7 @@ def _follow(name: str, root: Any, data: Any, chosen: str, broken: list[tuple], i
         if any(path[: len(b)] == b for b in broken if b):
             continue
         full = ref if os.path.isabs(ref) else os.path.join(folder, ref)
-        line, col = node_start(root, path)
+        line, col = locate(root, path)  # the referring key (or list item)
         where = _path_text(path)
         if not os.path.isfile(full):
             problem = "no such file" if not os.path.exists(full) else "not a regular file"
