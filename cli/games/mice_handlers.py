@@ -421,25 +421,25 @@ def attack(call) -> None:
 
     faces = _faces(call)
     ranged = bool(call.opts.get("ranged"))
-    bonus = call.opts.get("bonus") or 0
+    bonus = call.opts.get("extra_dice") or 0
     if _state(call) is not None:
-        for k in ("attack_dice", "defense", "blackpaw"):
+        for k in ("attack_dice", "defence", "blackpaw"):
             if call.opts.get(k):
                 raise UsageError(f"--{k.replace('_', '-')} is for stateless use; the state knows the figures")
         attacker, target = _args(call, "ATTACKER TARGET")
         if call.opts.get("odds"):
-            raise UsageError("--odds for attacks works stateless: --attack-dice N --defense N")
+            raise UsageError("--odds for attacks works stateless: --attack-dice N --defence N")
         return _apply(call, combat.attack(call.state, attacker, target, call.dice, faces, _tiles(),
                                           ranged=ranged, bonus=bonus, toothpick=not call.opts.get("no_toothpick")))
     if call.args:
-        raise UsageError("stateless attacks take no figures; give --attack-dice N --defense N (or -s STATE)")
-    att, dfn = call.opts.get("attack_dice"), call.opts.get("defense")
+        raise UsageError("stateless attacks take no figures; give --attack-dice N --defence N (or -s STATE)")
+    att, dfn = call.opts.get("attack_dice"), call.opts.get("defence")
     if att is None or dfn is None:
-        raise UsageError("stateless attack needs --attack-dice N and --defense N")
+        raise UsageError("stateless attack needs --attack-dice N and --defence N")
     extra = combat.BLACKPAW_EXTRA if call.opts.get("blackpaw") else 0
     n = att + bonus + extra
     A.check_count(n, "--attack-dice")
-    A.check_count(dfn, "--defense")
+    A.check_count(dfn, "--defence")
     if call.opts.get("odds"):
         dist = combat.wound_odds(faces, n, dfn, ranged)
         title = f"{A.dice_words(n, 'attack')} against {A.dice_words(dfn, 'defence')}: wounds"

@@ -162,15 +162,34 @@ def show(call) -> None:
         call.emit_json({"map": format_map(board), "figures": figures,
                         "trackers": _trackers(state) if state else {}})
         return
-    for line in render_board(board, figures, loot=loot, objectives=objectives, colour=colour):
+    import os
+    import shutil
+    import textwrap
+
+    from claw.cli.games.msm_render import fits, viewport
+
+    width = shutil.get_terminal_size((80, 24)).columns
+    stream = call.output.out.stream
+    on_screen = "COLUMNS" in os.environ or bool(getattr(stream, "isatty", None) and stream.isatty())
+    view = None
+    if call.opts.get("around"):
+        centre, _ = _place(call.opts["around"], board, figures)
+        view = viewport(board, centre, fits(board, width), 12)
+    for line in render_board(board, figures, loot=loot, objectives=objectives, colour=colour, view=view):
         call.out(line)
-    call.out(KEY)
+    if view is None and board.width > fits(board, width):
+        call.say(f"the map is {board.width} squares wide, more than {width} columns show: "
+                 "claw show --around SQUARE draws the part around a square or figure")
+    wrap = textwrap.TextWrapper(width, subsequent_indent="     ", break_on_hyphens=False)
+    for line in wrap.wrap(KEY):
+        call.out(line)
     if state:
         call.out("")
         title = state["scenario"].get("name", "")
         call.out(styled("bold", title))
-        for line in _tracker_lines(state):
-            call.out(line)
+        for line in _tracker_lines(state):  # wrapped on a screen; whole lines for grep in a pipe
+            for part in wrap.wrap(line) if on_screen and isinstance(line, str) else [line]:
+                call.out(part)
         if figures:
             call.out("Figures:")
             for line in figure_legend(figures):
@@ -258,12 +277,12 @@ def los(call) -> None:
     else:
         _explain_sight(call, sight, detail=bool(call.opts.get("show")))
     if call.opts.get("show"):
-        from claw.cli.games.msm_render import render_board
+        from claw.cli.games.msm_render import SIGHT_LINE, render_board
         from claw.core.msm.los import line_cells
 
         marks = {}
         if sight.witness is not None:
-            marks = {sq: "*" for sq in line_cells(board, a, b, sight.witness) if sq not in (a, b)}
+            marks = {sq: SIGHT_LINE for sq in line_cells(board, a, b, sight.witness) if sq not in (a, b)}
         for line in render_board(board, figures, marks=marks, colour=_colour(call)):
             call.say(line)
 
@@ -308,11 +327,11 @@ def _los_all(call, board, figures, roaches) -> None:
             note = " " + styled("yellow", "hindered (-2)") if s.hindered else ""
             call.out(f"  {fid} on {square_name(sq)}: range {s.range}" + note)
     if call.opts.get("show"):
-        from claw.cli.games.msm_render import render_board
+        from claw.cli.games.msm_render import SEEN, SEEN_HINDERED, render_board
 
-        marks = {sq: ("+" if s.hindered else "o") for sq, s in seen.items()
+        marks = {sq: (SEEN_HINDERED if s.hindered else SEEN) for sq, s in seen.items()
                  if sq != a and not any(sq == fsq for _f, _x, fsq in on_map(figures))}
-        call.say("o visible, + visible but hindered")
+        call.say(f"{SEEN} visible, {SEEN_HINDERED} visible but hindered")
         for line in render_board(board, figures, marks=marks, colour=_colour(call)):
             call.say(line)
 

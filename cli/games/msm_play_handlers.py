@@ -410,6 +410,10 @@ def entry(call) -> None:
     (number,) = _need(call, 1, "N")
     if not number.lstrip("#").isdigit():
         raise UsageError(f"an entry number, like 2: {number!r}")
+    if call.state is None:  # a look-up: `claw entry 4 --game msm`
+        from claw.cli.commands.lookup import answer_row
+
+        return answer_row(call, "entries", number.lstrip("#"))
     hero = call.opts.get("hero")
     new, events = apply_entry(call.state, _data("entries.yaml"), int(number.lstrip("#")),
                               hero.lower() if hero else None)

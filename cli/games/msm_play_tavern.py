@@ -74,6 +74,14 @@ def tavern(call) -> None:
     action, rest = call.args[0].lower(), [a.lower() for a in call.args[1:]]
     if action not in ACTIONS:
         raise UsageError(f"unknown Taverne action {action!r} (one of {', '.join(ACTIONS)})")
+    if call.state is None:  # stateless: the events chart is a look-up (`claw tavern event --game msm`)
+        if action != "event":
+            raise UsageError(f"`claw tavern {action}` needs a state (-s FILE); without one only `claw tavern event`")
+        chart = load_data("msm/tavern-events.yaml")
+        _, rolled = tv.roll_event({"heroes": {}}, chart, call.dice)
+        row = next(e for e in chart["events"] if e["id"] == rolled[0]["event"])
+        call.answer("\n".join(e["text"] for e in rolled), {"roll": rolled[0]["roll"], "event": row})
+        return
     st = _enter(call)
     camp = st["campaign"]
     events: list[dict] = []

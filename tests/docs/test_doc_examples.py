@@ -306,7 +306,7 @@ def test_mice_start_and_quick_answers(repo):
     assert g("claw chest-lid --game mice --others 4 --suspicious --dice 6,6,6,6,6").stdout.strip() == "3"
     g("claw move-ghost --game mice 2 --movers 4 --odds")
     assert "(1/6)" in g("claw fling-cheese --game mice --odds").stdout
-    g("claw attack --game mice --attack-dice 2 --defense 1 --blackpaw --odds")
+    g("claw attack --game mice --attack-dice 2 --defence 1 --blackpaw --odds")
     g("claw roll 6dA=cheese --odds")
     r = g("claw scary-noises --game mice --mice 2 --distance 0 --dice cheese,sword")
     assert "cheese" in r.stderr

@@ -131,7 +131,7 @@ def test_los_between_figures_and_squares(s1_state):
 def test_los_on_a_map_and_show(tmp_path):
     result = run(["los", "--game", "msm", "--map", S2, "A1", "P16", "--show"])
     assert result.code == 0, result.stderr
-    assert "*" in result.stderr or "blocked" in result.stdout
+    assert "•" in result.stderr or "blocked" in result.stdout
 
 
 def test_los_all(s1_state):
@@ -201,7 +201,7 @@ def test_new_roaches_hinder_option():
 
 def test_los_all_show_marks_squares(s1_state):
     result = run(["los", "-s", "-", "--all", "adara", "--show"], stdin=s1_state)
-    assert result.code == 0 and "o visible" in result.stderr
+    assert result.code == 0 and "• visible" in result.stderr
 
 
 def test_new_place_heroes_by_choice():
@@ -226,7 +226,9 @@ def test_render_odd_map_with_offset_and_walls():
     text = "\n".join(lines)
     assert "‖" in text and ":" in text
     # offset 1: a big-square border after column A and after row 1
-    assert lines[1] == "  +-+---+" and lines[3] == "  +-+---+" and lines[5] == "  | |   |"
+    # one line per row of squares: no line between rows 2 and 3 (one big square, nothing between)
+    assert lines[1] == "  +-+---+" and lines[3] == "  +-+---+" and lines[4].startswith("2 ")
+    assert lines[5].startswith("3 ") and lines[6] == "  +-+---+"
 
 
 def test_new_pounce_ruling_is_stored_and_checked(tmp_path):
