@@ -28,6 +28,7 @@ def test_chapter_end_other_than_page_7_is_a_warning(tmp_path):
     assert f"chapter.yaml:{line}:3: warning: Chapter Setup puts the chapter end marker on page 7" in result.stdout
     assert "[MICE201]" in result.stdout and "1 warning(s)" in result.stderr
     assert run(["validate", "--strict", str(path)]).code == 3
+    assert run(["new", str(path), "--seed", "1"]).code == 0  # a warning does not stop a command
     path.write_text(text.replace("chapter_end: 5", "chapter_end: 5  # claw: ignore MICE201"))
     assert run(["validate", "--strict", str(path)]).code == 0
     assert run(["validate", str(EXAMPLE)]).stdout == ""
