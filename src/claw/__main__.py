@@ -1,3 +1,3 @@
-from claw.cli.main import main
+from claw.cli.entry import main
 
 main()
