@@ -194,13 +194,13 @@ def push_undo(path: str, old_text: str) -> Path:
     try:
         folder.mkdir(exist_ok=True)
     except OSError as exc:
-        raise safewrite.cannot(str(folder), exc) from None
+        raise safewrite.cannot(path, exc) from None
     if not folder.is_dir():
         raise CannotWrite(f"cannot keep undo history: {folder} is not a folder; nothing written")
     entries = _undo_entries(path)
     number = int(entries[-1].stem) + 1 if entries else 1
     entry = folder / f"{number:06d}.json"
-    safewrite.replace_file(str(entry), old_text.encode("utf-8"), str(entry), commit=False)
+    safewrite.replace_file(str(entry), old_text.encode("utf-8"), path, commit=False)  # errors name the state
     return entry
 
 

@@ -16,3 +16,25 @@ def bare_state(monkeypatch, tmp_path):
     path = tmp_path / "game.json"
     path.write_text(json.dumps(envelope))
     return path
+
+
+@pytest.fixture
+def mice_state(tmp_path):
+    """A real state file (schema-valid for every process), for tests that run claw as a program."""
+    from pathlib import Path
+
+    from claw.cli.testing import run
+
+    chapter = Path(__file__).resolve().parents[2] / "examples" / "mice" / "ghost-of-castle-andon.yaml"
+    path = tmp_path / "game.json"
+    result = run(["new", str(chapter), "--seed", "3", "-o", str(path)])
+    assert result.code == 0, result.stderr
+    return path
+
+
+def claw_process(args, **kwargs):
+    """``claw ARGS`` as its own process (the console script's entry point)."""
+    import subprocess
+    import sys
+
+    return subprocess.Popen([sys.executable, "-m", "claw", *args], **kwargs)
