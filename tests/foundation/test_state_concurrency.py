@@ -32,7 +32,8 @@ def _parallel(commands, env=None):
 
 def test_a_few_parallel_writers_mixing_in_place_and_table_mode(mice_state):
     """The default run's quick check of the lock; the 20+ process versions are marked slow."""
-    commands = [["note", f"i{i}", "-s", str(mice_state), "-i"] for i in range(3)] + [["note", f"t{i}"] for i in range(3)]
+    commands = [["note", f"i{i}", "-s", str(mice_state), "-i"] for i in range(3)]
+    commands += [["note", f"t{i}"] for i in range(3)]
     results = _parallel(commands, env={"CLAW_STATE": str(mice_state)})
     assert all(code == 0 for code, _ in results), results
     assert sorted(_notes(mice_state)) == sorted(c[1] for c in commands)
