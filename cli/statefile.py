@@ -47,6 +47,17 @@ def read_state_text(source: str) -> tuple[str, str]:
         raise InvalidInput(f"{name}: not UTF-8 text (byte {exc.start + 1})") from None
 
 
+def stdin_text() -> str:
+    """All of stdin as text for `claw validate -`: at most MAX_STATE_BYTES, as for states."""
+    raw = read_stdin_bounded(MAX_STATE_BYTES)
+    if len(raw) > MAX_STATE_BYTES:
+        raise InvalidInput(f"<stdin>: larger than {MAX_STATE_BYTES // (1024 * 1024)} MiB, the most claw reads")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidInput(f"<stdin>: not UTF-8 text (byte {exc.start + 1})") from None
+
+
 def read_stdin_bounded(limit: int) -> bytes:
     """Up to ``limit + 1`` bytes of stdin (so a caller can tell "too large"), never more:
     ``claw validate - < /dev/zero`` must not eat the memory."""
@@ -73,14 +84,12 @@ def parse_state(text: str, name: str) -> dict:
         raise InvalidInput(f"{name}: not a claw state: nesting too deep") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise InvalidInput(f"{name}: not a claw state (no \"format\": \"{FORMAT}\")")
-    version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise InvalidInput(f"{name}: state has no integer format version")
-    if version > VERSION:
-        raise InvalidInput(f"{name}: state format version {version} is newer than this claw reads "
-                           f"(up to {VERSION}); upgrade claw")
+    problem = version_problem(data)
+    if problem:
+        raise InvalidInput(f"{name}: {problem}")
     data = migrate(data)
     check_state(data, name)
+    check_rules(data, name)
     return data
 
 
@@ -105,6 +114,61 @@ def check_state(data: dict, name: str) -> None:
     if problem:
         path, message = problem
         raise InvalidInput(f"{name}: invalid state at {format_path(path)}: {message}")
+
+
+def check_rules(data: dict, name: str) -> None:
+    """The game's consistency check of a schema-valid state, as every read runs it."""
+    problems = rule_problems(data, raw=True)
+    if problems:
+        first = problems[0]
+        text = first if isinstance(first, str) else ".".join(map(str, first[0])) + ": " + first[1]
+        more = f" (and {len(problems) - 1} more; run claw validate)" if len(problems) > 1 else ""
+        raise InvalidInput(f"{name}: inconsistent {data['game']} state: {text}{more}")
+
+
+def version_problem(data: dict) -> str | None:
+    """Why this claw cannot read a state's format version (None when it can)."""
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        return "state has no integer format version"
+    if version > VERSION:
+        return f"state format version {version} is newer than this claw reads (up to {VERSION}); upgrade claw"
+    return None
+
+
+def rule_problems(envelope: dict, raw: bool = False) -> list:
+    """The game's own consistency checks of its part (adapter ``STATE_CHECK``), as
+    (path inside the game part, message). Run on every read and by ``claw validate``, so
+    both accept exactly the same states. Only meaningful once the part passed its schema."""
+    from claw.cli.content import schema_names
+    from claw.cli.games import game_spec, import_target
+
+    if f"state-{envelope['game']}" not in schema_names():
+        return []
+    target = getattr(game_spec(envelope["game"]), "STATE_CHECK", None)
+    if not target:
+        return []
+    found = import_target(target)(envelope["state"])
+    if raw:  # the game's own wording: "path: message" strings or (path, message) pairs
+        return list(found)
+    return [p if isinstance(p, tuple) else _dotted(envelope["state"], p) for p in found]
+
+
+def _dotted(part: dict, message: str) -> tuple[tuple, str]:
+    """``"cats.ember.hp: 25 …"`` → the path it names (when it exists) and the rest."""
+    head, sep, rest = message.partition(": ")
+    if sep and head and " " not in head:
+        path: list = []
+        node = part
+        for step in head.split("."):
+            if isinstance(node, list) and step.isdigit() and int(step) < len(node):
+                step = int(step)
+            elif not (isinstance(node, dict) and step in node):
+                return (), message
+            path.append(step)
+            node = node[step]
+        return tuple(path), rest
+    return (), message
 
 
 def new_envelope(game: str, seed: int) -> dict:

@@ -25,9 +25,15 @@ def register(app: typer.Typer) -> None:
         reports = []
         for path in files:
             if path == "-":
-                import sys
+                from claw.cli.statefile import stdin_text
+                from claw.core.errors import InvalidInput
 
-                reports.append(check_document("<stdin>", sys.stdin.read()))
+                try:
+                    text = stdin_text()  # bounded: `claw validate - < /dev/zero` stops at the cap
+                except InvalidInput as exc:
+                    output.error(str(exc))
+                    raise typer.Exit(3) from None
+                reports.append(check_document("<stdin>", text))
             else:
                 reports.append(check_file(path))
         if fmt == "json":

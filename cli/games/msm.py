@@ -77,4 +77,5 @@ NEW_OPTIONS = [
         "(also every stride square, as the movement example says)"),
 ] + PLAY_NEW_OPTIONS
 CHECK = _B + "check"
+STATE_CHECK = "claw.core.msm.setup:state_problems"  # claw validate on a state, and every read
 FILE_KINDS = ["scenario", "campaign", "loot"]
