@@ -189,6 +189,10 @@ def run_state_command(*, command: str, args: list[str], opts: dict, common: Comm
         recorder = RecordingDice(dice)
         call = Call(command=command, game=game, args=args, opts=opts, envelope=envelope,
                     dice=recorder, output=output, json=common.json)
+        if source == "-":
+            call.state_folder = statefile.stream_folder(sys.stdin) or "."
+        elif source is not None:
+            call.state_folder = os.path.dirname(os.path.abspath(source))
         handler(call)
         _warn_unused(dice, output)
         if envelope is None or not changes_state or call.read_only:

@@ -298,6 +298,21 @@ def pop_undo(path: str, steps: int = 1) -> tuple[str, int]:
         return text, len(entries) - steps
 
 
+def stream_folder(stream) -> str | None:
+    """The folder of the regular file behind a redirected stdin/stdout (``> games/g.json``),
+    so paths a state stores stay relative to the state's own folder; None for pipes."""
+    import stat
+
+    try:
+        fd = stream.fileno()
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        target = os.readlink(f"/proc/self/fd/{fd}")  # Linux; elsewhere: None, the current folder
+    except (OSError, ValueError, AttributeError):
+        return None
+    return os.path.dirname(target) if os.path.isabs(target) and os.path.exists(target) else None
+
+
 def load_any(source: str) -> tuple[dict, str, str]:
     text, name = read_state_text(source)
     return parse_state(text, name), name, text

@@ -102,7 +102,21 @@ def state_problems(state: dict) -> list[tuple[tuple, str]]:
         if problems or board is None:
             return [(tuple(p[0]), f"bad map: {p[1]}") for p in problems] or [(("map",), "bad map")]
         _remember(doc, board)  # the command that read this state uses the same board
-    return list(figure_problems(board, state))
+    return list(figure_problems(board, state)) + path_problems(state)
+
+
+def path_problems(state: dict) -> list[tuple[tuple, str]]:
+    """Loot files a state names must be relative to the state's folder: an absolute path
+    would break when the folder moves, and would make claw read wherever a sent state points."""
+    found = []
+    named = [(("scenario", "loot_paths"), (state.get("scenario") or {}).get("loot_paths") or []),
+             (("campaign", "loot_decks"), (state.get("campaign") or {}).get("loot_decks") or [])]
+    for where, paths in named:
+        for i, path in enumerate(paths):
+            if isinstance(path, str) and (path.startswith(("/", "\\")) or path[1:3] in (":\\", ":/")):
+                found.append((where + (i,), f"absolute path {path!r}: a state stores paths relative to its "
+                              "own folder"))
+    return found
 
 
 def hero_places(board: Board, count: int) -> list[Square]:
