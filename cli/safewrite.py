@@ -143,7 +143,8 @@ def replace_file(real: str, data: bytes, shown: str, *, commit: bool = True,
         if isinstance(exc, OSError):
             raise cannot(shown, exc) from None
         raise
-    fsync_folder(folder)
+    if commit:  # the state's rename must survive a power cut; an undo entry's may not need to
+        fsync_folder(folder)
 
 
 def _write_all(fd: int, data: bytes) -> None:
