@@ -42,7 +42,7 @@ for prefix, folder in ROOTS.items():
 setup(
     packages=packages,
     package_dir={"claw": "src/claw", **ROOTS},
-    package_data={"claw.schemas": ["*.json"], "claw.data": ["**/*.json", "**/*.yaml", "*.json", "*.yaml"]},
+    package_data={"claw": ["py.typed"], "claw.schemas": ["*.json"], "claw.data": ["**/*.json", "**/*.yaml", "*.json", "*.yaml"]},
     include_package_data=False,
     cmdclass={"build_py": BuildWithJsonData},
 )

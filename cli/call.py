@@ -5,8 +5,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from claw.cli.output import Output, strip_markup
+from claw.cli.output import Output
+from claw.cli.text import Styled, plain, styled
 from claw.core.errors import InvalidInput
+
+# how the CLI shows events core/ reports as plain sentences (outcomes stand out)
+EVENT_STYLES = {"victory": "bold green", "defeat": "bold red"}
+
+
+def event_style(type: str, data: dict) -> str | None:
+    if type == "outcome":  # msm: one event type, the result in a field
+        return EVENT_STYLES.get(str(data.get("result")))
+    return EVENT_STYLES.get(type)
 
 
 class RecordingDice:
@@ -103,15 +113,18 @@ class Call:
         return report.data
 
     # talking -----------------------------------------------------------------------
-    def event(self, type: str, text: str = "", **data: Any) -> dict:
+    def event(self, type: str, text: str | Styled = "", **data: Any) -> dict:
+        """Log an event (a type and its fields) and say its sentence. ``text`` is literal
+        (a ``str``) or claw-styled (:class:`Styled`); the log keeps the plain sentence."""
         entry = {"type": type, **data}
         if text:
-            entry["text"] = strip_markup(text)
-            self.output.say(text)
+            entry["text"] = plain(text)
+            style = event_style(type, data)
+            self.output.say(styled(style, text) if style and isinstance(text, str) else text)
         self.events.append(entry)
         return entry
 
-    def answer(self, text: str, data: Any = None) -> None:
+    def answer(self, text: str | Styled, data: Any = None) -> None:
         """Answer a question (odds, options): ``data`` as JSON with --json, else ``text``,
         on stdout; the state is not written."""
         self.query()
@@ -120,10 +133,10 @@ class Call:
         else:
             self.out(text)
 
-    def say(self, text: str) -> None:
+    def say(self, text: str | Styled) -> None:
         self.output.say(text)
 
-    def out(self, text: str) -> None:
+    def out(self, text: str | Styled) -> None:
         self.output.emit(text)
 
     def emit_json(self, obj: Any) -> None:

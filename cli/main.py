@@ -71,5 +71,37 @@ def _version(app: typer.Typer) -> None:
 def main(argv: list[str] | None = None) -> None:
     args = sys.argv[1:] if argv is None else argv
     word = args[0] if args else None
-    app = build_app(word)
-    app(args=args, prog_name="claw")
+    from claw.cli.runner import guard
+
+    # one error handler for everything, the click layer included: `claw: ...`, never a traceback
+    sys.exit(guard(lambda: run_click(build_app(word), args), debug="--debug" in args))
+
+
+def run_click(app: typer.Typer, args: list[str]) -> int:
+    """Run the click app without its own error printing: click's usage errors are shown the
+    way claw shows its own (``claw: ...`` and a hint line), exit 2."""
+    from typer._click import exceptions as click_errors  # typer 0.28 vendors click (pinned)
+    from typer.exceptions import Abort
+
+    try:
+        code = app(args=args, prog_name="claw", standalone_mode=False)
+    except click_errors.NoArgsIsHelpError as exc:  # bare `claw`: the help, as before
+        exc.show()
+        return exc.exit_code
+    except click_errors.UsageError as exc:
+        from claw.cli.output import Output
+
+        output = Output()
+        message = " ".join(exc.format_message().split())
+        output.error(message[:1].lower() + message[1:] if message[1:2].islower() else message)
+        path = exc.ctx.command_path if exc.ctx is not None else "claw"
+        output.error_hint(f"see `{path} --help`")
+        return exc.exit_code
+    except click_errors.ClickException as exc:  # e.g. a file option click could not open
+        from claw.cli.output import Output
+
+        Output().error(" ".join(exc.format_message().split()))
+        return exc.exit_code
+    except Abort:
+        raise KeyboardInterrupt from None
+    return code if isinstance(code, int) else 0

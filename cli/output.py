@@ -1,24 +1,94 @@
 """Where words go: primary output on stdout, explanation on stderr.
 
-Rich is imported only when a stream is a terminal and colour is allowed, so pipelines
-never pay for it. Markup such as ``[red]blocked[/]`` is written by handlers; on a plain
-stream it is stripped.
+Text is literal: a ``str`` is never parsed as markup, so brackets a user typed come back
+as typed. Claw's own emphasis travels as :class:`claw.cli.text.Styled` pieces and becomes
+ANSI codes only on a colour stream (rich's ``Style`` is imported then, never in a pipe).
+Control characters in explanation text are shown as ``\\xNN`` so a note cannot drive the
+terminal; documents (states, JSON) are written untouched. A stream that cannot encode a
+glyph gets an ASCII stand-in (``‖`` → ``|``, ``→`` → ``->``): output never fails on encoding.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import re
 import sys
 from typing import Any, TextIO
 
-_MARKUP = re.compile(r"(?<!\\)\[(/?[a-z0-9 #._-]*|/)\]")
+from claw.cli.text import Styled, plain
+
+# ASCII stand-ins for claw's glyphs on streams that cannot encode them (cp1252, ascii)
+ASCII = {
+    "‖": "|", "║": "|", "→": "->", "←": "<-", "↔": "<->", "↑": "^", "↓": "v",
+    "—": "--", "–": "-", "…": "...", "·": ".", "×": "x", "≈": "~", "≥": ">=", "≤": "<=",
+    "∩": "^", "•": "*", "✓": "ok", "✗": "x", "½": "1/2",
+    "⚀": "[1]", "⚁": "[2]", "⚂": "[3]", "⚃": "[4]", "⚄": "[5]", "⚅": "[6]",
+}
 
 
-def strip_markup(text: str) -> str:
-    """Remove rich style tags; ``\\[`` escapes stay as a literal bracket."""
-    return _MARKUP.sub("", text).replace("\\[", "[")
+def _is_control(ch: str) -> bool:
+    code = ord(ch)
+    return (code < 32 and ch not in "\n\t") or 0x7F <= code <= 0x9F
+
+
+def visible(text: str) -> str:
+    """``text`` with control characters (other than newline and tab) spelled ``\\xNN``."""
+    if text.isprintable() or not any(_is_control(ch) for ch in text):
+        return text
+    return "".join(f"\\x{ord(ch):02x}" if _is_control(ch) else ch for ch in text)
+
+
+def fit(text: str, encoding: str | None) -> str:
+    """``text`` as ``encoding`` can carry it: unencodable characters get an ASCII stand-in."""
+    if not encoding:
+        return text
+    try:
+        text.encode(encoding)
+        return text
+    except UnicodeEncodeError:
+        pass
+    except LookupError:  # an encoding name Python does not know: write as is
+        return text
+    import unicodedata
+
+    out = []
+    for ch in text:
+        try:
+            ch.encode(encoding)
+            out.append(ch)
+            continue
+        except UnicodeEncodeError:
+            pass
+        sub = ASCII.get(ch)
+        if sub is None:  # é → e; anything else → ?
+            sub = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode("ascii") or "?"
+        out.append(sub)
+    return "".join(out)
+
+
+def fit_json(text: str, encoding: str | None) -> str:
+    """A JSON document for ``encoding``: characters it cannot carry become ``\\uXXXX``
+    escapes (they only occur inside JSON strings), so nothing is lost."""
+    if not encoding:
+        return text
+    try:
+        text.encode(encoding)
+        return text
+    except (UnicodeEncodeError, LookupError):
+        pass
+    out = []
+    for ch in text:
+        try:
+            ch.encode(encoding)
+            out.append(ch)
+        except (UnicodeEncodeError, LookupError):
+            code = ord(ch)
+            if code > 0xFFFF:  # outside the BMP: a surrogate pair, as JSON spells it
+                code -= 0x10000
+                out.append(f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}")
+            else:
+                out.append(f"\\u{code:04x}")
+    return "".join(out)
 
 
 def _wants_colour(stream: TextIO) -> bool:
@@ -27,34 +97,81 @@ def _wants_colour(stream: TextIO) -> bool:
     if os.environ.get("FORCE_COLOR"):
         return True
     isatty = getattr(stream, "isatty", None)
-    return bool(isatty and isatty())
+    try:
+        return bool(isatty and isatty())
+    except (OSError, ValueError):
+        return False
+
+
+_STYLES: dict[str, Any] = {}
+
+
+def _ansi(text: str, style: str | None) -> str:
+    if not style or not text:
+        return text
+    parsed = _STYLES.get(style)
+    if parsed is None:
+        from rich.style import Style  # lazy: only on a colour stream
+
+        parsed = _STYLES[style] = Style.parse(style)
+    return parsed.render(text)
 
 
 class Stream:
-    """One output stream that renders markup with rich on a terminal, plain otherwise."""
+    """One output stream: literal text, styled with ANSI codes only on a colour stream.
+
+    While held (see :meth:`Output.hold`), writes are kept in memory instead.
+    """
 
     def __init__(self, stream: TextIO, enabled: bool = True) -> None:
         self.stream = stream
         self.enabled = enabled
         self.colour = enabled and _wants_colour(stream)
-        self._console = None
+        self.held: list[str] | None = None
 
-    def write(self, text: str) -> None:
-        if not self.enabled:
-            return
+    @property
+    def encoding(self) -> str | None:
+        return getattr(self.stream, "encoding", None)
+
+    def render(self, text: str | Styled) -> str:
+        """The line as this stream shows it (styles only on colour, glyphs it can encode)."""
+        pieces = text.parts if isinstance(text, Styled) else ((text, None),)
+        encoding = self.encoding
         if self.colour:
-            if self._console is None:
-                from rich.console import Console  # lazy: only on a terminal
+            return "".join(_ansi(fit(visible(t), encoding), s) for t, s in pieces)
+        return "".join(fit(visible(t), encoding) for t, _ in pieces)
 
-                # emoji off: a die face such as "1:bow:" must not become a picture
-                self._console = Console(file=self.stream, highlight=False, soft_wrap=True, emoji=False)
-            self._console.print(text)
+    def _put(self, text: str) -> None:
+        if self.held is not None:
+            self.held.append(text)
         else:
-            self.stream.write(strip_markup(text) + "\n")
+            self.stream.write(text)
+
+    def write(self, text: str | Styled) -> None:
+        """Explanation or rendered text: one line (or several), literal, styled if colour."""
+        if self.enabled:
+            self._put(self.render(text) + "\n")
 
     def write_raw(self, text: str) -> None:
+        """Text that is already final (validate's lines): no styling, glyphs fitted."""
         if self.enabled:
-            self.stream.write(text if text.endswith("\n") else text + "\n")
+            text = fit(text, self.encoding)
+            self._put(text if text.endswith("\n") else text + "\n")
+
+    def write_json(self, text: str) -> None:
+        """A JSON document (a state or a result): exact, escaped where the stream needs it."""
+        if self.enabled:
+            text = fit_json(text, self.encoding)
+            self._put(text if text.endswith("\n") else text + "\n")
+
+    def release(self, into: Stream | None = None) -> None:
+        """Stop holding; write what was held here (or, re-rendered plain, to ``into``)."""
+        held, self.held = self.held or [], None
+        for text in held:
+            if into is None:
+                self._put(text)
+            elif into.enabled:  # -q silences it there too
+                into._put(text)
 
 
 class Output:
@@ -65,15 +182,47 @@ class Output:
         self.out = Stream(stdout or sys.stdout)
         self.err = Stream(stderr or sys.stderr, enabled=not quiet)
         self.errors = Stream(stderr or sys.stderr)  # errors are never silenced by -q
+        self.json_written = False
 
-    def say(self, text: str) -> None:
+    def say(self, text: str | Styled) -> None:
         self.err.write(text)
 
-    def emit(self, text: str) -> None:
+    def emit(self, text: str | Styled) -> None:
         self.out.write(text)
 
     def emit_json(self, obj: Any) -> None:
-        self.out.write_raw(json.dumps(obj, ensure_ascii=False, indent=2))
+        self.json_written = True
+        self.out.write_json(json.dumps(obj, ensure_ascii=False, indent=2))
 
-    def error(self, text: str) -> None:
-        self.errors.write(f"[bold red]claw:[/] {text}")
+    def hold(self) -> None:
+        """Keep stdout and stderr in memory until the command knows where its state goes."""
+        self.out.held = []
+        self.err.held = []
+
+    def release(self, stdout_to_stderr: bool = False) -> None:
+        """Write what was held; with ``stdout_to_stderr`` the rendered text meant for stdout
+        goes to stderr instead (stdout then carries only the state)."""
+        self.err.release()
+        self.out.release(into=self.err if stdout_to_stderr else None)
+
+    def drop(self) -> None:
+        """Forget what was held (the command is refused; only the error is printed)."""
+        self.out.held = None
+        self.err.held = None
+
+    def error_hint(self, text: str) -> None:
+        """The second line of an error: what to try instead."""
+        self.error(text, label="hint:", style="yellow")
+
+    def error(self, text: str | Styled, label: str = "claw:", style: str = "bold red") -> None:
+        """``claw: text`` on stderr. Never raises: this is the last thing a failing run does."""
+        line = Styled(((label, style), (" ", None))) + text
+        try:
+            self.errors.write(line)
+        except Exception:  # a broken stream or a bug in rendering: fall back to bare ASCII
+            from contextlib import suppress
+
+            with suppress(Exception):
+                fallback = sys.__stderr__
+                if fallback is not None:
+                    fallback.write(plain(line).encode("ascii", "backslashreplace").decode("ascii") + "\n")

@@ -33,6 +33,19 @@ class Common:
         self.json, self.seed, self.dice, self.game, self.debug = json, seed, dice, game, debug
 
 
+def with_hint(exc: ClawError, hint: str) -> ClawError:
+    """``exc`` carrying a second line for the user (what to do instead)."""
+    exc.hint = hint  # type: ignore[attr-defined]
+    return exc
+
+
+def _describe(exc: BaseException) -> str:
+    try:
+        return f"{type(exc).__name__}: {exc}"
+    except Exception:  # an exception whose message cannot be built
+        return type(exc).__name__
+
+
 def guard(fn: Callable[[], int | None], *, debug: bool = False, output: Output | None = None) -> int:
     """Run ``fn`` and turn user errors into a one-line message and an exit code."""
     from claw.cli import interrupts
@@ -44,7 +57,14 @@ def guard(fn: Callable[[], int | None], *, debug: bool = False, output: Output |
     except ClawError as exc:
         if debug:
             raise
-        out.error(str(exc))
+        try:
+            message = str(exc)
+        except Exception:
+            message = type(exc).__name__
+        out.error(message)
+        hint = getattr(exc, "hint", None)
+        if hint:
+            out.error_hint(hint)
         return exc.exit_code
     except (KeyboardInterrupt, interrupts.Interrupted) as exc:
         interrupts.ignore()  # say what is true once; a second Ctrl-C must not interrupt that
@@ -64,7 +84,7 @@ def guard(fn: Callable[[], int | None], *, debug: bool = False, output: Output |
     except Exception as exc:  # a bug in claw: say so briefly unless --debug
         if debug:
             raise
-        out.error(f"internal error ({type(exc).__name__}: {exc}); nothing written. "
+        out.error(f"internal error ({_describe(exc)}); nothing written. "
                   "Re-run with --debug for the traceback.")
         return 1
 
@@ -185,6 +205,8 @@ def run_state_command(*, command: str, args: list[str], opts: dict, common: Comm
             handler, needs_state, changes_state, opts = resolve(game)
         if needs_state and envelope is None:
             raise UsageError(f"`claw {command}` needs a game state: -s FILE, - for stdin, or CLAW_STATE")
+        if handler is None:
+            raise RuntimeError(f"no handler for `claw {command}`")
         dice, seeded = make_dice(common, envelope)
         recorder = RecordingDice(dice)
         call = Call(command=command, game=game, args=args, opts=opts, envelope=envelope,
@@ -193,9 +215,22 @@ def run_state_command(*, command: str, args: list[str], opts: dict, common: Comm
             call.state_folder = statefile.stream_folder(sys.stdin) or "."
         elif source is not None:
             call.state_folder = os.path.dirname(os.path.abspath(source))
-        handler(call)
+        # one document on stdout: hold what the handler prints until we know where the state goes
+        output.hold()
+        try:
+            handler(call)
+        except BaseException:
+            output.release()
+            raise
         _warn_unused(dice, output)
-        if envelope is None or not changes_state or call.read_only:
+        writes = envelope is not None and changes_state and not call.read_only
+        state_on_stdout = writes and _state_goes_to_stdout(common, table_mode)
+        if state_on_stdout and output.json_written:
+            output.drop()
+            raise with_hint(UsageError("--json prints the result on stdout, where the new state would go; "
+                                       "nothing done"), "add -i (update the state file) or -o FILE")
+        output.release(stdout_to_stderr=state_on_stdout)  # rendered text then goes to stderr
+        if envelope is None or not writes:
             return 0
         _append_log(envelope, command, args, opts, call, recorder, common)
         envelope["rng"] = seeded.to_json()
@@ -214,10 +249,19 @@ def _writes_back(common: Common, source: str, table_mode: bool) -> bool:
     return False
 
 
+def _state_goes_to_stdout(common: Common, table_mode: bool) -> bool:
+    """Where write_state puts the new state (keep the two in step)."""
+    if common.output:
+        return common.output == "-"
+    return not (common.in_place or table_mode)
+
+
 def _warn_unused(dice, output: Output) -> None:
+    from claw.cli.text import styled
+
     remaining = getattr(dice, "remaining", 0)
     if remaining:
-        output.say(f"[yellow]note:[/] {remaining} value(s) of --dice were not needed")
+        output.say(styled("yellow", "note:") + f" {remaining} value(s) of --dice were not needed")
 
 
 def _append_log(envelope: dict, command: str, args: list[str], opts: dict, call, recorder,
@@ -252,7 +296,7 @@ def write_state(envelope: dict, common: Common, source: str | None, table_mode: 
     in_place = common.in_place or (table_mode and not common.output)
     if common.output:
         if common.output == "-":
-            safewrite.write_stdout(sys.stdout, raw.decode("utf-8"))
+            _state_to_stdout(output, raw)
             return 0
         statefile.write_to(common.output, raw, expect=expect if _same(common.output, source) else None)
     elif in_place:
@@ -270,8 +314,17 @@ def write_state(envelope: dict, common: Common, source: str | None, table_mode: 
             raise
         statefile.prune_undo(source)
     else:
-        safewrite.write_stdout(output.out.stream, raw.decode("utf-8"))
+        _state_to_stdout(output, raw)
     return 0
+
+
+def _state_to_stdout(output: Output, raw: bytes) -> None:
+    """The state as the command's stdout: exact JSON for the stream's encoding (escapes
+    where it cannot carry a character); a closed or full stdout is exit 5."""
+    from claw.cli import safewrite
+    from claw.cli.output import fit_json
+
+    safewrite.write_stdout(output.out.stream, fit_json(raw.decode("utf-8"), output.out.encoding))
 
 
 def _same(a: str, b: str | None) -> bool:

@@ -17,7 +17,7 @@ from pathlib import Path
 from claw.core.errors import CannotWrite, InvalidInput, UsageError
 
 FORMAT = "claw-state"
-VERSION = 1
+VERSION = 2  # 2: log texts are literal (1: they could hold rich markup)
 MAX_STATE_BYTES = 32 * 1024 * 1024
 UNDO_DEPTH = 20
 
@@ -94,7 +94,15 @@ def parse_state(text: str, name: str) -> dict:
 
 
 def migrate(data: dict) -> dict:
-    """Bring an older state up to VERSION, one step at a time (none needed yet: v1)."""
+    """Bring an older state up to VERSION, one step at a time."""
+    if data["version"] == 1:  # v1 → v2: old log texts may hold markup; keep their words only
+        from claw.cli.text import legacy_plain
+
+        for entry in data.get("log") or []:
+            for event in (entry.get("events") or []) if isinstance(entry, dict) else []:
+                if isinstance(event, dict) and isinstance(event.get("text"), str):
+                    event["text"] = legacy_plain(event["text"])
+        data["version"] = 2
     return data
 
 

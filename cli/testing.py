@@ -34,13 +34,17 @@ class _Stdin(io.StringIO):
         return self._tty
 
 
-def run(args: list[str], stdin: str | None = None, env: dict[str, str] | None = None) -> Result:
+def run(args: list[str], stdin: str | None = None, env: dict[str, str | None] | None = None) -> Result:
     from claw.cli.main import main
 
     out, err = io.StringIO(), io.StringIO()
     environ = {k: v for k, v in os.environ.items() if k not in ("CLAW_STATE", "FORCE_COLOR")}
     environ["NO_COLOR"] = "1"
-    environ.update(env or {})
+    for key, value in (env or {}).items():  # a value of None removes the variable
+        if value is None:
+            environ.pop(key, None)
+        else:
+            environ[key] = value
     code = 0
     with mock.patch.object(sys, "stdout", out), mock.patch.object(sys, "stderr", err), \
             mock.patch.object(sys, "stdin", _Stdin(stdin)), mock.patch.dict(os.environ, environ, clear=True):

@@ -37,19 +37,30 @@ def _run(state, last, json_out, output) -> int:
     if json_out:
         output.emit_json(entries)
         return 0
-    lines = []
+    for line in render_log(entries):
+        output.emit(line)
+    if not entries:
+        output.emit("(empty log)")
+    return 0
+
+
+def render_log(entries: list[dict]) -> list:
+    """One line per command, its dice and its events. Texts are literal (the state's
+    version 2); older states' markup was removed when the state was read (statefile.migrate)."""
+    from claw.cli.text import styled
+
+    lines: list = []
     for entry in entries:
-        head = f"#{entry['seq']} {entry['command']}"
+        head = ""
         if entry.get("args"):
             head += " " + " ".join(entry["args"])
         for key, value in entry.get("options", {}).items():
             head += f" --{key.replace('_', '-')}" + ("" if value is True else f" {value}")
-        lines.append(head)
+        lines.append(styled("bold", f"#{entry['seq']} {entry['command']}") + head)
         if entry.get("dice"):
             rolled = ", ".join(f"{d['die']}={d['value']}" for d in entry["dice"] if d["die"] != "shuffle")
             if rolled:
                 lines.append(f"    dice: {rolled}" + (" (physical)" if entry.get("physical_dice") else ""))
         for event in entry.get("events", []):
             lines.append("    " + (event.get("text") or event["type"]))
-    output.out.write_raw("\n".join(lines) if lines else "(empty log)")
-    return 0
+    return lines

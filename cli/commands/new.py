@@ -44,7 +44,8 @@ def register(app: typer.Typer) -> None:
 
 def parse_extra(words: list[str]) -> tuple[list[str], dict[str, str | bool]]:
     """Split ``FILE... --heroes a,b --two-cats`` into files and game options."""
-    files, opts = [], {}
+    files: list[str] = []
+    opts: dict[str, str | bool] = {}
     i = 0
     while i < len(words):
         word = words[i]

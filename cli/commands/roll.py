@@ -60,7 +60,9 @@ def _run(text, vs, odds, seed, dice_values, json_out, output) -> int:
     result = roll(expr, source, faces)
     left = getattr(source, "remaining", 0)
     if left:
-        output.say(f"[yellow]note:[/] {left} value(s) of --dice were not needed")
+        from claw.cli.text import styled
+
+        output.say(styled("yellow", "note:") + f" {left} value(s) of --dice were not needed")
     if json_out:
         output.emit_json(result.to_json(vs))
     else:
@@ -69,8 +71,10 @@ def _run(text, vs, odds, seed, dice_values, json_out, output) -> int:
     return 0
 
 
-def render(result, vs) -> str:
+def render(result, vs):
     """``4d6kh3 [6, ~~1~~, 4, 5] +2 = 17``: the breakdown, dropped dice struck (~~)."""
+    from claw.cli.text import join, styled
+
     parts = []
     by_term: dict[int, list] = {}
     for d in result.dice:
@@ -86,24 +90,24 @@ def render(result, vs) -> str:
                 if d.digits is not None:
                     label += f" ({d.digits[0]}{d.digits[1]})"
                 if not d.kept:
-                    label = f"[dim]~~{label}~~[/]"  # readable without colour too (d20's notation)
+                    label = styled("dim", f"~~{label}~~")  # readable without colour too (d20's notation)
                 elif d.success:
-                    label = f"[green]{label}[/]"
+                    label = styled("green", label)
                 shown.append(label)
-            parts.append(f"{prefix}{term.text()} \\[{', '.join(shown)}]")
+            parts.append(f"{prefix}{term.text()} [" + join(", ", shown) + "]")
         else:
             parts.append(f"{prefix}{term.value}")
-    line = " ".join(parts)
+    line = join(" ", parts)
     if result.successes is not None:
-        line += f" → [bold]{result.successes}[/] success(es)"
+        line += " → " + styled("bold", result.successes) + " success(es)"
     else:
-        line += f" = [bold]{result.total}[/]"
+        line += " = " + styled("bold", result.total)
     if vs is not None:
         ok = result.total >= vs
-        line += f" vs {vs}: " + ("[green]success[/]" if ok else "[red]failure[/]")
+        line += f" vs {vs}: " + (styled("green", "success") if ok else styled("red", "failure"))
     if result.critical:
         colour = "green" if result.critical == "success" else "red"
-        line += f" — [bold {colour}]critical {result.critical}[/]"
+        line += " — " + styled(f"bold {colour}", f"critical {result.critical}")
     return line
 
 

@@ -25,4 +25,4 @@ def register(app: typer.Typer) -> None:
         if name not in names:
             output.error(f"no schema named {name!r} (try: {', '.join(names)})")
             raise typer.Exit(2)
-        output.out.write_raw(json.dumps(load_schema(name), indent=2, ensure_ascii=False))
+        output.out.write_json(json.dumps(load_schema(name), indent=2, ensure_ascii=False))

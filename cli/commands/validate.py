@@ -37,7 +37,7 @@ def register(app: typer.Typer) -> None:
             else:
                 reports.append(check_file(path))
         if fmt == "json":
-            output.out.write_raw(render_json(reports))
+            output.out.write_json(render_json(reports))
         else:
             lines = render_text(reports) if fmt == "text" else render_github(reports)
             if lines:
@@ -47,5 +47,7 @@ def register(app: typer.Typer) -> None:
         if bad:
             output.say(f"{count} problem(s) in {bad} of {len(reports)} file(s)")
         else:
-            output.say(f"[green]ok[/]: {len(reports)} file(s) valid")
+            from claw.cli.text import styled
+
+            output.say(styled("green", "ok") + f": {len(reports)} file(s) valid")
         raise typer.Exit(3 if bad else 0)

@@ -6,6 +6,7 @@ handlers so that loading the adapter stays cheap.
 
 from __future__ import annotations
 
+from claw.cli.text import Styled, styled
 from claw.core.errors import IllegalAction, UsageError
 
 # -- validation hook ------------------------------------------------------------------
@@ -64,8 +65,8 @@ def new(call) -> None:
         events += setup_play(call, doc, state)
     call.state = state
     name = doc.get("name", "scenario")
-    call.event("setup", f"[bold]{name}[/]: set up for {', '.join(f for f, x in state['figures'].items() if x['side'] == 'cat')}.",
-               scenario=name)
+    cats = ", ".join(f for f, x in state["figures"].items() if x["side"] == "cat")
+    call.event("setup", styled("bold", name) + f": set up for {cats}.", scenario=name)
     for e in events:
         call.event(e.pop("type"), e.pop("text"), **e)
 
@@ -170,7 +171,7 @@ def show(call) -> None:
     if state:
         call.out("")
         title = state["scenario"].get("name", "")
-        call.out(f"[bold]{title}[/]" if colour else title)
+        call.out(styled("bold", title))
         for line in _tracker_lines(state):
             call.out(line)
         if figures:
@@ -248,10 +249,10 @@ def los(call) -> None:
         call.emit_json(data)
     else:
         if sight.visible:
-            verdict = "[yellow]hindered (-2)[/]" if sight.hindered else "[green]visible[/]"
+            verdict = styled("yellow", "hindered (-2)") if sight.hindered else styled("green", "visible")
         else:
-            verdict = "[red]blocked[/]"
-        call.out(f"{who(a, a_id)} -> {who(b, b_id)}: {verdict}, range {sight.range}")
+            verdict = styled("red", "blocked")
+        call.out(f"{who(a, a_id)} -> {who(b, b_id)}: " + verdict + f", range {sight.range}")
     walled = [square_name(sq) for sq in (a, b) if board.is_blocking(sq)]
     if walled:
         call.say(f"{' and '.join(walled)} {'is' if len(walled) == 1 else 'are'} blocking terrain (red): "
@@ -306,8 +307,8 @@ def _los_all(call, board, figures, roaches) -> None:
     else:
         call.out(f"From {a_id + ' ' if a_id else ''}{square_name(a)}: {len(seen)} square(s) visible")
         for fid, sq, s in figs:
-            note = " [yellow]hindered (-2)[/]" if s.hindered else ""
-            call.out(f"  {fid} on {square_name(sq)}: range {s.range}{note}")
+            note = " " + styled("yellow", "hindered (-2)") if s.hindered else ""
+            call.out(f"  {fid} on {square_name(sq)}: range {s.range}" + note)
     if call.opts.get("show"):
         from claw.cli.games.msm_render import render_board
 
@@ -391,7 +392,7 @@ def _pay(state, board, fid, cost, mode) -> list[dict]:
         fig = state["figures"][fid]
         if fig.get("ap") is not None:
             if fig["ap"] < cost:
-                raise IllegalAction(f"{fid} has {fig['ap']} AP left; a {mode} costs {cost}")
+                raise IllegalAction(f"{fid} has {fig['ap']} AP left; a {mode} costs {cost}") from None
             fig["ap"] -= cost
         return []
     return spend_ap(state, board, fid, cost, f"a {mode}")
@@ -467,13 +468,13 @@ def rats(call) -> None:
         else:
             step = p.steps_for.get(target, p.steps)[0]
             what = f"{p.distance} move(s) to {target}, next step {square_name(step)}"
-        extra = ""
+        extra: str | Styled = ""
         if len(p.cats) > 1:
-            extra += f" [yellow](tied: {', '.join(p.cats)}; the player chooses)[/]"
+            extra += " " + styled("yellow", f"(tied: {', '.join(p.cats)}; the player chooses)")
         steps = p.steps_for.get(target, p.steps)
         if p.distance and len(steps) > 1:
-            extra += f" [yellow](steps tied: {', '.join(square_name(s) for s in steps)})[/]"
-        call.out(f"{i}. {rid} on {square_name(p.square)}: {what}{extra}")
+            extra += " " + styled("yellow", f"(steps tied: {', '.join(square_name(s) for s in steps)})")
+        call.out(f"{i}. {rid} on {square_name(p.square)}: {what}" + extra)
     for group in ties:
         d = plans[group[0]].distance
         call.say(f"Tied for closest ({'unreachable' if d is None else f'{d} move(s)'}): "

@@ -3,6 +3,7 @@ scenarios, on a finished scenario's state (its ``campaign`` part)."""
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 import os
@@ -155,8 +156,6 @@ def _write(path: str, doc: dict) -> None:
             fh.write(text)
         os.replace(tmp, target)
     except OSError as exc:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise UsageError(f"cannot write the campaign file: {path} ({exc.strerror})") from None

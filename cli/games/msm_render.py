@@ -1,4 +1,4 @@
-"""Drawing an msm board as text (rich markup; plain when not on a terminal).
+"""Drawing an msm board as text (styled pieces on a colour terminal; plain otherwise).
 
 Layout: one character per small square with a separator column between squares and
 a separator row between rows. ``|`` and ``-`` with ``+`` outline the big squares;
@@ -8,6 +8,7 @@ on top (two label rows past Z), rows numbered on the left.
 
 from __future__ import annotations
 
+from claw.cli.text import Styled, styled
 from claw.core.msm.board import BLOCKING, HINDERING, Board, edge
 from claw.core.msm.squares import Square, column_name, parse_square, square_name
 
@@ -38,8 +39,9 @@ def figure_symbols(figures: dict) -> dict[str, str]:
 
 
 def render_board(board: Board, figures: dict | None = None, *, marks: dict[Square, str] | None = None,
-                 loot: dict | None = None, objectives: list | None = None, colour: bool = True) -> list[str]:
-    """Lines of text (with rich markup when ``colour``) drawing the board."""
+                 loot: dict | None = None, objectives: list | None = None,
+                 colour: bool = True) -> list[str | Styled]:
+    """Lines drawing the board: Styled when ``colour``, else plain strings."""
     figures = figures or {}
     symbols = figure_symbols(figures)
     at: dict[Square, list[str]] = {}
@@ -48,10 +50,10 @@ def render_board(board: Board, figures: dict | None = None, *, marks: dict[Squar
             at.setdefault(parse_square(fig["square"]), []).append(fid)
     marks = marks or {}
 
-    def style(text: str, name: str) -> str:
-        return f"[{name}]{text}[/]" if colour and text.strip() else text
+    def style(text: str, name: str) -> str | Styled:
+        return styled(name, text) if colour and text.strip() else text
 
-    def cell(sq: Square) -> str:
+    def cell(sq: Square) -> str | Styled:
         if sq in marks:
             return style(marks[sq], "bold magenta")
         here = at.get(sq)
@@ -86,7 +88,7 @@ def render_board(board: Board, figures: dict | None = None, *, marks: dict[Squar
         return (y + dy) % 2 == 0
 
     label_width = len(str(h)) + 1
-    lines: list[str] = []
+    lines: list[str | Styled] = []
     names = [column_name(x) for x in range(w)]
     depth = max(len(n) for n in names)
     for level in range(depth):
@@ -96,10 +98,10 @@ def render_board(board: Board, figures: dict | None = None, *, marks: dict[Squar
             row += " " + name[level]
         lines.append(row)
 
-    def separator_row(y: int) -> str:
+    def separator_row(y: int) -> str | Styled:
         """The line above row y (y == h: the bottom line)."""
         border = y in (0, h) or big_border_y(y)
-        out = " " * label_width
+        out: str | Styled = " " * label_width
         for x in range(w + 1):
             # junction left of square x
             if x in (0, w) or big_border_x(x):
@@ -118,7 +120,7 @@ def render_board(board: Board, figures: dict | None = None, *, marks: dict[Squar
 
     for y in range(h):
         lines.append(separator_row(y))
-        out = str(y + 1).rjust(label_width - 1) + " "
+        out: str | Styled = str(y + 1).rjust(label_width - 1) + " "
         for x in range(w + 1):
             if 0 < x < w and edge((x - 1, y), (x, y)) in board.walls:
                 out += style("‖", "bold red")

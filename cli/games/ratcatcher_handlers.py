@@ -12,16 +12,12 @@ COLOUR = {
 }
 
 
-def _escape(text: str) -> str:
-    return text.replace("[", "\\[")
-
-
 def report(call, events) -> None:
+    from claw.cli.text import styled
+
     for ev in events:
         data = {k: v for k, v in ev.items() if k not in ("type", "text")}
-        colour = COLOUR.get(ev["type"])
-        text = _escape(ev["text"])
-        call.event(ev["type"], f"[{colour}]{text}[/]" if colour else text, **data)
+        call.event(ev["type"], styled(COLOUR.get(ev["type"]), ev["text"]), **data)
 
 
 def _state(call) -> dict:

@@ -1,15 +1,13 @@
-"""Text drawing of a Ratcatcher state for `claw show` (rich markup, plain without a TTY)."""
+"""Text drawing of a Ratcatcher state for `claw show` (styled on a colour terminal, plain otherwise)."""
 
 from __future__ import annotations
+
+from claw.cli.text import Styled, join, styled
 
 RAT_STYLE = {"brown": "yellow", "black": "bold", "white": "white"}
 
 
-def _e(text: str) -> str:
-    return str(text).replace("[", "\\[")
-
-
-def render(state: dict) -> list[str]:
+def render(state: dict) -> list[str | Styled]:
     from claw.core.ratcatcher.city import active_cards, card_of, city_cheese, linked_cards, neighbours
 
     adj = neighbours(state)
@@ -17,41 +15,42 @@ def render(state: dict) -> list[str]:
     rc = state["ratcatcher"]
     nem = state["nemesis"]
     traps = state["traps"]
-    out = []
+    out: list[str | Styled] = []
     phase = state["phase"]
-    head = f"[bold]The Ratcatcher[/] — {_e(state.get('scenario', ''))} — round {state['round']}, {phase}'s turn"
+    head = styled("bold", "The Ratcatcher") + f" — {state.get('scenario', '')} — round {state['round']}, {phase}'s turn"
     if state.get("outcome"):
         o = state["outcome"]
-        head += f" — [bold magenta]{o['result'].upper()}[/]: {_e(o['reason'])}"
+        head += " — " + styled("bold magenta", o["result"].upper()) + f": {o['reason']}"
     out.append(head)
     out.append(f"City: {len(state['city'])} township(s), {city_cheese(state)} Magic Cheese, "
                f"{len(state['deck'])} card(s) in the township deck")
     for num in state["city"]:
         card = state["cards"][num]
         joined = ", ".join(f"#{int(c):02d}" for c in sorted(linked_cards(state, num), key=int)) or "none"
-        flag = "[green]active[/]" if num in active else "[dim]inactive[/]"
+        flag = styled("green", "active") if num in active else styled("dim", "inactive")
         out.append("")
-        out.append(f"[bold blue]#{int(num):02d} {_e(card.get('name', ''))}[/] (expansion {card['expansion']}, {flag}; joined to {joined})")
+        out.append(styled("bold blue", f"#{int(num):02d} {card.get('name', '')}")
+                   + f" (expansion {card['expansion']}, " + flag + f"; joined to {joined})")
         for z in card["zones"]:
             zid = f"{num}.{z['id']}"
             zone = state["zones"][zid]
-            bits = []
+            bits: list[str | Styled] = []
             if rc["zone"] == zid:
-                bits.append(f"[bold cyan]{_e(rc['name'])}[/]")
+                bits.append(styled("bold cyan", rc["name"]))
             if nem.get("zone") == zid:
-                bits.append(f"[bold red]{_e(nem['name'])}[/]")
+                bits.append(styled("bold red", nem["name"]))
             for p in state["peculiar"]:
                 if p["zone"] == zid:
-                    bits.append(f"[magenta]{_e(state['peculiar_cards'][p['id']]['name'])}[/]")
-            rats = " ".join(f"[{RAT_STYLE[c]}]{n} {c}[/]" for c, n in zone["rats"].items() if n)
+                    bits.append(styled("magenta", state["peculiar_cards"][p["id"]]["name"]))
+            rats = join(" ", (styled(RAT_STYLE[c], f"{n} {c}") for c, n in zone["rats"].items() if n))
             if rats:
-                bits.append(f"rats: {rats}")
+                bits.append("rats: " + rats)
             if zone["cheese"]:
-                bits.append(f"[yellow]cheese ×{zone['cheese']}[/]")
+                bits.append(styled("yellow", f"cheese ×{zone['cheese']}"))
             if zone["nest"]:
                 bits.append("nest")
             if zid in traps:
-                bits.append(f"trap: {_e(traps[zid])}")
+                bits.append(f"trap: {traps[zid]}")
             toks = zone["tokens"] + zone["found"]
             if toks:
                 bits.append("tokens: " + ", ".join(toks))
@@ -59,11 +58,11 @@ def render(state: dict) -> list[str]:
             if placed:
                 bits.append("placed: " + ", ".join(placed))
             near = ", ".join(n if card_of(n) == num else f"{n}*" for n in adj.get(zid, []))
-            out.append(f"  {zid:<6} ↔ {near:<22} {' | '.join(bits)}")
+            out.append(f"  {zid:<6} ↔ {near:<22} " + join(" | ", bits))
     out.append("")
     out.append("(* = a zone on another township, reached through a connector)")
     s = rc["stats"]
-    out.append(f"[bold cyan]{_e(rc['name'])}[/]: wounds {rc['wounds']}/{s['wounds']}, attack dice "
+    out.append(styled("bold cyan", rc["name"]) + f": wounds {rc['wounds']}/{s['wounds']}, attack dice "
                f"{rc['attack_dice']}/{s['attack']}, movement {rc['movement']}/{s['movement']}, "
                f"accuracy {s['accuracy']}+, defence {s['defence']}"
                + (f"+{rc['defence_bonus']}" if rc.get("defence_bonus") else "")
@@ -84,18 +83,18 @@ def render(state: dict) -> list[str]:
         out.append("  Peculiar reward cards held: " + ", ".join(rc["rewards"]))
     ns = nem["stats"]
     where = nem["zone"] or ("slain" if nem["slain"] else "not yet spawned")
-    out.append(f"[bold red]{_e(nem['name'])}[/]: {where}; wounds {nem['wounds']}/{ns['wounds']}, bite {ns['bite']} dice at "
-               f"{ns['accuracy']}+, defence {ns['defence']}, spawn {ns.get('spawn', 0)}, target {nem['target']}")
+    out.append(styled("bold red", nem["name"]) + f": {where}; wounds {nem['wounds']}/{ns['wounds']}, "
+               f"bite {ns['bite']} dice at {ns['accuracy']}+, defence {ns['defence']}, spawn {ns.get('spawn', 0)}, target {nem['target']}")
     if nem.get("special") or nem.get("effect"):
         applied = ", ".join(f"{k} {v}" for k, v in sorted(nem.get("effect", {}).items()) if v)
-        out.append(f"  special: {_e(nem.get('special', ''))}" + (f" (applied by claw: {applied})" if applied else ""))
+        out.append(f"  special: {nem.get('special', '')}" + (f" (applied by claw: {applied})" if applied else ""))
     track = nem["tracker"]
-    marks = []
+    marks: list[str | Styled] = []
     for i, space in enumerate(track, start=1):
         label = "N" if space.get("spawn_nemesis") else ("P" if space.get("spawn_peculiar") else ("+" if space.get("mutation") else "."))
-        marks.append(f"[reverse]{label}[/]" if i == state["tracker"] else label)
-    out.append(f"Rat Tracker {state['tracker']}/{state['rules']['lose_cheese']}: {' '.join(marks)}  "
-               "(N spawn Nemesis, P Peculiar Rat, + mutation)")
+        marks.append(styled("reverse", label) if i == state["tracker"] else label)
+    out.append(f"Rat Tracker {state['tracker']}/{state['rules']['lose_cheese']}: " + join(" ", marks)
+               + "  (N spawn Nemesis, P Peculiar Rat, + mutation)")
     sack = state["sack"]
     tally = state["tallyman"]["rats"]
     out.append(f"Rat Sack: {sum(sack.values())} ({sack['brown']} brown, {sack['black']} black, {sack['white']} white); "
@@ -104,5 +103,5 @@ def render(state: dict) -> list[str]:
         from claw.core.ratcatcher.rewards import describe
 
         out.append("  Tallyman rewards: " + "; ".join(
-            f"{i}) {r['rats']} rats: {_e(describe(r['reward']))}" for i, r in enumerate(state["tallyman"]["rewards"], 1)))
+            f"{i}) {r['rats']} rats: {describe(r['reward'])}" for i, r in enumerate(state["tallyman"]["rewards"], 1)))
     return out

@@ -6,6 +6,7 @@ _H = "claw.cli.games.warriors_handlers:"
 _HUNT = "claw.cli.games.warriors_hunt:"
 _FIGHT = "claw.cli.games.warriors_fight:"
 _DAYS = "claw.cli.games.warriors_days:"
+_GM = "claw.cli.games.warriors_gm:"
 
 KNACK = Opt("--knack", str, help="use a knack, paid from the pools: NAME or NAME:USES (repeatable)", multiple=True)
 CONVERT = Opt("--convert-from", str, help="pools to convert 2:1 from when short, in order (e.g. spirit,strength)")
@@ -42,7 +43,8 @@ COMMANDS = {
             KNACK, CONVERT,
             Opt("--resume", str, help="resume a hunt at STAGE (the earlier stages already succeeded)"),
             Opt("--helper", str, help="another cat makes a stage's check: STAGE=CAT (repeatable)", multiple=True),
-            Opt("--weight", str, help="weight of the catch (default average): skin-and-bones, underweight, average, plump, massive"),
+            Opt("--weight", str, help="weight of the catch (default average): skin-and-bones, underweight, average, "
+                                      "plump, massive"),
             Opt("--crowfood", bool, help="the catch is crowfood: roll to fall ill (not ShadowClan)"),
             Opt("--illness", str, help="disease given by crowfood sickness (default: a note only)"),
             Opt("--stage-bonus", str, help="stateless: bonus for a stage: STAGE=N (repeatable)", multiple=True),
@@ -62,7 +64,8 @@ COMMANDS = {
             Opt("--first", str, help="who wins an initiative tie that the rules leave to a fair choice"),
         ]),
     "attack": Command(
-        help="ATTACKER attacks TARGET: Swat (default), --pounce, --bite, or the Wrestling round.",
+        help="ATTACKER attacks TARGET: Swat (default), --pounce, --bite, or the Wrestling round. Stateless: "
+             "--attack-bonus/--jump-bonus (the hit) or --damage-bonus/--defender-strength (the damage).",
         handler=_FIGHT + "attack", usage="ATTACKER TARGET",
         options=[
             Opt("--pounce", bool, help="pounce to start or join Wrestling"),
@@ -77,9 +80,15 @@ COMMANDS = {
             Opt("--escape", str, help="Wrestling: cats (comma-separated) making Jump checks to escape"),
             Opt("--let-go", bool, help="Chomp: let go for a second Bite's damage (default: hold on)"),
             Opt("--winner-target", str, help="Wrestling: whom the winner damages"),
+            Opt("--wrestler-points", str, help="Wrestling: points CAT spends on its Wrestle or escape Jump: CAT=N "
+                                               "(repeatable; the attacker uses --points)", multiple=True),
+            Opt("--wrestler-damage-points", str, help="Wrestling: Strength points CAT spends on its damage check "
+                                                      "if it wins: CAT=N (repeatable)", multiple=True),
             Opt("--odds", bool, help="exact chance to hit instead of rolling"),
             Opt("--attack-bonus", int, help="stateless: attacker's Swat total bonus"),
             Opt("--jump-bonus", int, help="stateless: defender's Jump total bonus"),
+            Opt("--damage-bonus", int, help="stateless: everything added to the attacker's damage check (3d6)"),
+            Opt("--defender-strength", int, help="stateless: the defender's Strength score (damage bands)"),
         ]),
     "gather": Command(
         help="CAT gathers herbs into the party's herb stock (fresh a week, dried two weeks; Herb Lore x3 doubles).",
@@ -89,22 +98,53 @@ COMMANDS = {
             Opt("--count", int, help="portions of each herb (default 1)"),
         ]),
     "heal": Command(
-        help="Heal CAT: a Herb Lore / Medicine Lore healing check (once a day), --natural, --herbs to treat illness.",
-        handler=_DAYS + "heal", usage="CAT", needs_state=True,
+        help="Heal CAT: a Herb Lore / Medicine Lore healing check (once a day), --natural, --herbs to treat illness. "
+             "Stateless: --lost N --bonus N.",
+        handler=_DAYS + "heal", usage="CAT",
         options=[
             Opt("--healer", str, help="who makes the healing check (default: the cat itself)"),
             Opt("--natural", bool, help="one morning's natural healing (1 HP) instead"),
-            Opt("--herbs", str, help="herbs given (comma-separated) to treat an illness; spent from the herb stock once one is kept"),
+            Opt("--herbs", str, help="herbs given (comma-separated) to treat an illness; spent from the herb stock "
+                                     "once one is kept"),
             Opt("--points", int, help="healer's Intelligence points for the check"),
             KNACK, CONVERT,
             Opt("--mod", int, help="the GM's modifier"),
+            Opt("--lost", int, help="stateless: HP the cat has lost (the healing bands: HP lost + 5)"),
+            Opt("--bonus", int, help="stateless: everything added to the healing check's 3d6"),
+            Opt("--odds", bool, help="stateless: exact chance of 1, 2 and 3 extra HP"),
+        ]),
+    "gm": Command(
+        help="The GM rules on CAT: --damage N (a fall, a bad Leap landing), --disease / --cure D, "
+             "--sprain N (0 clears).",
+        handler=_GM + "gm", usage="CAT", needs_state=True,
+        options=[
+            Opt("--damage", int, help="HP lost (knocks out at 0; the death roll at -(STR + SPT))"),
+            Opt("--disease", str, help="the cat catches this disease (day 0)"),
+            Opt("--cure", str, help="the cat is over this disease"),
+            Opt("--sprain", int, help="sunrises of rest for a sprain (0 clears it)"),
+            Opt("--reason", str, help="why, for the log"),
+        ]),
+    "animal": Command(
+        help="The GM adds a wild animal opponent with its own scores (not a legal cat), or --remove it.",
+        handler=_GM + "animal", usage="ID", needs_state=True,
+        options=[
+            Opt("--name", str, help="its name (default: the id)"),
+            Opt("--strength", int, help="Strength score (1-20)"),
+            Opt("--intelligence", int, help="Intelligence score (1-20)"),
+            Opt("--spirit", int, help="Spirit score (1-20)"),
+            Opt("--hp", int, help="Hit Points"),
+            Opt("--skills", str, help="skills: SKILL=N[,SKILL=N...] (e.g. jump=2,swat=1)"),
+            Opt("--remove", bool, help="the animal leaves the state"),
         ]),
     "scenario-step": Command(
         help="One sunrise for the party: natural healing, illness rolls and progressions, sprains; --age adds a moon.",
         handler=_DAYS + "sunrise", needs_state=True,
         options=[
             Opt("--age", bool, help="every living cat ages one moon (age-table gains; retirement at 71)"),
-            Opt("--cough-season", bool, help="late leaf-fall: each cat checks Strength against whitecough (and kitten-cough)"),
+            Opt("--cough-season", bool,
+                help="late leaf-fall: each cat checks Strength against whitecough (and kitten-cough)"),
+            Opt("--resist-points", str, help="cough season: Strength points CAT spends on each of its checks: CAT=N "
+                                             "(repeatable)", multiple=True),
         ]),
     "grow": Command(
         help="Choose CAT's pending age-table gains: --skill, --knack, --ability.",

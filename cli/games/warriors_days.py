@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from claw.cli.games.warriors_handlers import convert_from, get_cat, knack_uses, option, put_cat, rules
+from claw.cli.games.warriors_handlers import convert_from, get_cat, knack_uses, option, per_cat, put_cat, rules, verdict
 from claw.core.errors import IllegalAction, UsageError
 
 
@@ -44,6 +44,12 @@ def heal(call) -> None:
     from claw.core.warriors.healing import herb_check, natural, treat
     r = rules()
     o = call.opts
+    if call.state is None:
+        return _stateless_heal(call)
+    for flag in ("lost", "bonus", "odds"):
+        if o.get(flag) is not None and o.get(flag) is not False:
+            raise UsageError(f"--{flag} is for the healing bands without a state (claw heal --game warriors "
+                             f"--lost N --bonus N); with a state claw reads the cat")
     if len(call.args) != 1:
         raise UsageError("usage: claw heal CAT [--healer CAT] [--natural] [--herbs a,b]")
     cat = get_cat(call, call.args[0])
@@ -56,8 +62,8 @@ def heal(call) -> None:
         herbs = [r.lookup("herb", h) for h in o["herbs"].split(",") if h.strip()]
         new, cured = treat(cat, herbs, r)
         if not cured:
-            ills = ", ".join(d["id"] for d in cat["diseases"]) or "no illness"
-            raise IllegalAction(f"{', '.join(herbs)} cure none of {cat['name']}'s illnesses ({ills})")
+            from claw.core.warriors.healing import not_cured
+            raise IllegalAction(not_cured(cat, herbs, r))
         if "herbs" in call.state:           # a stock is kept: the herbs come out of it
             from claw.core.warriors.herbstock import spend
             call.state["herbs"] = spend(call.state["herbs"], herbs, call.state["cats"], day, r)
@@ -89,6 +95,35 @@ def heal(call) -> None:
                extra=res["extra"], gained=res["gained"], paid=res["paid"])
 
 
+def _stateless_heal(call) -> None:
+    """Healing bands from plain numbers: 3d6 + --bonus against HP lost + 5 (Healing)."""
+    from claw.cli.games.warriors_handlers import DEFAULT_OPTIONS, fmt_chance
+    from claw.core.warriors.dice import critical, roll_3d6
+    from claw.core.warriors.healing import check_band
+    o = call.opts
+    lost, bonus = o.get("lost"), o.get("bonus")
+    if lost is None or bonus is None or call.args:
+        raise UsageError("without a state, give --lost N (HP lost) and --bonus N (what the healing check adds "
+                         "to 3d6): claw heal --game warriors --lost 6 --bonus 4")
+    if lost < 1:
+        raise UsageError(f"--lost is the HP a wounded cat has lost, 1 or more: {lost}")
+    crit = DEFAULT_OPTIONS["criticals"]
+    if o.get("odds"):
+        from claw.core.warriors.odds import healing_bands
+        p = healing_bands(bonus, lost, crit)
+        call.answer(f"healing check 3d6+{bonus} vs HP lost {lost} + 5 = {lost + 5}: "
+                    + "; ".join(f"+{k} HP {fmt_chance(p[k])}" for k in (1, 2, 3)),
+                    {"lost": lost, "bonus": bonus, "target": lost + 5,
+                     "extra_hp": {str(k): {"fraction": str(p[k]), "float": float(p[k])} for k in (1, 2, 3)}})
+        return
+    rolled = roll_3d6(call.dice, "healing check")
+    total = sum(rolled) + bonus
+    extra = check_band(total, critical(rolled), lost, crit)
+    call.say(f"healing check 3d6 {'+'.join(map(str, rolled))} + {bonus} = {total} vs HP lost {lost} + 5 = "
+             f"{lost + 5}: +{extra} HP")
+    verdict(call, f"+{extra} HP", {"dice": rolled, "total": total, "target": lost + 5, "extra": extra})
+
+
 def sunrise(call) -> None:
     """`claw scenario-step`: one sunrise for the party."""
     from claw.cli.games.warriors_handlers import DEFAULT_OPTIONS, consistent
@@ -98,7 +133,8 @@ def sunrise(call) -> None:
         raise UsageError("claw scenario-step takes no arguments (the whole party greets the sunrise)")
     opts = {**DEFAULT_OPTIONS, **call.state.get("options", {})}
     new, events = step(call.state, rules(), call.dice, opts, age=bool(call.opts.get("age")),
-                       cough_season=bool(call.opts.get("cough_season")))
+                       cough_season=bool(call.opts.get("cough_season")),
+                       resist_points=per_cat(call, "resist_points"))
     call.state = new
     _emit(call, events)
 

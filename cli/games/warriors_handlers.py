@@ -72,6 +72,21 @@ def knack_uses(call, r) -> dict:
     return out
 
 
+def per_cat(call, name: str) -> dict:
+    """A repeatable CAT=N option as {cat id: N} (N at least 0)."""
+    out: dict = {}
+    flag = "--" + name.replace("_", "-")
+    for text in call.opts.get(name) or []:
+        cat, sep, n = text.partition("=")
+        if not sep or not n.strip().lstrip("-").isdigit():
+            raise UsageError(f"{flag} is CAT=N: {text!r}")
+        if int(n) < 0:
+            raise UsageError(f"points to spend must be 0 or more: {flag} {text}")
+        cid = get_cat(call, cat)["id"]
+        out[cid] = out.get(cid, 0) + int(n)
+    return out
+
+
 def convert_from(call) -> list | None:
     """The --convert-from pools in order (None: the default order)."""
     from claw.core.warriors.rules import ability_name
@@ -119,7 +134,7 @@ def new(call) -> None:
                 raise UsageError(f"--{key.replace('_', '-')} is one of {', '.join(allowed)}: {value!r}")
             options[key] = value
     cats, order = {}, []
-    for doc, source in zip(call.docs, call.sources):
+    for doc, source in zip(call.docs, call.sources, strict=True):
         if doc.get("kind") != "character":
             raise InvalidInput(f"{source}: warriors games start from character files (kind: character)")
         cat, problems = build(doc, r)
@@ -206,13 +221,11 @@ def _orate_audience(call, spec) -> None:
 
 
 def _check_odds(call, cat, spec, r) -> None:
-    from claw.core.warriors import knacks as K
+    from claw.core.warriors.checks import prepare
     from claw.core.warriors.odds import chance
     if spec.vs is None:
         raise UsageError("--odds needs --vs N")
-    ability = spec.ability or r.skill_ability(spec.skill)
-    bonus = (cat["abilities"][ability] + cat["skills"].get(spec.skill, 0) + spec.spend + spec.modifier
-             + sum(K.bonus(r, k, K.require(cat, r, k, n)) * n for k, n in spec.knacks.items()))
+    bonus = prepare(cat, r, spec)[1]["bonus"]       # the check's own total, paid as the check would be
     p = chance(bonus, spec.vs, option(call, "criticals"))
     _emit_odds(call, bonus, spec.vs, p)
 
@@ -300,13 +313,15 @@ def show(call) -> None:
     for cid in s["order"]:
         c = s["cats"][cid]
         a, p = c["abilities"], c["pools"]
-        status = "" if c["status"] == "ok" else f" [{c['status'].upper()}]".replace("[", "\\[")
-        lines.append(f"{c['name']} ({cid}) {r.clans[c['clan']]['name']}, {c['age']} moons{status}")
+        status = "" if c["status"] == "ok" else f" [{c['status'].upper()}]"
+        who = "wild animal" if c.get("animal") else f"{r.clans[c['clan']]['name']}, {c['age']} moons"
+        lines.append(f"{c['name']} ({cid}) {who}{status}")
         lines.append(f"  HP {c['hp']}/{c['hp_max']}  STR {p['strength']}/{a['strength']}  "
                      f"INT {p['intelligence']}/{a['intelligence']}  SPT {p['spirit']}/{a['spirit']}")
         lines.append("  skills: " + ", ".join(f"{k} {v}" for k, v in c["skills"].items()))
-        lines.append("  knacks: " + ", ".join(k + (f" x{v}" if v > 1 else "") for k, v in c["knacks"].items()))
-        ills = [f"{r.diseases[d['id']]['name']} day {d['day']}" for d in c["diseases"]] + c.get("ailments", [])
+        if c["knacks"]:
+            lines.append("  knacks: " + ", ".join(k + (f" x{v}" if v > 1 else "") for k, v in c["knacks"].items()))
+        ills = [_illness_line(d, r, s["day"]) for d in c["diseases"]] + c.get("ailments", [])
         if c.get("sprain"):
             ills.append(f"sprain ({c['sprain']} sunrise(s) of rest left)")
         if ills:
@@ -314,14 +329,7 @@ def show(call) -> None:
         if c.get("pending"):
             lines.append("  to choose: " + ", ".join(f"{g['type']} (moon {g['moon']})" for g in c["pending"]))
     if "herbs" in s:
-        from claw.core.warriors.herbstock import good
-        stock: dict = {}
-        for e in s["herbs"]:
-            key = (r.herbs[e["herb"]]["name"], "dried" if e["dried"] else "fresh",
-                   "good" if good(e, s["cats"], s["day"]) else "gone bad")
-            stock[key] = stock.get(key, 0) + 1
-        lines.append("Herb stock: " + (", ".join(f"{n} x{c} ({d}{'' if g == 'good' else ', ' + g})"
-                                                  for (n, d, g), c in stock.items()) or "empty"))
+        lines.append("Herb stock: " + _stock_line(s, r))
     f = s.get("fight")
     if f:
         ini = f.get("initiative", {})
@@ -340,3 +348,23 @@ def show(call) -> None:
         call.emit_json(s)
     else:
         call.out("\n".join(lines))
+
+
+def _illness_line(d: dict, r, today: int) -> str:
+    """A disease in `show`: its day, when it changes untreated, and what cures it."""
+    from claw.core.warriors.healing import deadline, remedy
+    when = deadline(d, r, today)
+    return (f"{r.diseases[d['id']]['name']} day {d['day']} ({when + '; ' if when else ''}"
+            f"cure: {remedy(d['id'], r)})")
+
+
+def _stock_line(s: dict, r) -> str:
+    """The herb stock in `show`: portions of each herb with their good-through day."""
+    from claw.core.warriors.herbstock import keep_days
+    stock: dict = {}
+    for e in s["herbs"]:
+        through = e["day"] + keep_days(s["cats"].get(e["keeper"]), e["dried"]) - 1
+        key = (r.herbs[e["herb"]]["name"], "dried" if e["dried"] else "fresh", through)
+        stock[key] = stock.get(key, 0) + 1
+    return ", ".join(f"{n} x{c} ({d}, " + (f"good through day {t}" if t >= s["day"] else f"gone bad after day {t}")
+                     + ")" for (n, d, t), c in stock.items()) or "empty"

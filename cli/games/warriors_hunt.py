@@ -9,7 +9,7 @@ STAGES = ("locate", "approach", "grab", "kill")
 
 
 def _stage_numbers(items, flag: str) -> dict:
-    out = {}
+    out: dict = {}
     for text in items or []:
         stage, eq, n = text.partition("=")
         stage = stage.strip().lower()
@@ -58,7 +58,7 @@ def hunt(call) -> None:
     from claw.core.warriors.checks import explain
     from claw.core.warriors.hunt import best_sense
     from claw.core.warriors.hunt import hunt as run_hunt
-    tied = []
+    tied: list = []
     if spec.sense is None and spec.start == "locate":
         sense, tied = best_sense(spec.helpers.get("locate", cat), r)
     spec.crowfood = False     # eaten below, with --illness

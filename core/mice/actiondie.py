@@ -54,7 +54,7 @@ def parse_faces(raw: object) -> tuple[Face, ...]:
             syms = tuple(str(s) for s in item["symbols"])
         else:
             syms = tuple(p for p in str(item.get("symbol", "")).replace(" ", "").split("+") if p)
-        faces.append((item.get("face", item["number"]), Face(item["number"], syms)))
+        faces.append((item["face"] if "face" in item else item["number"], Face(item["number"], syms)))
     faces.sort(key=lambda pair: pair[0])
     if [pos for pos, _ in faces] != [1, 2, 3, 4, 5, 6]:
         raise InvalidInput("action die data: face positions must be 1..6 once each")

@@ -109,9 +109,9 @@ def attack(state: dict, attacker: str, target: str, dice, faces, tiles: dict, *,
     if f["suspicious"]:
         raise IllegalAction(f"{R.cite(tiles, 'dining-hall', 3)}: the minions on the table do not attack while the "
                             f"ghost is around: {attacker}")
-    m = R.mouse(s, target) if target in mice_ids else None
-    if m is None:
+    if target not in mice_ids:
         raise UsageError(f"no such mouse: {target!r}")
+    m = R.mouse(s, target)
     if m.get("job"):
         raise IllegalAction(f"{m['name']} is inside the ghost costume; the chapter has no rule for attacking "
                             f"the ghost: {target}")

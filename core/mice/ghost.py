@@ -126,7 +126,7 @@ def scary_noises(state: dict, mid: str, distance: int, dice, faces, tiles: dict,
     res.info.update(rolled=[f.number for f in rolled], cheese=total, distance=distance, scared=ok)
     res.add("scary-noises", f"{why}: {m['name']} leads {len(crew)} mice in ghostly noises: {A.show(rolled)} = "
             f"{total} cheese against {distance} space(s) to {target['id']}: "
-            + ("[green]the raider is scared![/]" if ok else "not enough, the raider stays."),
+            + ("the raider is scared!" if ok else "not enough, the raider stays."),
             mouse=mid, raider=target["id"], cheese=total, distance=distance, scared=ok,
             rolled=[f.number for f in rolled], alternatives=others)
     if ok:

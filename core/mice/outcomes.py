@@ -261,7 +261,7 @@ def explore(state: dict, room: str, tiles: dict) -> Result:
             res.add("no-raiders", f"{why}: the raiders have already left the castle; no raider token.")
         for _ in range(0 if s["objectives"]["raiders_scared"] else r.get("raiders", 0)):
             rid = R.new_id(s, "raider")
-            raider = {"id": rid, "room": room}
+            raider: dict = {"id": rid, "room": room}
             if room == "kings-chamber":
                 raider["burly"] = True
                 s["burly"]["placed"] = True

@@ -19,14 +19,14 @@ def check_end(res: Result) -> None:
     o = s["objectives"]
     if o["raiders_scared"] and o["blackpaw_defeated"] and o["barnacle_defeated"]:
         s["outcome"], s["outcome_reason"] = "victory", "raiders scared off and Blackpaw and Barnacle defeated"
-        res.add("victory", "[green]Victory![/] The raiders fled and Blackpaw and Barnacle are beaten.")
+        res.add("victory", "Victory! The raiders fled and Blackpaw and Barnacle are beaten.")
     elif s["hourglass"] >= s["chapter_end"]:
         s["outcome"] = "defeat"
         s["outcome_reason"] = f"the hourglass reached the chapter end marker (page {s['chapter_end']})"
-        res.add("defeat", f"[red]Defeat:[/] {s['outcome_reason']}.")
+        res.add("defeat", f"Defeat: {s['outcome_reason']}.")
     elif not R.free_mice(s):
         s["outcome"], s["outcome_reason"] = "defeat", "all mice are captured at the same time"
-        res.add("defeat", f"[red]Defeat:[/] {s['outcome_reason']}.")
+        res.add("defeat", f"Defeat: {s['outcome_reason']}.")
 
 
 def advance_hourglass(res: Result, pages: int, reason: str) -> None:

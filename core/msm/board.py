@@ -91,6 +91,10 @@ class Board:
         self.region_grid = [-1] * (w * self.height)
         for (x, y), rid in self.region.items():
             self.region_grid[y * w + x] = rid
+        # caches the path search and field of view fill on first use (pathing.py, fov.py)
+        self._step_graph: list[list[int]] | None = None
+        self._move_masks: tuple[int, int, int, int, int] | None = None
+        self._blocking_set: frozenset[Square] | None = None
 
     # -- squares -------------------------------------------------------------
     def in_bounds(self, sq: Square) -> bool:
@@ -303,7 +307,7 @@ def board_from_map(doc: dict) -> Board:
 
 def format_map(board: Board) -> dict:
     """The ``map:`` mapping that :func:`parse_map` reads back into the same board."""
-    reverse = {}
+    reverse: dict[tuple, str] = {}
     for ch, meaning in DEFAULT_LEGEND.items():
         reverse.setdefault(meaning, ch)
     extra: dict[str, dict] = {}
@@ -325,7 +329,7 @@ def format_map(board: Board) -> dict:
                           (meaning[0], meaning[1], key[1])), None)
             if found is None:
                 found = next(spare)
-                entry = {"terrain": meaning[0], "marker": meaning[1]}
+                entry: dict[str, str | int | None] = {"terrain": meaning[0], "marker": meaning[1]}
                 if key[1] is not None:
                     entry["count"] = key[1]
                 extra[found] = entry

@@ -23,7 +23,7 @@ def starting_weapons(hero: dict, cards: dict[str, dict]) -> list[dict]:
     """The Dramatis Personae weapons a loot file defines (matched by name), at most 2."""
     by_name = {_slug(c["name"]): c for c in cards.values() if c["type"] == "weapon"}
     by_name.update({c["id"]: c for c in cards.values() if c["type"] == "weapon"})
-    out = []
+    out: list[dict] = []
     for name in hero.get("weapons", []):
         card = by_name.get(_slug(name))
         if card and len(out) < 2:
@@ -56,7 +56,7 @@ def hero_fields(hero_id: str, heroes: dict, cards: dict[str, dict], unarmed: dic
 
 def campaign_from_state(state: dict, previous: dict | None = None) -> tuple[dict, list[dict]]:
     """The campaign after a scenario: each hero's health, level, cards, francs, skills."""
-    camp = copy.deepcopy(previous) if previous else {"kind": "campaign", "game": "msm", "heroes": {}}
+    camp: dict = copy.deepcopy(previous) if previous else {"kind": "campaign", "game": "msm", "heroes": {}}
     camp.setdefault("heroes", {})
     for fid, fig in state["figures"].items():
         if fig.get("side") != "cat":

@@ -55,7 +55,7 @@ def _room_for_heroes(doc: dict, board) -> list[tuple[tuple, str]]:
     """Setup Scenario 1: heroes start on or next to C; the map must hold the cats it asks for."""
     from claw.core.msm.setup import hero_squares
 
-    cats = doc.get("cats") if isinstance(doc.get("cats"), dict) else {}
+    cats: dict = doc["cats"] if isinstance(doc.get("cats"), dict) else {}
     wanted = cats.get("count", 4)
     room = len(hero_squares(board))
     if isinstance(wanted, int) and room < wanted:

@@ -31,6 +31,8 @@ per candidate line by :func:`claw.core.msm.los.grid_touches`, as ``line_of_sight
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 from claw.core.msm.board import Board
 from claw.core.msm.figures import blocking_squares, roach_squares
 from claw.core.msm.geometry import range_between
@@ -38,8 +40,8 @@ from claw.core.msm.los import CORNERS, Line, Sight, _Context, _ends, grid_touche
 from claw.core.msm.squares import Square
 
 
-def _sweep(board: Board, a: Square, c: tuple[int, int], S: int, stop: set, walls_v: set, walls_h: set
-           ) -> dict[Square, list]:
+def _sweep(board: Board, a: Square, c: tuple[int, int], S: int, stop: AbstractSet,
+           walls_v: AbstractSet, walls_h: AbstractSet) -> dict[Square, list]:
     """I(Q) for every cell reachable from corner point ``c`` of square ``a``.
 
     ``stop``: cells rays cannot pass (they still get their own I, for targeting).
@@ -157,10 +159,7 @@ class _SortKey:
 
 def _inside(intervals: list, wv: tuple[int, int]) -> bool:
     wx, wy = wv
-    for u, v in intervals:
-        if u[0] * wy - u[1] * wx > 0 and wx * v[1] - wy * v[0] > 0:
-            return True
-    return False
+    return any(u[0] * wy - u[1] * wx > 0 and wx * v[1] - wy * v[0] > 0 for u, v in intervals)
 
 
 def visible_from(board: Board, figures: dict | None, a: Square, *, roaches: str = "ignore",
@@ -176,7 +175,7 @@ def visible_from(board: Board, figures: dict | None, a: Square, *, roaches: str 
     S = 16 * (max(board.width, board.height) + 1)
     w = board.width
     fig_block = {sq for sq in blocking_squares(figures) if sq != a}
-    blocking = getattr(board, "_blocking_set", None)
+    blocking = board._blocking_set
     if blocking is None:
         blocking = board._blocking_set = frozenset(
             (k % w, k // w) for k, b in enumerate(board.blocked) if b)
@@ -215,7 +214,7 @@ def visible_from(board: Board, figures: dict | None, a: Square, *, roaches: str 
                 continue
             c = corners[k]
             ivp = None if t_hinders else plain[k].get(t)
-            for cb, d in zip(CORNERS, ends_t):
+            for cb, d in zip(CORNERS, ends_t, strict=True):
                 wv = (d[0] - c[0], d[1] - c[1])
                 if not _inside(ivs, wv):
                     continue

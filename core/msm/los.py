@@ -75,6 +75,7 @@ class Sight:
             causes = sorted({ln.blocked_by for ln in self.lines if ln.blocked_by})
             return "every line is blocked: " + "; ".join(causes)
         line = self.witness
+        assert line is not None  # a visible sight has a witness line
         if self.hindered:
             return f"visible but hindered (-2): {line.hindered_by} (best line {self.corner_text(line)})"
         return f"visible, clear line {self.corner_text(line)}"
@@ -288,6 +289,7 @@ def _walk_nudged(ctx: _Context, target: Square, p: tuple[int, int], q: tuple[int
             num = x1 * dy + (k * S - y1) * dx
             if dy < 0:
                 num = -num
+            cand: tuple[int, ...]
             if num % E == 0:
                 x = num // E
                 cand = (x - 1, x)

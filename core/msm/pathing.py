@@ -41,7 +41,7 @@ class RatPlan:
 def step_graph(board: Board) -> list[list[int]]:
     """Per square index ``y * width + x``: the open orthogonal neighbours a figure may
     step to (no wall between, not blocking). Cached on the board."""
-    graph = getattr(board, "_step_graph", None)
+    graph = board._step_graph
     if graph is None:
         w, h = board.width, board.height
         graph = [[] for _ in range(w * h)]
@@ -62,7 +62,7 @@ def step_graph(board: Board) -> list[list[int]]:
 def _move_masks(board: Board) -> tuple[int, int, int, int, int]:
     """Bitboards over square indices (bit ``y * width + x``): the squares a figure may
     leave eastward, westward, southward, northward, and every open square. Cached."""
-    masks = getattr(board, "_move_masks", None)
+    masks = board._move_masks
     if masks is None:
         w = board.width
         east = west = south = north = open_ = 0

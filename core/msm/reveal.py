@@ -24,7 +24,7 @@ def reveal_in_los(board: Board, state: dict) -> tuple[dict, list[dict]]:
     changed = True
     while changed:
         changed = False
-        hidden = {}
+        hidden: dict = {}
         for rid, rat in figures.items():
             if is_rat(rat) and not rat.get("revealed", True) and rat.get("square"):
                 hidden.setdefault(square_of(rat), []).append(rid)

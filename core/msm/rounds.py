@@ -184,7 +184,7 @@ def step(state: dict, board, dice, bestiary: dict, *, first: str = CATS, choices
         st["phase"] = ini["first"]
         events += _enter(st, board, cat_stun)
     elif phase == CATS:
-        for fid, fig in cats_on_map(st):
+        for _fid, fig in cats_on_map(st):
             fig["ap"] = 0
             fig["pounced"] = False
         st["active"] = None

@@ -202,7 +202,7 @@ def new_state(doc: dict, dice, heroes: list[str] | None = None, *, source: str |
 
     figures: dict[str, dict] = {}
     chosen = check_places(board, places, heroes) if places else None
-    spots = hero_places(board, len(heroes)) if not places else None
+    spots = hero_places(board, len(heroes)) if not places else []
     for i, hero in enumerate(heroes):
         sq = chosen[hero] if chosen else spots[i]
         figures[hero] = {"side": "cat", "type": hero, "square": square_name(sq), "stunned": False,

@@ -38,7 +38,7 @@ def _open(campaign: dict) -> dict:
 
 def card_lookup(decks: list[dict]) -> dict[str, dict]:
     """Card id → card over the given loot decks."""
-    cards = {}
+    cards: dict = {}
     for deck in decks:
         for card in deck.get("cards", []):
             cards.setdefault(card["id"], card)
@@ -114,7 +114,7 @@ def heal(campaign: dict, hero_id: str, cards: dict[str, dict], salves: int | Non
     want = len(held) if salves is None else salves
     if salves is not None and salves > len(held):
         raise IllegalAction(f"{hero_id} holds {len(held)} healing salve(s), not {salves}")
-    used = []
+    used: list = []
     for i, card in held:
         if len(used) >= want or (salves is None and h["health"] >= MAX_HEALTH):
             break

@@ -105,5 +105,5 @@ def mark_done(state: dict, goal_id: str) -> list[dict]:
 def _finish(state: dict, result: str, why: str) -> list[dict]:
     state["outcome"] = {"result": result, "why": why, "round": state.get("round", {}).get("number")}
     state["phase"] = "over"
-    word = "[bold green]Victory[/]" if result == "victory" else "[bold red]Defeat[/]"
+    word = "Victory" if result == "victory" else "Defeat"
     return [event("outcome", f"{word}: {why}.", result=result, why=why)]

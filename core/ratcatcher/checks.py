@@ -40,7 +40,7 @@ def check_townships(doc: dict, rules: dict, at: tuple = ()) -> list:
         out += _dupes(card["zones"], "id", p + ("zones",), "zone id")
         out += _dupes(card["connectors"], "id", p + ("connectors",), "connector id")
         starts = []
-        adj = {z["id"]: set() for z in card["zones"]}
+        adj: dict[str, set[str]] = {z["id"]: set() for z in card["zones"]}
         for j, z in enumerate(card["zones"]):
             for k, other in enumerate(z.get("adjacent", [])):
                 if other not in zones:
@@ -148,7 +148,7 @@ def check_scenario(doc: dict, rules: dict, at: tuple = ()) -> list:
 def cross_check(scenario: dict, character: dict | None, nemesis, townships: dict | None,
                 peculiar: dict | None) -> list[tuple[tuple, str]]:
     """Consistency between a scenario and the content it names (run by ``claw new``)."""
-    out = []
+    out: list[tuple[tuple, str]] = []
     if character is not None:
         abilities = {a["id"] for a in character.get("abilities", [])}
         colours = {a.get("colour") for a in character.get("abilities", [])}

@@ -105,7 +105,7 @@ def default_allocation(targets: list[Target], hits: int, mortal: int) -> tuple[l
     allocs: list[Allocation] = []
     order = sorted(rats, key=lambda t: (-t.defence, KIND_ORDER[t.kind]))
     taken: set[int] = set()
-    for i, t in enumerate(order):
+    for _i, t in enumerate(order):
         if mortal == 0:
             break
         if t.defence == 0 and hits > 0:
@@ -146,7 +146,7 @@ def parse_assign(text: str) -> list[tuple[str, int | None]]:
     """``"nemesis,brown:2,white"`` → [("nemesis", None), ("brown", 2), ("white", None)]."""
     from claw.core.errors import UsageError
 
-    out = []
+    out: list[tuple[str, int | None]] = []
     for item in text.split(","):
         item = item.strip()
         if not item:

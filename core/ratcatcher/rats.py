@@ -74,11 +74,8 @@ class Mover:
         dd = self.dist(dest)
         options = [n for n in self.adj[here] if dd.get(n, 10**6) == dd[here] - 1]
         chosen = [n for n in options if n in self.prefer]
-        if chosen:
-            best = chosen[0]
-        else:
-            # 2.1: rats move toward the zone that brings them closest to the top township
-            best = min(options, key=lambda z: (self.top_dist.get(z, 10**6), zone_sort_key(z)))
+        # 2.1: rats move toward the zone that brings them closest to the top township
+        best = chosen[0] if chosen else min(options, key=lambda z: (self.top_dist.get(z, 10**6), zone_sort_key(z)))
         return best, [o for o in options if o != best]
 
     def walk(self, start: str, targets: list[str], steps: int, events: Events, who: str) -> str:

@@ -88,15 +88,14 @@ def place_rats(state: dict, zone: str, dice, events: Events, why: str, recover: 
 
     Returns the colours placed. Raises ``SackEmpty`` when the sack stays empty.
     """
-    placed = []
+    placed: list[str] = []
     pending = 1
     while pending:
-        if sack_total(state) == 0:
-            if not (recover and recover_rats(state, events, reward)):
-                events.add("spawn-short", f"the Rat Sack is empty: no rat for {zone} ({why})", zone=zone)
-                if placed:
-                    events.add("spawn", f"{why}: {', '.join(placed)} into {zone}", zone=zone, colours=placed)
-                raise SackEmpty(zone)
+        if sack_total(state) == 0 and not (recover and recover_rats(state, events, reward)):
+            events.add("spawn-short", f"the Rat Sack is empty: no rat for {zone} ({why})", zone=zone)
+            if placed:
+                events.add("spawn", f"{why}: {', '.join(placed)} into {zone}", zone=zone, colours=placed)
+            raise SackEmpty(zone)
         colour = draw_colour(state, dice)
         state["zones"][zone]["rats"][colour] += 1
         placed.append(colour)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from claw.core.errors import IllegalAction
 from claw.core.ratcatcher.city import (
     COLOURS,
@@ -153,8 +155,6 @@ def explore(state: dict, dice, events: Events, choices: list[str] | None = None,
         num = state["deck"].pop(0)
         connect(state, num, target, events)
         populate_tokens(state, num, events)
-        try:
+        with contextlib.suppress(SackEmpty):
             spawn_new_card_rats(state, num, dice, events)
-        except SackEmpty:
-            pass
 

@@ -17,6 +17,13 @@ def max_hp(age: int, strength: int) -> int:
     return 5 + age + strength
 
 
+def age_change(value: int, delta: int) -> int:
+    """An automatic age-table change (a row with no choice, e.g. +1 Intelligence at 38
+    moons, -1 Strength at 57): abilities stay within 1-10, so a gain at 10 or a loss at
+    1 leaves the score as it is (ruling 7). One rule for a built sheet and for ageing."""
+    return min(ABILITY_MAX, max(ABILITY_MIN, value + delta))
+
+
 def knack_max(rules: Rules, knack: str) -> int | None:
     """How many times a knack may be chosen (None: no limit)."""
     return rules.knacks[knack]["max_level"]
@@ -95,7 +102,8 @@ def build(doc: dict, rules: Rules) -> tuple[dict, list[Problem]]:
     # Three starting skills at 1 (they stack with the clan skill).
     sk = creation["skills"]
     if len(sk) != 3 or len(set(sk)) != 3:
-        b.bad(("creation", "skills"), f"choose exactly three different starting skills (got {len(sk)}: {', '.join(sk) or 'none'})")
+        b.bad(("creation", "skills"),
+              f"choose exactly three different starting skills (got {len(sk)}: {', '.join(sk) or 'none'})")
     for i, s in enumerate(dict.fromkeys(sk)):
         b.skill(s, ("creation", "skills", i), "a starting skill")
 
@@ -105,7 +113,8 @@ def build(doc: dict, rules: Rules) -> tuple[dict, list[Problem]]:
     if len(set(kn)) != len(kn):
         b.bad(("creation", "knacks"), "the creation knacks must be three different knacks (no knack twice at creation)")
     elif age >= 10 and len(set(kn)) != need:
-        b.bad(("creation", "knacks"), f"a cat of 10 moons or more starts with exactly {need} knacks (got {len(set(kn))})")
+        b.bad(("creation", "knacks"),
+              f"a cat of 10 moons or more starts with exactly {need} knacks (got {len(set(kn))})")
     elif len(set(kn)) > need:
         b.bad(("creation", "knacks"), f"at most {need} knacks at creation (got {len(set(kn))})")
     for i, k in enumerate(dict.fromkeys(kn)):
@@ -160,13 +169,15 @@ def _clan_bonus(doc: dict, rules: Rules, b: _Builder) -> None:
             skills = {skill: 1}
     elif choice:
         if "abilities" in choice:
-            b.bad(("clan_choice", "abilities"), f"only Loners choose their ability bonus; {clan['name']} get a fixed one")
+            b.bad(("clan_choice", "abilities"),
+                  f"only Loners choose their ability bonus; {clan['name']} get a fixed one")
         if "skill" in choice:
             if clan.get("printed_skill", "").lower() not in rules.skills and clan["id"] == "shadowclan":
                 # Ruling: ShadowClan's "Stealth" is read as Sneak unless the file names another skill or none.
                 skills = {} if choice["skill"] == "none" else {choice["skill"]: 1}
             else:
-                b.bad(("clan_choice", "skill"), f"{clan['name']} get a fixed skill bonus; only Loners and ShadowClan choose")
+                b.bad(("clan_choice", "skill"),
+                      f"{clan['name']} get a fixed skill bonus; only Loners and ShadowClan choose")
     for s in skills:
         b.skill(s, ("clan",), f"the {clan['name']} bonus")
 
@@ -184,9 +195,9 @@ def _growth(doc: dict, rules: Rules, b: _Builder, age: int) -> None:
             b.bad(("growth", i, "moon"), f"moon {m} is after the cat's age ({age} moons)")
     for m in range(11, min(age, 70) + 1):
         gains = rules.age_row(m)
-        i = by_moon.get(m)
-        e = entries[i] if i is not None else {"moon": m}
-        base = ("growth", i) if i is not None else (("growth",) if "growth" in doc else ("age",))
+        at = by_moon.get(m)
+        e = entries[at] if at is not None else {"moon": m}
+        base = ("growth", at) if at is not None else (("growth",) if "growth" in doc else ("age",))
         wanted = set()
         for g in gains:
             kind = g["type"]
@@ -203,7 +214,7 @@ def _growth(doc: dict, rules: Rules, b: _Builder, age: int) -> None:
                 if len(choices) == 1:
                     if "ability" in e and e["ability"] != choices[0]:
                         b.bad(base + ("ability",), f"moon {m} changes {choices[0]}, not {e['ability']}")
-                    b.ability(choices[0], delta, base, f"moon {m}")
+                    b.abilities[choices[0]] = age_change(b.abilities[choices[0]], delta)
                     wanted.add("ability")
                     continue
                 wanted.add("ability")
@@ -214,7 +225,7 @@ def _growth(doc: dict, rules: Rules, b: _Builder, age: int) -> None:
                     b.bad(base + ("ability",), f"moon {m} gives +1 to {' or '.join(choices)}, not {pick}")
                 else:
                     b.ability(pick, delta, base + ("ability",), f"moon {m}")
-        if i is not None:
+        if at is not None:
             for key in ("skill", "knack", "ability"):
                 if key in e and key not in wanted:
                     what = ", ".join(g["type"] for g in gains) or "nothing"
@@ -253,7 +264,7 @@ def _condition(doc: dict, rules: Rules, cat: dict, b: _Builder) -> None:
         if v > cat["abilities"][a]:
             b.bad(("condition", "pools", a), f"{a} pool {v} is above the score {cat['abilities'][a]}")
         cat["pools"][a] = v
-    for i, d in enumerate(cond.get("diseases", [])):
+    for d in cond.get("diseases", []):
         cat["diseases"].append({"id": d["id"], "day": d.get("day", 0)})
     cat["sprain"] = cond.get("sprain", 0)
 

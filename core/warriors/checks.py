@@ -94,31 +94,44 @@ def decide(total: int, crit: str | None, vs: int | None, criticals: str = "absol
     return total >= vs
 
 
+def prepare(cat: dict, rules: Rules, spec: CheckSpec) -> tuple[dict, dict]:
+    """Everything of a check but the dice: pays spent points and knacks (refusing what
+    cannot be paid) and adds up the fixed part of the total. Returns (cat with its pools
+    paid, the prepared check). ``resolve`` rolls it; exact odds read its ``bonus``."""
+    ability = ability_of(spec, rules)
+    pools, paid = pay_bonuses(cat, spec, rules, ability)
+    skill_value = cat["skills"].get(spec.skill, 0) if spec.skill else 0
+    bonus = cat["abilities"][ability] + skill_value + spec.spend + paid["knack_bonus"] + spec.modifier
+    return dict(cat, pools=pools), {
+        "cat": cat["id"], "skill": spec.skill, "ability": ability,
+        "ability_score": cat["abilities"][ability], "skill_score": skill_value,
+        "spent": spec.spend, "knack_bonus": paid["knack_bonus"], "knacks": paid["knacks"],
+        "modifier": spec.modifier, "paid": paid["paid"], "bonus": bonus, "vs": spec.vs,
+        "physical": is_physical(spec, rules, ability), "label": spec.label}
+
+
+def roll(cat: dict, prepared: dict, rules: Rules, dice, criticals: str = "absolute",
+         sprains: bool = True) -> tuple[dict, dict]:
+    """Roll a prepared check: 3d6 + its bonus; a critical failure on a physical check sprains."""
+    rolled = roll_3d6(dice, prepared["label"])
+    total = sum(rolled) + prepared["bonus"]
+    crit = critical(rolled)
+    sprained = bool(sprains and crit == "failure" and prepared["physical"])
+    new = dict(cat)
+    if sprained:
+        new["sprain"] = rules.injuries["sprain"]["rest_sunrises"]
+    result = {k: v for k, v in prepared.items() if k not in ("bonus", "label")}
+    result.update(dice=rolled, total=total, critical=crit, sprain=sprained,
+                  success=decide(total, crit, prepared["vs"], criticals))
+    return new, result
+
+
 def resolve(cat: dict, rules: Rules, spec: CheckSpec, dice, criticals: str = "absolute",
             sprains: bool = True) -> tuple[dict, dict]:
     """Roll one check for ``cat``. Returns (updated cat, result). Points are paid
     before the dice are rolled (knacks are declared up front)."""
-    ability = ability_of(spec, rules)
-    pools, paid = pay_bonuses(cat, spec, rules, ability)
-    rolled = roll_3d6(dice, spec.label)
-    skill_value = cat["skills"].get(spec.skill, 0) if spec.skill else 0
-    total = (sum(rolled) + cat["abilities"][ability] + skill_value + spec.spend
-             + paid["knack_bonus"] + spec.modifier)
-    crit = critical(rolled)
-    physical = is_physical(spec, rules, ability)
-    new = dict(cat, pools=pools)
-    sprained = bool(sprains and crit == "failure" and physical)
-    if sprained:
-        new["sprain"] = rules.injuries["sprain"]["rest_sunrises"]
-    result = {
-        "cat": cat["id"], "skill": spec.skill, "ability": ability, "dice": rolled,
-        "ability_score": cat["abilities"][ability], "skill_score": skill_value,
-        "spent": spec.spend, "knack_bonus": paid["knack_bonus"], "knacks": paid["knacks"],
-        "modifier": spec.modifier, "paid": paid["paid"], "total": total, "critical": crit,
-        "vs": spec.vs, "success": decide(total, crit, spec.vs, criticals),
-        "physical": physical, "sprain": sprained,
-    }
-    return new, result
+    cat, prepared = prepare(cat, rules, spec)
+    return roll(cat, prepared, rules, dice, criticals, sprains)
 
 
 def explain(r: dict, rules: Rules) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from claw.core.errors import IllegalAction, UsageError
 from claw.core.warriors import knacks as K
-from claw.core.warriors.checks import CheckSpec, able, decide, resolve
+from claw.core.warriors.checks import CheckSpec, able, decide, prepare, resolve, roll
 from claw.core.warriors.points import describe, pay
 from claw.core.warriors.rules import Rules
 
@@ -24,21 +24,28 @@ class AttackSpec:
     uses); ``points`` for the attack or Wrestling check and ``damage_points`` (Strength)
     for the damage check; the defender's ``dodge`` uses and ``jump_points``; wrestlers
     who ``escape`` with Jump checks; Chomp's ``let_go``; ``winner_target`` in a
-    Wrestling; ``swat_explicit`` for a Pinned cat swatting its pinner."""
+    Wrestling; ``swat_explicit`` for a Pinned cat swatting its pinner; in a Wrestling
+    round, the other wrestlers' ``wrestler_points`` (cat -> points for its Wrestle or
+    escape-Jump check) and ``wrestler_damage_points`` (cat -> Strength points for its
+    damage check if it wins). ``odds``: go through every rule of the attack up to the
+    dice, then answer the exact chances instead of rolling (state unchanged)."""
 
     def __init__(self, mode: str = "swat", knacks: dict | None = None, points: int = 0, damage_points: int = 0,
                  dodge: int = 0, jump_points: int = 0, escape: list | None = None, let_go: bool = False,
                  winner_target: str | None = None, life_or_death: bool = False, convert_from: list | None = None,
-                 swat_explicit: bool = False) -> None:
+                 swat_explicit: bool = False, wrestler_points: dict | None = None,
+                 wrestler_damage_points: dict | None = None, odds: bool = False) -> None:
         self.mode, self.knacks, self.points, self.damage_points = mode, dict(knacks or {}), points, damage_points
         self.dodge, self.jump_points, self.escape, self.let_go = dodge, jump_points, list(escape or []), let_go
         self.winner_target, self.life_or_death, self.convert_from = winner_target, life_or_death, convert_from
-        self.swat_explicit = swat_explicit
+        self.swat_explicit, self.odds = swat_explicit, odds
+        self.wrestler_points = dict(wrestler_points or {})
+        self.wrestler_damage_points = dict(wrestler_damage_points or {})
 
 
 # -- opposed checks and initiative ------------------------------------------------
 
-def _tier(crit: str | None, criticals: str) -> int:
+def tier(crit: str | None, criticals: str) -> int:
     if criticals != "absolute" or crit is None:
         return 0
     return 1 if crit == "success" else -1
@@ -48,7 +55,7 @@ def opposed_wins(a: int, a_crit, b: int, b_crit, criticals: str = "absolute") ->
     """Attacker wins when its total meets or beats the defender's. Under 'absolute',
     a critical success beats any non-critical and a critical failure loses to one
     (ruling); equal tiers compare totals."""
-    ta, tb = _tier(a_crit, criticals), _tier(b_crit, criticals)
+    ta, tb = tier(a_crit, criticals), tier(b_crit, criticals)
     if ta != tb:
         return ta > tb
     return a >= b
@@ -57,7 +64,7 @@ def opposed_wins(a: int, a_crit, b: int, b_crit, criticals: str = "absolute") ->
 def initiative(state: dict, ids: list[str], dice, first: str | None = None,
                order_rule: str = "roll") -> tuple[dict, list[dict]]:
     """Spirit + d6 for each cat; highest first; ties by Spirit points left, then a
-    fair choice (``first`` names the winner, else a die decides)."""
+    fair choice: ``first`` names the winner (it must be in a tie), else a d6 roll-off."""
     cats = state["cats"]
     if len(set(ids)) < 2:
         raise UsageError("a fight needs at least two different cats")
@@ -75,22 +82,23 @@ def initiative(state: dict, ids: list[str], dice, first: str | None = None,
     groups: dict = {}
     for cid in ids:
         groups.setdefault(key[cid], []).append(cid)
+    tied_groups = [g for g in groups.values() if len(g) > 1]
+    if first is not None and not any(first in g for g in tied_groups):
+        ties = "; ".join(", ".join(g) for g in tied_groups) or "none"
+        raise IllegalAction(f"--first names who wins an initiative tie, and {first} is in none (ties: {ties})")
     order = []
     for k in sorted(groups, reverse=True):
         tied = groups[k]
         if len(tied) > 1:
-            if first in tied:
-                pick = [first] + [c for c in tied if c != first]
-                how = f"{first} chosen to go first"
+            if first is not None and first in tied:
+                pick = [first, *_roll_off([c for c in tied if c != first], dice, events)]
+                how = f"{first} chosen to go first (--first)"
             else:
-                pick = list(tied)
-                for i in range(len(pick) - 1, 0, -1):     # a fair shuffle by dice
-                    j = dice.draw(0, i, "initiative tie-break")
-                    pick[i], pick[j] = pick[j], pick[i]
-                how = "a fair draw"
+                pick = _roll_off(list(tied), dice, events)
+                how = "a d6 roll-off"
             events.append({"type": "initiative-tie", "cats": tied, "order": pick,
                            "text": f"tie between {', '.join(tied)} (same roll and Spirit points): {how} gives "
-                                   f"{' > '.join(pick)} (--first to choose)"})
+                                   f"{' > '.join(pick)}" + ("" if first in tied else " (--first CAT to choose)")})
             tied = pick
         order += tied
     if order_rule == "spirit":
@@ -102,6 +110,27 @@ def initiative(state: dict, ids: list[str], dice, first: str | None = None,
                     "pins": {}, "chomps": {}, "disoriented": []}
     events.append({"type": "fight", "order": order, "text": "fight order: " + " > ".join(order)})
     return new, events
+
+
+ROLL_OFF_ROUNDS = 50
+
+
+def _roll_off(cats: list[str], dice, events: list) -> list[str]:
+    """The rulebook's "fair method" for a tie no score breaks: each tied cat rolls a d6,
+    highest first; cats still level roll again among themselves (physical dice can be
+    typed as they fall: no hidden draw)."""
+    if len(cats) < 2:
+        return list(cats)
+    for _ in range(ROLL_OFF_ROUNDS):
+        rolls = {c: dice.draw(1, 6, f"initiative tie-break d6 {c}") for c in cats}
+        events.append({"type": "roll-off", "rolls": rolls,
+                       "text": "tie-break d6: " + ", ".join(f"{c} {n}" for c, n in rolls.items())})
+        levels: dict = {}
+        for c in cats:
+            levels.setdefault(rolls[c], []).append(c)
+        if len(levels) > 1:
+            return [x for n in sorted(levels, reverse=True) for x in _roll_off(levels[n], dice, events)]
+    return list(cats)       # level every time: keep the order given
 
 
 def join(state: dict, cid: str, dice) -> tuple[dict, list[dict]]:
@@ -211,6 +240,21 @@ def _check(cat, rules, skill, ability=None, points=0, knacks=None, dice=None, la
     return resolve(cat, rules, spec, dice, options.get("criticals", "absolute"))
 
 
+def _prep(cat, rules, skill, ability=None, points=0, knacks=None, label="", convert_from=None):
+    """A check paid and added up but not rolled (``roll`` finishes it; odds read its bonus)."""
+    return prepare(cat, rules, CheckSpec(skill=skill, ability=ability, spend=points, knacks=knacks or {},
+                                         label=label, convert_from=convert_from))
+
+
+def _odds_event(action: str, text: str, **data) -> list[dict]:
+    """The answer of an ``odds`` run: one event, nothing rolled."""
+    return [{"type": "odds", "action": action, "text": text, **data}]
+
+
+def _pct(p) -> str:
+    return f"{p.numerator}/{p.denominator} = {float(p):.2%}"
+
+
 def _fmt(cat, r) -> str:
     what = r["skill"] or f"{r['ability']} check"
     extra = f" + {r['spent']} pts" if r["spent"] else ""
@@ -218,7 +262,8 @@ def _fmt(cat, r) -> str:
     crit = f" (critical {r['critical']})" if r["critical"] else ""
     ab = {"strength": "STR", "intelligence": "INT", "spirit": "SPT"}[r["ability"]]
     sk = f" + {what} {r['skill_score']}" if r["skill"] else ""
-    return f"{cat['name']} {what} {'+'.join(map(str, r['dice']))} + {ab} {r['ability_score']}{sk}{extra} = {r['total']}{crit}"
+    dice = "+".join(map(str, r["dice"]))
+    return f"{cat['name']} {what} {dice} + {ab} {r['ability_score']}{sk}{extra} = {r['total']}{crit}"
 
 
 def _sprain_events(cat, r) -> list[dict]:
@@ -228,6 +273,16 @@ def _sprain_events(cat, r) -> list[dict]:
 
 
 # -- damage -----------------------------------------------------------------------
+
+def damage_band(total: int, crit: str | None, strength: int, criticals: str = "absolute") -> int:
+    """Doing Damage: 1 (1d4+1) at most the defender's Strength, 2 (1d4+2) above it, 3
+    (1d4+3) above double; under 'absolute' a critical picks the lowest or highest band."""
+    if criticals == "absolute" and crit:
+        return 3 if crit == "success" else 1
+    if total > 2 * strength:
+        return 3
+    return 2 if total > strength else 1
+
 
 def damage(state: dict, rules: Rules, attacker: str, defender: str, dice, *, bonus: int = 0,
            points: int = 0, bite: bool = False, options: dict, convert_from=None, why: str = "") -> list[dict]:
@@ -239,16 +294,11 @@ def damage(state: dict, rules: Rules, attacker: str, defender: str, dice, *, bon
     r["total"] += bonus
     cats[attacker] = a
     strength = d["abilities"]["strength"]
+    base = damage_band(r["total"], r["critical"], strength, options.get("criticals", "absolute"))
     if options.get("criticals", "absolute") == "absolute" and r["critical"]:
-        # a critical decides the band by itself (ruling)
-        base = 3 if r["critical"] == "success" else 1
         band = f"critical {r['critical']}"
-    elif r["total"] > 2 * strength:
-        base, band = 3, f"more than double {d['name']}'s Strength {strength}"
-    elif r["total"] > strength:
-        base, band = 2, f"more than {d['name']}'s Strength {strength}"
     else:
-        base, band = 1, f"not more than {d['name']}'s Strength {strength}"
+        band = {3: "more than double", 2: "more than", 1: "not more than"}[base] + f" {d['name']}'s Strength {strength}"
     d4 = dice.draw(1, 4, f"damage d4 {attacker}")
     loss = d4 + base + (1 if bite else 0)
     events = [{"type": "damage-check", "cat": attacker, "dice": r["dice"], "total": r["total"],
@@ -312,7 +362,8 @@ def attack(state: dict, rules: Rules, attacker: str, target: str, spec: AttackSp
         if target not in f["order"]:
             raise IllegalAction(f"{t['name']} is not in this fight: {target}")
         if attacker in f["disoriented"]:
-            raise IllegalAction(f"{a['name']} was launched and cannot attack this action (claw fight --next): {attacker}")
+            raise IllegalAction(f"{a['name']} was launched and cannot attack this action (claw fight --next): "
+                                f"{attacker}")
     events: list[dict] = []
     if spec.mode == "bite" and not spec.life_or_death:
         events.append({"type": "note", "text": "biting another cat is dishonourable outside a life-or-death fight"})
@@ -325,14 +376,15 @@ def attack(state: dict, rules: Rules, attacker: str, target: str, spec: AttackSp
     if pinner and target != pinner:
         raise IllegalAction(f"{a['name']} is Pinned by {cats[pinner]['name']} and may act only against it: {target}")
     if pinner and spec.mode == "pounce":
-        raise IllegalAction(f"{a['name']} is Pinned and cannot Pounce (Wrestle to escape, Launch, Swat or Bite)")
+        raise IllegalAction(f"{a['name']} is Pinned and cannot Pounce; it may {_pinned_choices(s, rules, attacker)}")
     if spec.damage_points < 0:
         raise UsageError(f"points to spend must be 0 or more: --damage-points {spec.damage_points}")
     if spec.let_go and not (f and attacker in f["chomps"]):
         raise IllegalAction(f"{a['name']} holds no Chomp to let go of: {attacker}")
-    if (spec.escape or spec.winner_target) and _group_of(f, attacker) is None:
-        raise IllegalAction(f"{a['name']} is not Wrestling: --escape and --winner-target belong to a "
-                            f"Wrestling round: {attacker}")
+    if (spec.escape or spec.winner_target or spec.wrestler_points or spec.wrestler_damage_points) \
+            and _group_of(f, attacker) is None:
+        raise IllegalAction(f"{a['name']} is not Wrestling: --escape, --winner-target and the wrestlers' points "
+                            f"belong to a Wrestling round: {attacker}")
     if "dodge" in spec.knacks and (_group_of(f, attacker) is None or attacker not in spec.escape):
         raise IllegalAction("Dodge helps the cat's own Jump check: --dodge N for the defender, or "
                             "--knack dodge with --escape when Wrestling: dodge")
@@ -340,6 +392,15 @@ def attack(state: dict, rules: Rules, attacker: str, target: str, spec: AttackSp
         raise IllegalAction(f"{a['name']} is holding a Chomp: this turn it holds on or lets go (--let-go), "
                             f"no knacks: {', '.join(sorted(spec.knacks))}")
     if f and attacker in f["chomps"]:
+        if spec.odds:
+            raise IllegalAction(f"{a['name']} holds a Chomp: holding on or letting go needs no check, so there "
+                                f"are no odds to give")
+        if spec.points or spec.jump_points or spec.dodge:
+            raise IllegalAction(f"{a['name']} holds a Chomp: this turn makes no Swat or Jump check, so --points, "
+                                f"--jump-points and --dodge would do nothing (--damage-points pays a let-go Bite)")
+        if spec.damage_points and not spec.let_go:
+            raise IllegalAction(f"{a['name']} holds on to its Chomp and does no damage this turn: --damage-points "
+                                f"would do nothing (add --let-go for the second Bite)")
         events += _chomp_turn(s, rules, attacker, spec, dice, options)
     elif _group_of(f, attacker) is not None:
         events += _wrestling_turn(s, rules, attacker, target, spec, dice, options)
@@ -352,6 +413,8 @@ def attack(state: dict, rules: Rules, attacker: str, target: str, spec: AttackSp
             if k in ("leap", "spring"):
                 raise IllegalAction(f"{rules.knacks[k]['name']} goes with a Pounce (--pounce): {k}")
         events += _strike(s, rules, attacker, target, spec, dice, options)
+    if spec.odds:
+        return state, events     # a question: nothing rolled, the state as it was
     if s.get("fight"):
         events += advance(s)
     return s, events
@@ -385,27 +448,44 @@ def _strike(s, rules, attacker, target, spec, dice, options, belly_rake=False) -
                        "text": f"{a['name']} uses {rules.knacks[p['knack']]['name']}"
                                + (f" x{p['uses']}" if p["uses"] > 1 else "") + f" (paid {describe(p['paid'])})"})
     skill, ability = ("bite", None) if bite else ("swat", "strength" if "pummel" in fight_knacks else None)
-    a, ra = _check(a, rules, skill, ability, spec.points, check_knacks, dice, f"{attacker} {skill}",
-                   options, spec.convert_from)
+    crit_rule = options.get("criticals", "absolute")
+    a, pa = _prep(a, rules, skill, ability, spec.points, check_knacks, f"{attacker} {skill}", spec.convert_from)
     cats[attacker] = a
-    events += _sprain_events(a, ra)
     t = cats[target]
     pinned = f is not None and target in f["pins"]
     helpless = "Pinned" if pinned else ("knocked out" if t["status"] == "knocked-out" else None)
-    if helpless:
+    how = "Pummel" if "pummel" in fight_knacks else ("Belly Rake" if belly_rake else ("Bite" if bite else "Swat"))
+    if helpless and (spec.jump_points or spec.dodge):
+        raise IllegalAction(f"{t['name']} is {helpless} and makes no Jump check: --jump-points and --dodge "
+                            f"would do nothing: {target}")
+    pj: dict | None = None
+    if not helpless:
+        t, pj = _prep(t, rules, "jump", None, spec.jump_points, {"dodge": spec.dodge} if spec.dodge else {},
+                      f"{target} jump", None)
+    if spec.odds:
+        from claw.core.warriors.odds import strike
+        p = strike(pa["bonus"], pj["bonus"] if pj else None, crit_rule)
+        against = f"{t['name']} Jump 3d6+{pj['bonus']}" if pj else f"{t['name']} ({helpless}: Jump counts 0)"
+        ab = {"strength": "STR", "intelligence": "INT", "spirit": "SPT"}[pa["ability"]]
+        return events + _odds_event(
+            how.lower(), f"{a['name']} {how} ({ab} + {skill}) 3d6+{pa['bonus']} vs {against}: hits {_pct(p['hit'])}; "
+                         f"more than double (+2 damage) {_pct(p['double'])}",
+            attack_bonus=pa["bonus"], jump_bonus=pj["bonus"] if pj else None, helpless=helpless, **p)
+    a, ra = roll(a, pa, rules, dice, crit_rule)
+    cats[attacker] = a
+    events += _sprain_events(a, ra)
+    if pj is None:
         jt, jcrit = 0, None
         events.append({"type": "attack", "cat": attacker, "target": target, "total": ra["total"],
                        "text": f"{_fmt(a, ra)} against {t['name']}, who is {helpless} and cannot Jump (counts 0)"})
     else:
-        t, rj = _check(t, rules, "jump", None, spec.jump_points, {"dodge": spec.dodge} if spec.dodge else {},
-                       dice, f"{target} jump", options, None)
+        t, rj = roll(t, pj, rules, dice, crit_rule)
         cats[target] = t
         jt, jcrit = rj["total"], rj["critical"]
         events.append({"type": "attack", "cat": attacker, "target": target, "total": ra["total"], "jump": jt,
                        "text": f"{_fmt(a, ra)} against {_fmt(t, rj)}"})
         events += _sprain_events(t, rj)
-    hit = opposed_wins(ra["total"], ra["critical"], jt, jcrit, options.get("criticals", "absolute"))
-    how = "Pummel" if "pummel" in fight_knacks else ("Belly Rake" if belly_rake else ("Bite" if bite else "Swat"))
+    hit = opposed_wins(ra["total"], ra["critical"], jt, jcrit, crit_rule)
     if not hit:
         events.append({"type": "miss", "cat": attacker, "target": target, "text": f"the {how} misses"})
         return events
@@ -429,6 +509,20 @@ def _strike(s, rules, attacker, target, spec, dice, options, belly_rake=False) -
         events.append({"type": "chomp", "cat": attacker, "target": target,
                        "text": f"Chomp: {t['name']} is held as if Pinned until {a['name']}'s next turn"})
     return events
+
+
+def _pinned_choices(s, rules, cid) -> str:
+    """What a Pinned (or Chomp-held) cat may still do against its holder (Pin): a
+    Wrestling check and Launch only when it is in a Wrestling, Launch only if known."""
+    f = s["fight"]
+    holder = s["cats"][f["pins"][cid]]["name"]
+    out = []
+    if _group_of(f, cid) is not None:
+        out.append("win a Wrestling check to get free (claw attack with no --swat)")
+        if s["cats"][cid]["knacks"].get("launch"):
+            out.append("Launch (--knack launch)")
+    out.append(f"Swat or Bite {holder}")
+    return "; ".join(out)
 
 
 def _chomp_turn(s, rules, attacker, spec, dice, options) -> list[dict]:
@@ -462,25 +556,48 @@ def _pounce(s, rules, attacker, target, spec, dice, options) -> list[dict]:
         events.append({"type": "knack", "cat": attacker, **p,
                        "text": f"{a['name']} uses {rules.knacks[k]['name']}" + (f" x{n}" if n > 1 else "")
                                + f" (paid {describe(p['paid'])}): the Pounce reaches {reach}"})
-    a, rp = _check(a, rules, "pounce", None, spec.points, None, dice, f"{attacker} pounce",
-                   options, spec.convert_from)
+    if spec.damage_points:
+        raise IllegalAction("a Pounce does no damage: --damage-points would do nothing")
+    crit_rule = options.get("criticals", "absolute")
+    a, pp = _prep(a, rules, "pounce", None, spec.points, None, f"{attacker} pounce", spec.convert_from)
     cats[attacker] = a
-    events += _sprain_events(a, rp)
     f = s["fight"]
     group = _group_of(f, target)
     if group is not None:
         need = len(group)
-        ok = bool(decide(rp["total"], rp["critical"], need, options.get("criticals", "absolute")))
+        if spec.jump_points or spec.dodge:
+            raise IllegalAction(f"joining a Wrestling is a Pounce against the number of cats in it; no one "
+                                f"Jumps, so --jump-points and --dodge would do nothing: {target}")
+        if spec.odds:
+            from claw.core.warriors.odds import chance
+            pj_ = chance(pp["bonus"], need, crit_rule)
+            return events + _odds_event("join", f"{a['name']} Pounce 3d6+{pp['bonus']} to join the Wrestling "
+                                                f"({need} cats in it): {_pct(pj_)}", pounce_bonus=pp["bonus"],
+                                        need=need, join=pj_)
+        a, rp = roll(a, pp, rules, dice, crit_rule)
+        cats[attacker] = a
+        events += _sprain_events(a, rp)
+        ok = bool(decide(rp["total"], rp["critical"], need, crit_rule))
         events.append({"type": "pounce", "cat": attacker, "target": target, "total": rp["total"], "joined": ok,
                        "text": f"{_fmt(a, rp)} to join the Wrestling ({need} cats already in it): "
                                + ("squeezes in" if ok else "cannot get in")})
         if ok:
             group.append(attacker)
         return events
-    t, rj = _check(cats[target], rules, "jump", None, spec.jump_points, {"dodge": spec.dodge} if spec.dodge else {},
-                   dice, f"{target} jump", options, None)
+    t, pj = _prep(cats[target], rules, "jump", None, spec.jump_points, {"dodge": spec.dodge} if spec.dodge else {},
+                  f"{target} jump", None)
+    if spec.odds:
+        from claw.core.warriors.odds import strike
+        p = strike(pp["bonus"], pj["bonus"], crit_rule)["hit"]
+        return events + _odds_event("pounce", f"{a['name']} Pounce 3d6+{pp['bonus']} vs {t['name']} Jump "
+                                              f"3d6+{pj['bonus']}: Wrestling starts {_pct(p)}",
+                                    pounce_bonus=pp["bonus"], jump_bonus=pj["bonus"], wrestling=p)
+    a, rp = roll(a, pp, rules, dice, crit_rule)
+    cats[attacker] = a
+    events += _sprain_events(a, rp)
+    t, rj = roll(t, pj, rules, dice, crit_rule)
     cats[target] = t
-    ok = opposed_wins(rp["total"], rp["critical"], rj["total"], rj["critical"], options.get("criticals", "absolute"))
+    ok = opposed_wins(rp["total"], rp["critical"], rj["total"], rj["critical"], crit_rule)
     events.append({"type": "pounce", "cat": attacker, "target": target, "total": rp["total"], "jump": rj["total"],
                    "wrestling": ok, "text": f"{_fmt(a, rp)} against {_fmt(t, rj)}: "
                                             + ("they are Wrestling" if ok else f"{t['name']} jumps clear")})
@@ -494,6 +611,7 @@ def _wrestling_turn(s, rules, attacker, target, spec, dice, options) -> list[dic
     f = s["fight"]
     cats = s["cats"]
     group = _group_of(f, attacker)
+    assert group is not None          # the caller checked the attacker is Wrestling
     pinned_by = f["pins"].get(attacker)
     if spec.mode == "pounce":
         raise IllegalAction(f"{cats[attacker]['name']} is already Wrestling: {attacker}")
@@ -511,6 +629,8 @@ def _wrestling_turn(s, rules, attacker, target, spec, dice, options) -> list[dic
     if "pin" in spec.knacks:
         if pinned_by is not None:
             raise IllegalAction(f"a Pinned cat cannot Pin: {attacker}")
+        if spec.odds:
+            raise IllegalAction("Pin needs no check, so there are no odds to give: it is paid and holds")
         a, p = _pay_knack(cats[attacker], rules, "pin", 1, options, spec.convert_from)
         cats[attacker] = a
         f["pins"][target] = attacker
@@ -533,6 +653,24 @@ def _wrestle_round(s, rules, attacker, target, group, spec, dice, options) -> li
                             + ", ".join(sorted(other)))
     if spec.dodge and target not in spec.escape:
         raise IllegalAction(f"--dodge helps a Jump check; {target} is not escaping (--escape {target})")
+    if spec.jump_points and target not in spec.escape:
+        raise IllegalAction(f"--jump-points pay for a Jump check; {target} makes a Wrestle check, not a Jump "
+                            f"(--escape {target}, or --wrestler-points {target}=N for its Wrestle check)")
+    for cid in (*spec.wrestler_points, *spec.wrestler_damage_points):
+        if cid == attacker:
+            raise UsageError(f"{attacker} is the cat whose turn it is: --points and --damage-points are its own")
+        if cid not in group:
+            raise IllegalAction(f"{cid} is not in this Wrestling: its points would do nothing")
+    for cid in spec.escape:
+        if (spec.damage_points if cid == attacker else spec.wrestler_damage_points.get(cid)):
+            raise IllegalAction(f"{cid} is escaping: a Jump away does no damage, so its damage points would do "
+                                f"nothing")
+    if target in spec.wrestler_points and spec.jump_points:
+        raise UsageError(f"give {target}'s points once: --jump-points or --wrestler-points {target}=N")
+    points = {**spec.wrestler_points, attacker: spec.points}
+    if spec.jump_points:
+        points[target] = spec.jump_points
+    damage_points = {**spec.wrestler_damage_points, attacker: spec.damage_points}
     dodges = {attacker: spec.knacks.get("dodge", 0), target: spec.dodge}
     if launch:
         a, p = _pay_knack(cats[attacker], rules, "launch", launch, options, spec.convert_from)
@@ -545,20 +683,32 @@ def _wrestle_round(s, rules, attacker, target, group, spec, dice, options) -> li
         if e in f["pins"]:     # Pin: a Pinned cat escapes only by a Wrestling check or Launch
             raise IllegalAction(f"{cats[e]['name']} is Pinned and cannot Jump away; it must win a Wrestling "
                                 f"check (or Launch) to get free: {e}")
-    results = {}
-    for cid in list(group):
+    crit_rule = options.get("criticals", "absolute")
+    prepared = {}
+    for cid in list(group):      # every wrestler may spend points on its own check (Spending Points)
         jump = cid in spec.escape
         dodge = {"dodge": dodges[cid]} if jump and dodges.get(cid) else None
-        c, r = _check(cats[cid], rules, "jump" if jump else "wrestle", None,
-                      spec.points if cid == attacker else 0, dodge, dice, f"{cid} {'jump' if jump else 'wrestle'}",
-                      options, spec.convert_from if cid == attacker else None)
+        c, pc = _prep(cats[cid], rules, "jump" if jump else "wrestle", None, points.get(cid, 0), dodge,
+                      f"{cid} {'jump' if jump else 'wrestle'}", spec.convert_from if cid == attacker else None)
+        cats[cid] = c
+        prepared[cid] = (pc, jump)
+    if spec.odds:
+        from claw.core.warriors.odds import wrestle
+        p = wrestle({cid: pc["bonus"] for cid, (pc, _) in prepared.items()}, crit_rule)
+        parts = [f"{cats[cid]['name']} {'escapes' if jump else 'wins'} {_pct(p['wins'][cid])} "
+                 f"({'Jump' if jump else 'Wrestle'} 3d6+{pc['bonus']})" for cid, (pc, jump) in prepared.items()]
+        return events + _odds_event("wrestle", "Wrestling round: " + "; ".join(parts) + f"; tie {_pct(p['tie'])}",
+                                    bonuses={cid: pc["bonus"] for cid, (pc, _) in prepared.items()},
+                                    escaping=list(spec.escape), wins=p["wins"], tie=p["tie"])
+    results = {}
+    for cid, (pc, jump) in prepared.items():
+        c, r = roll(cats[cid], pc, rules, dice, crit_rule)
         cats[cid] = c
         results[cid] = (r, jump)
         events.append({"type": "wrestle-check", "cat": cid, "total": r["total"], "jump": jump,
                        "text": ("escape " if jump else "") + _fmt(c, r)})
         events += _sprain_events(c, r)
-    crit_rule = options.get("criticals", "absolute")
-    rank = {cid: (_tier(r["critical"], crit_rule), r["total"]) for cid, (r, _) in results.items()}
+    rank = {cid: (tier(r["critical"], crit_rule), r["total"]) for cid, (r, _) in results.items()}
     best = max(rank.values())
     top = [cid for cid, v in rank.items() if v == best]
     if len(top) > 1:
@@ -597,7 +747,7 @@ def _wrestle_round(s, rules, attacker, target, group, spec, dice, options) -> li
         return events
     events.append({"type": "wrestle-win", "cat": win, "target": victim,
                    "text": f"{cats[win]['name']} has the advantage and hurts {cats[victim]['name']}"})
-    return events + damage(s, rules, win, victim, dice, points=spec.damage_points if win == attacker else 0,
+    return events + damage(s, rules, win, victim, dice, points=damage_points.get(win, 0),
                            options=options, convert_from=spec.convert_from if win == attacker else None)
 
 

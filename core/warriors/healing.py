@@ -46,6 +46,14 @@ def band(total: int, lost: int) -> tuple[int, int]:
     return 1, target
 
 
+def check_band(total: int, crit: str | None, lost: int, criticals: str = "absolute") -> int:
+    """The extra HP of a healing check: the band of its total, or under 'absolute'
+    criticals the lowest (critical failure) or highest (critical success) band (ruling)."""
+    if criticals == "absolute" and crit:
+        return 3 if crit == "success" else 1
+    return band(total, lost)[0]
+
+
 def herb_check(patient: dict, healer: dict, rules: Rules, spec: CheckSpec, dice, day: int,
                criticals: str = "absolute") -> tuple[dict, dict, dict]:
     """The once-a-day healing check. Returns (patient, healer, result); when the healer
@@ -63,9 +71,7 @@ def herb_check(patient: dict, healer: dict, rules: Rules, spec: CheckSpec, dice,
         raise IllegalAction(f"{healer['name']} knows neither Herb Lore nor Medicine Lore: {healer['id']}")
     spec.skill = "ponder"
     healer, r = resolve(healer, rules, spec, dice, criticals)
-    extra, target = band(r["total"], lost)
-    if criticals == "absolute" and r["critical"]:
-        extra = 3 if r["critical"] == "success" else 1     # a critical decides the band (ruling)
+    extra, target = check_band(r["total"], r["critical"], lost, criticals), lost + 5
     if healer["id"] == patient["id"]:
         patient = healer
     patient, gained = gain_hp(patient, extra)
@@ -79,6 +85,7 @@ def treat(cat: dict, herbs: list[str], rules: Rules) -> tuple[dict, list[str]]:
     """Cure each disease whose listed herbs are all given; returns (cat, cured ids)."""
     if cat["status"] == "dead":
         raise IllegalAction(f"{cat['name']} is dead: {cat['id']}")
+
     cured = []
     keep = []
     for d in cat["diseases"]:
@@ -88,3 +95,41 @@ def treat(cat: dict, herbs: list[str], rules: Rules) -> tuple[dict, list[str]]:
         else:
             keep.append(d)
     return dict(cat, diseases=keep), cured
+
+
+def not_cured(cat: dict, herbs: list[str], rules: Rules) -> str:
+    """Why these herbs cure nothing, with what would (for the refusal)."""
+    given = ", ".join(rules.herbs[h]["name"].lower() for h in herbs)
+    if not cat["diseases"]:
+        return (f"{cat['name']} has no illness for {given} to treat (wounds: the healing check, "
+                f"claw heal {cat['id']} --healer CAT)")
+    needs = "; ".join(f"{rules.diseases[d['id']]['name']} needs {remedy(d['id'], rules)}" for d in cat["diseases"])
+    return f"{given} cure none of {cat['name']}'s illnesses: {needs}"
+
+
+def remedy(disease: str, rules: Rules) -> str:
+    """What cures a disease, in words (Diseases): the herb sets, or that nothing is known."""
+    row = rules.diseases[disease]
+    if not row["cures"]:
+        extra = "; it may end by itself (the daily roll)" if any(e["outcome"] == "cure" for e in row["daily"]) else ""
+        return f"no known cure{extra}"
+    name = {h: rules.herbs[h]["name"].lower() for option in row["cures"] for h in option}
+    firsts = list(dict.fromkeys(o[0] for o in row["cures"]))
+    seconds = list(dict.fromkeys(o[1] for o in row["cures"] if len(o) == 2))
+    if all(len(o) == 2 for o in row["cures"]) and len(row["cures"]) == len(firsts) * len(seconds):
+        # every first herb with every second one: say it as the rulebook does
+        return (" or ".join(name[h] for h in firsts) + ("," if len(firsts) > 1 else "") + " with "
+                + " or ".join(name[h] for h in seconds))
+    sets = [" + ".join(name[h] for h in option) for option in row["cures"]]
+    return sets[0] if len(sets) == 1 else ", ".join(sets[:-1]) + " or " + sets[-1]
+
+
+def deadline(disease: dict, rules: Rules, today: int) -> str | None:
+    """When an untreated disease changes (Diseases: a quarter-moon, a half-moon): the
+    sunrise of the day it becomes the next illness or kills."""
+    dl = rules.diseases[disease["id"]]["deadline"]
+    if not dl:
+        return None
+    day = today + max(1, dl["days"] - disease["day"])
+    what = "kills" if dl["becomes"] == "death" else f"becomes {rules.diseases[dl['becomes']]['name']}"
+    return f"untreated, {what} at the sunrise of day {day}"

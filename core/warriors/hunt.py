@@ -116,7 +116,8 @@ def hunt(cat: dict, rules: Rules, spec: HuntSpec, dice, criticals: str = "absolu
     if caught:
         w = rules.weights[spec.weight]
         result["weight"] = spec.weight
-        result["rations"] = f"{w['rations']['num']}/{w['rations']['den']}" if w["rations"]["den"] != 1 else str(w["rations"]["num"])
+        num, den = w["rations"]["num"], w["rations"]["den"]
+        result["rations"] = f"{num}/{den}" if den != 1 else str(num)
         result["hours_fed"] = w["hours_fed"]
         if spec.crowfood:
             cat, result["crowfood"] = eat_crowfood(cat, rules, dice, d100_rule)
@@ -125,7 +126,8 @@ def hunt(cat: dict, rules: Rules, spec: HuntSpec, dice, criticals: str = "absolu
     return cat, result
 
 
-def eat_crowfood(cat: dict, rules: Rules, dice, d100_rule: str = "below", illness: str | None = None) -> tuple[dict, dict]:
+def eat_crowfood(cat: dict, rules: Rules, dice, d100_rule: str = "below",
+                 illness: str | None = None) -> tuple[dict, dict]:
     """Crowfood: below 66 on 1d100 the cat falls ill; ShadowClan cats never roll."""
     cf = rules.crowfood
     if cat["clan"] in cf["immune_clans"]:
@@ -157,6 +159,7 @@ def odds(cat: dict, rules: Rules, spec: HuntSpec, criticals: str = "absolute") -
             able(c, "hunt", rules)
     for stage, cs in stage_specs(cat, rules, spec):
         c = who[stage]
+        assert cs.skill is not None       # every hunt stage is a skill check
         bonus = (c["abilities"][rules.skill_ability(cs.skill)] + c["skills"].get(cs.skill, 0)
                  + cs.spend + cs.modifier
                  + sum(K.bonus(rules, k, K.require(c, rules, k, u)) * u for k, u in cs.knacks.items()))

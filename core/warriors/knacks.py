@@ -39,7 +39,8 @@ def require(cat: dict, rules: Rules, knack: str, uses: int = 1) -> int:
     if uses < 1:
         raise UsageError(f"knack uses must be 1 or more: {knack}:{uses}")
     if limit is not None and uses > limit:
-        raise IllegalAction(f"{rules.knacks[knack]['name']} can be used at most {limit} time(s) on one check: {knack}:{uses}")
+        raise IllegalAction(f"{rules.knacks[knack]['name']} can be used at most {limit} time(s) on one check: "
+                            f"{knack}:{uses}")
     return lvl
 
 

@@ -13,6 +13,10 @@ def problems(state: dict, rules=None) -> list[str]:
     for key, cat in cats.items():
         if cat["id"] != key:
             out.append(f"cats.{key}: its id is {cat['id']!r}")
+        if cat.get("animal"):       # the GM's own scores: only the ranges below apply
+            if cat["hp"] > cat["hp_max"]:
+                out.append(f"cats.{key}.hp: {cat['hp']} is above hp_max {cat['hp_max']}")
+            continue
         want = max_hp(cat["age"], cat["abilities"]["strength"])
         if cat["hp_max"] != want and cat["status"] != "retired":    # retiring skips the last moon's HP
             out.append(f"cats.{key}.hp_max: {cat['hp_max']}, but 5 + age {cat['age']} + Strength "

@@ -14,6 +14,20 @@ class Rules:
     stages in order, ``aliases`` maps (table, alias) to an id. (A plain class: a
     dataclass costs milliseconds of start-up.)"""
 
+    # the tables `from_tables` sets (declared for type checkers; no runtime cost)
+    skills: dict
+    knacks: dict
+    clans: dict
+    ranks: dict
+    age: dict
+    prey: dict
+    stages: list
+    weights: dict
+    diseases: dict
+    injuries: dict
+    herbs: dict
+    crowfood: dict
+
     def __init__(self, **tables) -> None:
         self.aliases: dict = {}
         for name, value in tables.items():

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import copy
 
-from claw.core.warriors.character import max_hp
-from claw.core.warriors.checks import decide
-from claw.core.warriors.dice import below, critical, d100, roll_3d6
+from claw.core.warriors.character import age_change, max_hp
+from claw.core.warriors.dice import below, d100
 from claw.core.warriors.healing import gain_hp
 from claw.core.warriors.rules import Rules
 
@@ -15,28 +14,37 @@ COUGHS = ("whitecough", "greencough", "blackcough", "kitten-cough", "redcough", 
 
 
 def sunrise(state: dict, rules: Rules, dice, options: dict, age: bool = False,
-            cough_season: bool = False) -> tuple[dict, list[dict]]:
+            cough_season: bool = False, resist_points: dict | None = None) -> tuple[dict, list[dict]]:
     """One sunrise for every living cat: the morning's healing and sprain rest, illness
-    rolls and deadlines, then (if asked) the cough-season checks and a moon of age."""
+    rolls and deadlines, then (if asked) the cough-season checks and a moon of age.
+    ``resist_points``: Strength points a cat spends on each of its cough-season checks
+    (Spending Points: any check may take them); points no check would use are refused."""
+    from claw.core.errors import IllegalAction
+    resist_points = dict(resist_points or {})
+    if resist_points and not cough_season:
+        raise IllegalAction("points for the cough-season checks need --cough-season: there is no check to spend on")
     s = copy.deepcopy(state)
     s["day"] += 1
     day = s["day"]
     events = [{"type": "sunrise", "day": day, "text": f"sunrise: day {day}"}]
     for cid in s["order"]:
         cat = s["cats"][cid]
-        if cat["status"] in ("dead", "retired"):
+        if cat["status"] in ("dead", "retired") or cat.get("animal"):   # animals are not the party's
             continue
         cat, ev = _morning(cat, rules, day)
         events += ev
         cat, ev = _illness(cat, rules, dice, options)
         events += ev
         if cough_season and cat["status"] != "dead":
-            cat, ev = _cough_season(cat, rules, dice, options)
+            cat, ev = _cough_season(cat, rules, dice, options, resist_points.pop(cid, 0))
             events += ev
         if age and cat["status"] != "dead":
             cat, ev = age_one_moon(cat, rules)
             events += ev
         s["cats"][cid] = cat
+    if resist_points:
+        raise IllegalAction("no cough-season check for " + ", ".join(resist_points)
+                            + " to spend points on (ill, dead, retired or not in the party)")
     return s, events
 
 
@@ -52,7 +60,8 @@ def _morning(cat: dict, rules: Rules, day: int) -> tuple[dict, list[dict]]:
         cat["sprain"] -= 1
         left = cat["sprain"]
         events.append({"type": "sprain-rest", "cat": cat["id"], "left": left,
-                       "text": f"{cat['name']} rests the sprain: " + (f"{left} sunrise(s) to go" if left else "healed")})
+                       "text": f"{cat['name']} rests the sprain: "
+                               + (f"{left} sunrise(s) to go" if left else "healed")})
     if cat.get("ailments"):
         events.append({"type": "ailment-over", "cat": cat["id"], "ailments": cat["ailments"],
                        "text": f"{cat['name']} is over the {', '.join(cat['ailments'])} sickness"})
@@ -94,7 +103,8 @@ def _illness(cat: dict, rules: Rules, dice, options: dict) -> tuple[dict, list[d
                 return _die(cat, row["name"], events)
             nxt = rules.diseases[dl["becomes"]]
             events.append({"type": "illness-worse", "cat": cat["id"], "disease": d["id"], "becomes": nxt["id"],
-                           "text": f"{cat['name']}'s {row['name']} went {dl['days']} days untreated: now {nxt['name']}"})
+                           "text": f"{cat['name']}'s {row['name']} went {dl['days']} days untreated: "
+                                   f"now {nxt['name']}"})
             d = {"id": nxt["id"], "day": 0}
             if options.get("complications", "onset") == "onset":
                 d, ev = _complications(cat, d, nxt, dice, rule)
@@ -126,24 +136,35 @@ def _die(cat, what, events):
     return cat, events
 
 
-def _cough_season(cat: dict, rules: Rules, dice, options: dict) -> tuple[dict, list[dict]]:
-    """Late leaf-fall to early leaf-bare: a Strength check against each cough's DC."""
+def _cough_season(cat: dict, rules: Rules, dice, options: dict, points: int = 0) -> tuple[dict, list[dict]]:
+    """Late leaf-fall to early leaf-bare: a Strength check against each cough's DC, with
+    ``points`` spent on each check the cat makes (not physical: no sprain, ruling 17)."""
+    from claw.core.errors import IllegalAction
+    from claw.core.warriors.checks import CheckSpec, resolve
     events = []
+    checked = False
     for d in rules.diseases.values():
         prev = d.get("prevention")
         if not prev or (prev.get("under_moons") and cat["age"] >= prev["under_moons"]):
             continue
         if any(x["id"] in COUGHS for x in cat["diseases"]):
             break
-        rolled = roll_3d6(dice, f"{cat['id']} {d['id']} resist")
-        total = sum(rolled) + cat["abilities"][prev["ability"]]
-        ok = decide(total, critical(rolled), prev["dc"], options.get("criticals", "absolute"))
-        events.append({"type": "resist", "cat": cat["id"], "disease": d["id"], "total": total, "success": ok,
-                       "text": f"{cat['name']} resists {d['name']}: 3d6 {'+'.join(map(str, rolled))} + "
-                               f"STR {cat['abilities']['strength']} = {total} vs {prev['dc']}: "
+        checked = True
+        spec = CheckSpec(ability=prev["ability"], spend=points, vs=prev["dc"], physical=False,
+                         label=f"{cat['id']} {d['id']} resist")
+        cat, r = resolve(cat, rules, spec, dice, options.get("criticals", "absolute"), sprains=False)
+        ok = r["success"]
+        spent = f" + {points} pts" if points else ""
+        events.append({"type": "resist", "cat": cat["id"], "disease": d["id"], "total": r["total"], "success": ok,
+                       "spent": points,
+                       "text": f"{cat['name']} resists {d['name']}: 3d6 {'+'.join(map(str, r['dice']))} + "
+                               f"STR {cat['abilities']['strength']}{spent} = {r['total']} vs {prev['dc']}: "
                                + ("stays well" if ok else f"catches {d['name']}")})
         if not ok:
             cat = dict(cat, diseases=cat["diseases"] + [{"id": d["id"], "day": 0}])
+    if points and not checked:
+        raise IllegalAction(f"{cat['name']} makes no cough-season check (already coughing): its points would do "
+                            f"nothing: {cat['id']}")
     return cat, events
 
 
@@ -163,7 +184,7 @@ def age_one_moon(cat: dict, rules: Rules) -> tuple[dict, list[dict]]:
     for g in rules.age_row(moon):
         if g["type"] == "ability" and len(g["choices"]) == 1:
             a, delta = g["choices"][0], g.get("delta", 1)
-            new = min(10, max(1, cat["abilities"][a] + delta))
+            new = age_change(cat["abilities"][a], delta)
             change = new - cat["abilities"][a]
             cat["abilities"][a] = new
             cat["pools"][a] = max(0, min(new, cat["pools"][a] + change))

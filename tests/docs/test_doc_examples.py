@@ -364,6 +364,9 @@ def test_warriors_checks_hunting_fighting(party):
     step("claw fight emberpaw bramble --dice 6,1")
     step("claw attack emberpaw bramble --dice 3,3,3,2,2,2,1,2,3,4")
     step("claw attack --game warriors --attack-bonus 6 --jump-bonus 4 --odds")
+    step("claw attack --game warriors --damage-bonus 5 --defender-strength 7 --odds")
+    step("claw attack bramble emberpaw --odds --knack pummel")
+    step("claw attack bramble emberpaw --odds --pounce")
     # Days: healing, illness, ageing
     step("claw heal cinderpelt --healer reedwhisker --knack herb-lore --dice 3,4,5")
     step("claw heal cinderpelt --herbs catmint,tansy")
@@ -374,3 +377,16 @@ def test_warriors_checks_hunting_fighting(party):
     assert "Emberpaw is now 13 moons old (HP 23/23)" in r.stderr
     assert "Emberpaw at 13 moons gains a knack: choose with claw grow emberpaw" in r.stderr
     step("claw grow emberpaw --knack hide")
+    step("claw heal --game warriors --lost 6 --bonus 4 --odds")
+    # The GM's rulings and wild animals
+    step('claw gm emberpaw --damage 3 --reason "a bad Leap landing"')
+    step('claw gm sloefoot --sprain 3 --reason "twisted a paw on the rocks"')
+    step("claw gm sloefoot --sprain 0")
+    step("claw gm bramble --cure whitecough")
+    step("claw scenario-step --cough-season --resist-points reedwhisker=2")
+    step("claw fight --end")
+    step("claw animal fox --name Fox --strength 6 --intelligence 3 --spirit 4 --hp 20 --skills jump=2,bite=2")
+    step("claw fight sloefoot fox --dice 6,1")
+    step("claw attack sloefoot fox --odds")
+    g("claw fight --end")
+    step("claw animal fox --remove")

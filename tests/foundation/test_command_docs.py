@@ -24,5 +24,5 @@ def test_option_spellings_do_not_clash():
     """A flag several games share has one type everywhere (dispatch merges them)."""
     from claw.cli.dispatch import collect, merged_options
 
-    for verb, per_game in collect().items():
+    for _verb, per_game in collect().items():
         merged_options(per_game)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from claw.cli.statefile import VERSION
 from claw.cli.testing import run
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,7 +35,7 @@ def _share_square(data):
 
 
 CASES = {
-    "future version": lambda d: d.update(version=2),
+    "future version": lambda d: d.update(version=VERSION + 1),
     "msm figure on Z99": lambda d: d["state"]["figures"]["guy"].update(square="Z99"),
     "two figures on one square (only roaches stack)": _share_square,
     "broken map": lambda d: d["state"]["map"]["rows"].__setitem__(3, ".."),

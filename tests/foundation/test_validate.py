@@ -126,10 +126,11 @@ def test_endless_file_is_refused_not_read_forever():
     assert r.code == 3
 
 
-def test_escaped_brackets_survive_plain_output():
-    from claw.cli.output import strip_markup
+def test_escaped_brackets_survive_in_old_log_texts():
+    """A version-1 log text (markup, escaped brackets) reads as its words (cli/text.legacy_plain)."""
+    from claw.cli.text import legacy_plain
 
-    assert strip_markup("take \\[Cage] [red]now[/]") == "take [Cage] now"
+    assert legacy_plain("take \\[Cage] [red]now[/]") == "take [Cage] now"
 
 
 @pytest.mark.parametrize("row, column", [('"..Z."', 8), ("..Z.", 7), ("'..Z.'", 8)])
@@ -150,7 +151,7 @@ def test_msm_unknown_map_character_column(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text(text)
     r = run(["validate", str(bad)])
-    line_no = next(i for i, l in enumerate(text.splitlines(), 1) if "..Z." in l)
+    line_no = next(i for i, row in enumerate(text.splitlines(), 1) if "..Z." in row)
     col = text.splitlines()[line_no - 1].index("Z") + 1
     assert f"bad.yaml:{line_no}:{col}: unknown map character 'Z'" in r.stdout
 

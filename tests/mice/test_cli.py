@@ -3,6 +3,9 @@ tracker to victory and to defeat by the hourglass, exit codes, stateless odds.""
 
 import json
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from claw.cli.testing import run
 
 from .conftest import EXAMPLE
@@ -198,9 +201,6 @@ def test_stateless_rules_refuse_figures():
     r = run(["chest-lid", "collin", "--game", "mice", "--dice", "6"])
     assert r.code == 2 and "-s STATE" in r.stderr
 
-
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st
 
 
 @settings(max_examples=25, deadline=None)

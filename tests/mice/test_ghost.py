@@ -4,6 +4,8 @@ Rats) and Scaring the Human Raiders (10 points: all raiders leave)."""
 from fractions import Fraction
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from claw.core.errors import IllegalAction, UsageError
 from claw.core.mice import ghost, kitchen
@@ -143,9 +145,6 @@ def test_scary_noises_can_scare_the_burly_raider(fresh, tiles, faces, F):
     res = ghost.scary_noises(s, "collin", 3, d(*[F.cheese] * 4, 1, 1), faces, tiles)
     assert res.state["burly"]["scared"] and res.state["scare"] == 4
 
-
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

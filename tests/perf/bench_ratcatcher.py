@@ -111,7 +111,7 @@ def rule_throughput():
     targets = [Target("brown", "brown", 0)] * 3 + [Target("white", "white", 1)] * 3 + [Target("nemesis", "nemesis", 1, 5)]
     n = 20000
     t = time.perf_counter()
-    for i in range(n):
+    for _i in range(n):
         resolve_attack([6, 5, 4, 3, 2, 1], 4, targets)
     out["attack resolutions/s (6 dice, 7 targets)"] = round(n / (time.perf_counter() - t))
     t = time.perf_counter()

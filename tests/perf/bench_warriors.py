@@ -25,7 +25,8 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "warriors"
 RUNS = int(os.environ.get("RUNS", "15"))
 FIGHTS = int(os.environ.get("FIGHTS", "10000"))
-TYPER_HELLO = "import typer\napp = typer.Typer()\n@app.command()\ndef hello(name: str = 'x'):\n    print('hello', name)\napp()\n"
+TYPER_HELLO = ("import typer\napp = typer.Typer()\n@app.command()\ndef hello(name: str = 'x'):\n"
+               "    print('hello', name)\napp()\n")
 
 
 def party():

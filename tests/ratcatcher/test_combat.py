@@ -98,7 +98,7 @@ def _brute_max_captures(defences, hits, mortal):
     for mortal_to in itertools.product([0, 1], repeat=n):
         if sum(mortal_to) > mortal:
             continue
-        rest = sorted(d + 1 for d, m in zip(defences, mortal_to) if not m)
+        rest = sorted(d + 1 for d, m in zip(defences, mortal_to, strict=True) if not m)
         h, c = hits, sum(mortal_to)
         for cost in rest:
             if h >= cost:

@@ -91,16 +91,17 @@ def test_any_action_sequence_applies_or_raises_a_claw_error(content, rules, seed
         zones = sorted(s["zones"])
         zone = zones[n % len(zones)] if n % 3 else word
         before = json.dumps(s, sort_keys=True)
+        # bound as defaults: each action is built and called in the same iteration
         calls = {
-            "move": lambda: player.move(s, [zone]),
-            "trap": lambda: player.deploy_trap(s, ["cage", "snare", word][n % 3], zone),
-            "attack": lambda: player.attack(s, dice, n % 6 or None),
-            "gather": lambda: player.gather(s, [None, "attack-up", "lure", word][n % 4]),
-            "ability": lambda: player.use_ability(s, ["smoke", "lure", word][n % 3]),
-            "trade": lambda: player.trade(s, [str(n % 5), word][n % 2]),
-            "heal": lambda: player.heal(s),
-            "explore": lambda: player.explore_now(s, dice, [word] if n % 2 else []),
-            "step": lambda: scenario_step(s, dice),
+            "move": lambda s=s, zone=zone, word=word, n=n: player.move(s, [zone]),
+            "trap": lambda s=s, zone=zone, word=word, n=n: player.deploy_trap(s, ["cage", "snare", word][n % 3], zone),
+            "attack": lambda s=s, zone=zone, word=word, n=n: player.attack(s, dice, n % 6 or None),
+            "gather": lambda s=s, zone=zone, word=word, n=n: player.gather(s, [None, "attack-up", "lure", word][n % 4]),
+            "ability": lambda s=s, zone=zone, word=word, n=n: player.use_ability(s, ["smoke", "lure", word][n % 3]),
+            "trade": lambda s=s, zone=zone, word=word, n=n: player.trade(s, [str(n % 5), word][n % 2]),
+            "heal": lambda s=s, zone=zone, word=word, n=n: player.heal(s),
+            "explore": lambda s=s, zone=zone, word=word, n=n: player.explore_now(s, dice, [word] if n % 2 else []),
+            "step": lambda s=s, zone=zone, word=word, n=n: scenario_step(s, dice),
         }
         try:
             s, _ = calls[name]()

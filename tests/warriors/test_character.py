@@ -75,7 +75,8 @@ def test_ability_never_above_ten(doc, rules):
     d["age"] = 32
     d["growth"] = [{"moon": m, **g} for m, g in {
         11: {"skill": "climb"}, 12: {"ability": "strength"}, 13: {"knack": "dash"}, 14: {"ability": "spirit"},
-        15: {"skill": "climb"}, 16: {"knack": "leap"}, 17: {"ability": "strength"}, 19: {"skill": "swim", "knack": "hide"},
+        15: {"skill": "climb"}, 16: {"knack": "leap"}, 17: {"ability": "strength"},
+        19: {"skill": "swim", "knack": "hide"},
         21: {"ability": "strength"}, 22: {"knack": "balance"}, 23: {"skill": "swim"}, 25: {"knack": "pin"},
         26: {"ability": "spirit"}, 27: {"skill": "arch"}, 28: {"knack": "pin"}, 30: {"skill": "arch"},
         31: {"knack": "orate"}, 32: {"ability": "strength"}}.items()]
@@ -262,3 +263,34 @@ def test_any_schema_valid_character_is_checked_without_crashing(d):
         assert all(1 <= v <= 10 for v in cat["abilities"].values())
         assert all(0 <= v <= 5 for v in cat["skills"].values())
         assert cat["hp_max"] == 5 + cat["age"] + cat["abilities"]["strength"]
+
+
+def test_a_sheet_and_ageing_apply_the_same_automatic_age_gain(doc, rules):
+    """Age table (38 moons: +1 Intelligence) and Ability Scores (1-10): a cat at the cap
+    keeps 10 whether claw ages it (scenario-step --age) or its file is written at that
+    age; `validate` accepts what ageing produces (issue 14, item 2)."""
+    from claw.core.warriors.sunrise import age_one_moon
+    d = doc("emberpaw")
+    d.pop("sheet")
+    d["creation"]["abilities"] = {"strength": 1, "intelligence": 3, "spirit": 1}
+    d["age"] = 37
+    skills = iter(["climb", "swim", "arch", "hiss", "focus"] * 5)   # none reaches 5
+    d["growth"] = []
+    for m in range(11, 38):
+        e = {"moon": m}
+        for g in rules.age_row(m):
+            if g["type"] == "skill":
+                e["skill"] = next(skills)
+            elif g["type"] == "knack":
+                e["knack"] = "animal-lore"                            # no repeat limit
+            elif len(g["choices"]) > 1:
+                e["ability"] = "intelligence" if "intelligence" in g["choices"] else g["choices"][0]
+        d["growth"].append(e)
+    cat37, problems = build(d, rules)
+    assert problems == [] and cat37["abilities"]["intelligence"] == 10
+    aged, events = age_one_moon(cat37, rules)
+    assert aged["abilities"]["intelligence"] == 10 and "stays 10" in events[1]["text"]
+    d["age"] = 38
+    cat38, problems = build(d, rules)
+    assert problems == [], problems
+    assert cat38["abilities"] == aged["abilities"] and cat38["hp_max"] == aged["hp_max"]

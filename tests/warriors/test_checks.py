@@ -135,7 +135,8 @@ def test_chance_is_a_probability_and_monotone(bonus, vs):
 
 
 CHECK_KNACKS = {   # knack: (a skill it helps, a skill it does not, bonus at level 1, at level 2 or None)
-    "alertness": ("smell", "sneak", 1, 2), "animal-lore": ("ponder", "see", 1, 2), "balance": ("climb", "swim", 1, None),
+    "alertness": ("smell", "sneak", 1, 2), "animal-lore": ("ponder", "see", 1, 2),
+    "balance": ("climb", "swim", 1, None),
     "dodge": ("jump", "swat", 1, 2), "feint": ("swat", "jump", 1, 2), "herb-lore": ("ponder", "focus", 1, 2),
     "hide": ("sneak", "see", 2, None), "intuition": ("focus", "listen", 1, 2),
     "medicine-lore": ("ponder", "swim", 1, 2), "orate": ("focus", "arch", 1, 2), "stalk": ("sneak", "climb", 2, None),

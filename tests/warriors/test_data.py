@@ -9,6 +9,8 @@ import pytest
 
 from claw.cli.games.warriors_data import TABLES, table
 
+from .conftest import RULEBOOK
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SCHEMAS = ROOT / "schemas"
 
@@ -163,5 +165,28 @@ def test_character_schema_enums_follow_the_tables():
     props = s["properties"]
     assert set(props["clan"]["enum"]) == {c["id"] for c in table("clans")["clans"]}
     assert set(props["rank"]["enum"]) == {r["id"] for r in table("ranks")["ranks"]}
-    assert set(props["creation"]["properties"]["skills"]["items"]["enum"]) == {x["id"] for x in table("skills")["skills"]}
-    assert set(props["creation"]["properties"]["knacks"]["items"]["enum"]) == {x["id"] for x in table("knacks")["knacks"]}
+    creation = props["creation"]["properties"]
+    assert set(creation["skills"]["items"]["enum"]) == {x["id"] for x in table("skills")["skills"]}
+    assert set(creation["knacks"]["items"]["enum"]) == {x["id"] for x in table("knacks")["knacks"]}
+
+
+def test_every_herb_is_printed_or_marked_as_not_printed():
+    """Medicine: each herb in the data has its rulebook entry with a use, or a note saying
+    what the book does not print (lungwort). Yarrow's Usage is the rulebook's last line
+    (the file has no final newline), so its uses are printed (ruling 40)."""
+    book = RULEBOOK.read_text()
+    med = book[book.index("\nMedicine\n"):]
+    herbs = table("herbs")["herbs"]
+    starts = sorted((med.find("\n" + h["name"]), h) for h in herbs if med.find("\n" + h["name"]) >= 0)
+    found = {h["id"] for _, h in starts}
+    for h in herbs:
+        if h["id"] not in found or not h["uses"]:
+            assert h.get("note"), f"{h['id']}: not printed in Medicine, yet not marked as such"
+    for k, (i, h) in enumerate(starts):
+        end = starts[k + 1][0] if k + 1 < len(starts) else len(med)
+        entry = med[i:end]
+        assert "Usage:" in entry or h["id"] == "mouse-bile", h["id"]
+    yarrow = med[med.index("\nYarrow"):]
+    assert "Usage: Extracts poison from wounds" in yarrow and not book.endswith("\n")
+    y = next(h for h in herbs if h["id"] == "yarrow")
+    assert any("poison" in u for u in y["uses"]) and any("pads" in u for u in y["uses"])

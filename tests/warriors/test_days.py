@@ -11,7 +11,7 @@ from claw.core.warriors.checks import CheckSpec
 from claw.core.warriors.healing import band, herb_check, natural, treat
 from claw.core.warriors.sunrise import age_one_moon, grow, sunrise
 
-from .conftest import dice, state_of
+from .conftest import EXAMPLES, dice, state_of
 
 OPT = {"criticals": "absolute", "d100": "below", "complications": "onset"}
 
@@ -265,7 +265,8 @@ def test_sunrises_keep_the_state_valid(seed, ills, day, age, season):
     r = load()
     global _STATE_VALIDATOR
     if _STATE_VALIDATOR is None:
-        schema = _json.loads((pathlib.Path(__file__).resolve().parents[2] / "schemas" / "state-warriors.json").read_text())
+        path = pathlib.Path(__file__).resolve().parents[2] / "schemas" / "state-warriors.json"
+        schema = _json.loads(path.read_text())
         _STATE_VALIDATOR = jsonschema.Draft202012Validator(schema)
     cats = {n: example_cat(n) for n in ("emberpaw", "sloefoot", "cinderpelt")}
     cats["emberpaw"]["diseases"] = [{"id": i, "day": day % 7} for i in ills]
@@ -392,9 +393,50 @@ def test_herb_stock_is_shown_and_checked(party):
     import json
     assert run(["gather", "reedwhisker", "catmint", "--dried", "--count", "2", "-s", str(party), "-i"]).code == 0
     res = run(["show", "-s", str(party)])
-    assert res.code == 0 and "Herb stock: Catmint x2 (dried)" in res.stdout + res.stderr
+    assert res.code == 0 and "Herb stock: Catmint x2 (dried, good through day 13)" in res.stdout
     doc = json.loads(party.read_text())
     doc["state"]["herbs"][0]["keeper"] = "nobody"
     party.write_text(json.dumps(doc))
     res = run(["show", "-s", str(party)])
     assert res.code == 3 and "herbs.0.keeper" in res.stderr
+
+
+def test_catmint_and_tansy_or_borage_is_catmint_with_either(cat, rules):
+    """Whitecough, Greencough: "catmint and tansy or borage" (ruling 10, no option): catmint
+    plus tansy or borage; neither tansy nor borage cures alone, nor catmint alone, and
+    borage alone is not the "(catmint and tansy) or borage" reading."""
+    for disease in ("whitecough", "greencough"):
+        c = cat("emberpaw", diseases=[{"id": disease, "day": 1}])
+        assert treat(c, ["catmint", "tansy"], rules)[1] == [disease]
+        assert treat(c, ["catmint", "borage"], rules)[1] == [disease]
+        for alone in (["borage"], ["tansy"], ["catmint"], ["tansy", "borage"]):
+            assert treat(c, alone, rules)[1] == []
+
+
+def test_treatment_refusal_names_what_cures(tmp_path):
+    """Whitecough, Greencough, Blackcough: herbs that cure nothing are refused (exit 4) with
+    each illness's remedy, or "no known cure" (issue 14, item 6)."""
+    p = tmp_path / "p.json"
+    res = run(["new", str(EXAMPLES / "emberpaw.yaml"), str(EXAMPLES / "cinderpelt.yaml"), "--seed", "1", "-o", str(p)])
+    assert res.code == 0, res.stderr
+    res = run(["heal", "cinderpelt", "--herbs", "borage", "-s", str(p)])
+    assert res.code == 4 and "Greencough needs catmint or chickweed, with tansy or borage" in res.stderr
+    res = run(["heal", "emberpaw", "--herbs", "borage", "-s", str(p)])
+    assert res.code == 4 and "no illness" in res.stderr and "healing check" in res.stderr
+
+
+def test_show_gives_a_diseases_deadline_and_remedy(tmp_path, rules):
+    """Greencough: a half-moon to treat it, then blackcough (ruling 9: 14 sunrises);
+    `show` says when and what cures it; Blackcough: no known cure."""
+    from claw.core.warriors.healing import deadline, remedy
+    p = tmp_path / "p.json"
+    assert run(["new", str(EXAMPLES / "cinderpelt.yaml"), "--seed", "1", "-o", str(p)]).code == 0
+    day = state_of(p)["cats"]["cinderpelt"]["diseases"][0]["day"]
+    res = run(["show", "-s", str(p)])
+    assert f"Greencough day {day} (untreated, becomes Blackcough at the sunrise of day {14 - day}" in res.stdout
+    assert "cure: catmint or chickweed, with tansy or borage leaves" in res.stdout
+    assert remedy("blackcough", rules) == "no known cure"
+    assert remedy("yellowcough", rules) == "lungwort"
+    assert "may end by itself" in remedy("kitten-cough", rules)
+    assert deadline({"id": "redcough", "day": 2}, rules, 10) == "untreated, kills at the sunrise of day 15"
+    assert deadline({"id": "kitten-cough", "day": 2}, rules, 10) is None

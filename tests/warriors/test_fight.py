@@ -47,7 +47,7 @@ def test_initiative_ties_by_spirit_points_then_fair_choice(duel):
     duel["cats"]["bramble"]["pools"]["spirit"] = 2
     s, ev = initiative(duel, ["emberpaw", "bramble"], dice(5, 4), first="emberpaw")
     assert s["fight"]["order"] == ["emberpaw", "bramble"] and ev[2]["type"] == "initiative-tie"
-    s, ev = initiative(duel, ["emberpaw", "bramble"], dice(5, 4, 0))   # the draw swaps them
+    s, ev = initiative(duel, ["emberpaw", "bramble"], dice(5, 4, 2, 5))   # roll-off d6: bramble 5 > 2
     assert s["fight"]["order"] == ["bramble", "emberpaw"]
 
 
@@ -140,8 +140,8 @@ def test_pounce_starts_wrestling_and_joining_needs_the_count(cat, rules):
     of cats already Wrestling (a critical failure still fails, ruling)."""
     st = {"day": 0, "options": {}, "order": ["emberpaw", "bramble", "sloefoot"], "fight": None,
           "cats": {n: cat(n) for n in ("emberpaw", "bramble", "sloefoot")}}
-    # 2+6 = 8; 3+1 = 4; 3+1 = 4 with 3 Spirit points each: a fair draw (1 keeps the order)
-    s, ev = initiative(st, ["emberpaw", "bramble", "sloefoot"], dice(6, 1, 1, 1))
+    # 2+6 = 8; 3+1 = 4; 3+1 = 4 with 3 Spirit points each: a d6 roll-off, 4 beats 3
+    s, ev = initiative(st, ["emberpaw", "bramble", "sloefoot"], dice(6, 1, 1, 4, 3))
     assert s["fight"]["order"] == ["emberpaw", "bramble", "sloefoot"]
     # Emberpaw pounce 2+2+2 + INT 3 + 1 = 10 vs Bramble jump 1+2+2 + 3 + 2 = 10 -> Wrestling
     s, ev = attack(s, rules, "emberpaw", "bramble", AttackSpec(mode="pounce"), dice(2, 2, 2, 1, 2, 2), OPT)
@@ -479,3 +479,41 @@ def test_dodge_helps_an_escape_jump_from_the_wrestling(duel, rules):
     s["fight"]["wrestles"] = []
     with pytest.raises(IllegalAction, match="own Jump"):      # a Swat: Dodge is not the attacker's
         attack(s, rules, "bramble", "emberpaw", AttackSpec(knacks={"dodge": 1}), dice(), OPT)
+
+
+def test_pummel_is_strength_plus_swat_not_a_plain_strength_check(duel, rules):
+    """Knacks, Pummel: "a Swat attack based on a Strength Check rather than an Intelligence
+    Check" (ruling 20, no option): the Swat skill still adds; Intelligence does not."""
+    s = started(duel, 1, 6)
+    s["cats"]["bramble"]["skills"]["swat"] = 3
+    s2, ev = attack(s, rules, "bramble", "emberpaw", AttackSpec(knacks={"pummel": 1}), dice(2, 2, 2, 6, 6, 5), OPT)
+    atk = [e for e in ev if e["type"] == "attack"][0]
+    assert atk["total"] == 6 + 7 + 3        # 3d6 + STR 7 + Swat 3, not + INT 3 and not 3d6 + STR alone
+
+
+def test_initiative_tie_is_a_d6_roll_off_and_first_must_be_in_a_tie(duel):
+    """Fighting: a tie still level after Spirit points goes to "some fair method": claw's
+    is a d6 roll-off anyone can roll at the table (tied again: roll again), or --first
+    CAT; a --first cat that is in no tie is refused (issue 14, item 6)."""
+    duel["cats"]["bramble"]["pools"]["spirit"] = 2
+    s, ev = initiative(duel, ["emberpaw", "bramble"], dice(5, 4, 3, 3, 6, 1))   # 3-3 level, then 6-1
+    assert s["fight"]["order"] == ["emberpaw", "bramble"]
+    assert [e["rolls"] for e in ev if e["type"] == "roll-off"] == [{"emberpaw": 3, "bramble": 3},
+                                                                  {"emberpaw": 6, "bramble": 1}]
+    with pytest.raises(IllegalAction, match="in none"):
+        initiative(duel, ["emberpaw", "bramble"], dice(6, 1), first="bramble")
+
+
+def test_a_cat_held_by_a_chomp_is_told_only_what_it_can_do(duel, rules):
+    """Chomp holds "as though ... Pinned"; Pin lists what a Pinned cat may do. Outside a
+    Wrestling, and without the Launch knack, the held cat may only Swat or Bite its holder:
+    it is not offered a Wrestling check or Launch (issue 14, item 6)."""
+    s = started(duel, 1, 6)                                      # Bramble first
+    s["cats"]["bramble"]["knacks"]["chomp"] = 1
+    s, ev = attack(s, rules, "bramble", "emberpaw", AttackSpec(mode="bite", knacks={"chomp": 1}, life_or_death=True),
+                   dice(4, 4, 4, 1, 2, 2, 3, 3, 3, 1), OPT)
+    assert s["fight"]["chomps"] == {"bramble": "emberpaw"}
+    with pytest.raises(IllegalAction) as err:
+        attack(s, rules, "emberpaw", "bramble", AttackSpec(mode="pounce"), dice(), OPT)
+    msg = str(err.value)
+    assert "Swat or Bite Bramble" in msg and "Launch" not in msg and "Wrestling" not in msg
