@@ -14,7 +14,7 @@ import pytest
 
 from claw.cli.testing import run
 
-from .conftest import claw_process
+from .conftest import claw_process, claw_traceback, nothing
 
 WRITERS = 24
 
@@ -25,7 +25,7 @@ def _notes(path):
 
 def _parallel(commands, env=None):
     environ = {**os.environ, **(env or {})}
-    procs = [claw_process(c, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=environ)
+    procs = [claw_process(c, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=nothing(), env=environ)
              for c in commands]
     return [(p.wait(60), p.stderr.read().decode()) for p in procs]
 
@@ -93,7 +93,7 @@ def test_sigterm_while_blocked_on_a_fifo_exits_143_nothing_written(mice_state, t
     fifo = tmp_path / "nobody-reads"
     os.mkfifo(fifo)
     proc = claw_process(["note", "x", "-s", str(mice_state), "-o", str(fifo)], stderr=subprocess.PIPE,
-                        stdin=subprocess.DEVNULL)
+                        stdin=nothing())
     time.sleep(1.0)  # start-up done: it now waits for a reader of the FIFO
     proc.send_signal(signal.SIGTERM)
     code = proc.wait(20)
@@ -105,17 +105,21 @@ def test_sigterm_while_blocked_on_a_fifo_exits_143_nothing_written(mice_state, t
 def test_ctrl_c_during_start_up_is_one_line_never_a_traceback(mice_state):
     for delay in (0.02, 0.05, 0.1):
         proc = claw_process(["note", "x", "-s", str(mice_state), "-i"], stderr=subprocess.PIPE,
-                            stdout=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+                            stdout=nothing(), stdin=nothing())
         time.sleep(delay)
         proc.send_signal(signal.SIGINT)
         proc.wait(20)
         err = proc.stderr.read().decode()
-        assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
-        assert proc.returncode in (0, 130), err
+        assert not claw_traceback(err), err
+        if "Traceback" in err:
+            continue  # Python was still starting (no claw frame in it): its own report and exit code
+        # -SIGINT: the signal came before Python had set up any handler (nothing read yet)
+        assert proc.returncode in (0, 130, -signal.SIGINT), err
+        json.loads(mice_state.read_text())  # whole: the old state or the new
 
 
 def test_closed_stdout_is_a_write_error(mice_state):
-    proc = claw_process(["note", "x", "-s", str(mice_state)], stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+    proc = claw_process(["note", "x", "-s", str(mice_state)], stderr=subprocess.PIPE, stdin=nothing(),
                         preexec_fn=lambda: os.close(1))
     code = proc.wait(20)
     err = proc.stderr.read().decode()
@@ -136,7 +140,7 @@ def test_claw_state_and_a_piped_state_are_refused_naming_both(mice_state, tmp_pa
     out, _ = proc.communicate(piped, timeout=30)
     assert proc.returncode == 0 and json.loads(out)["log"][-1]["args"] == ["x"]
     assert mice_state.read_bytes() == before  # -s - said which: the table file is not touched
-    proc = claw_process(["note", "y"], stdin=subprocess.DEVNULL, env=env)  # nothing piped: table mode
+    proc = claw_process(["note", "y"], stdin=nothing(), env=env)  # nothing piped: table mode
     assert proc.wait(30) == 0 and _notes(mice_state) == ["y"]
 
 
