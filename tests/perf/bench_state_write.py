@@ -37,6 +37,17 @@ def timed(cmd: list[str], **kw) -> float:
     return (time.perf_counter() - start) * 1000
 
 
+def instructions(cmd: list[str], folder: Path) -> float:
+    """Millions of instructions (valgrind's callgrind): steady whatever the machine's load,
+    but blind to time spent waiting for the disk (fsync), which the wall times show."""
+    out = folder / "callgrind.out"
+    with open(folder / "stdout.json", "w") as sink:
+        done = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *cmd],
+                              stdout=sink, stderr=subprocess.PIPE, text=True, check=True)
+    line = next(x for x in done.stderr.splitlines() if "Collected" in x)
+    return int(line.split()[-1]) / 1e6
+
+
 def old_write(path: str, text: str) -> None:
     """Today's in-place write: the undo entry, then the state, each mkstemp + fsync + rename."""
     undo = Path(path).parent / f".{Path(path).name}.claw-undo"
@@ -90,6 +101,13 @@ def main() -> None:
             print(f"| {key} | {min(values):.1f} | {statistics.median(values):.1f} |")
         ratio = statistics.median(times["new -i"]) / statistics.median(times["old -i"])
         print(f"\nnew/old -i (median): {ratio:.2f}x")
+
+        if os.environ.get("CALLGRIND") and shutil.which("valgrind"):
+            print("\n| command | instructions (M) |\n|---|---|")
+            for label, claw in (("new", new), ("old", old)):
+                for mode, extra in (("-i", ["-i"]), ("stdout", [])):
+                    count = instructions([claw, "note", "x", "-s", str(states[label]), *extra], work)
+                    print(f"| {label} {mode} | {count:.1f} |")
 
         text = states["new"].read_text()
         for label, write in (("old write path", old_write), ("new write path", new_write)):
