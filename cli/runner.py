@@ -214,7 +214,7 @@ def run_state_command(*, command: str, args: list[str], opts: dict, common: Comm
         if source == "-":
             call.state_folder = statefile.stream_folder(sys.stdin) or "."
         elif source is not None:
-            call.state_folder = os.path.dirname(os.path.abspath(source))
+            call.state_folder = os.path.dirname(os.path.realpath(source))  # the file itself, past links
         # one document on stdout: hold what the handler prints until we know where the state goes
         output.hold()
         try:
@@ -234,7 +234,8 @@ def run_state_command(*, command: str, args: list[str], opts: dict, common: Comm
             return 0
         _append_log(envelope, command, args, opts, call, recorder, common)
         envelope["rng"] = seeded.to_json()
-        return write_state(envelope, common, source, table_mode, old_text, output, lock=lock)
+        return write_state(envelope, common, source, table_mode, old_text, output, lock=lock,
+                           folder=call.state_folder)
     finally:
         if lock is not None:
             lock.__exit__(None, None, None)
@@ -282,10 +283,16 @@ def _append_log(envelope: dict, command: str, args: list[str], opts: dict, call,
 
 
 def write_state(envelope: dict, common: Common, source: str | None, table_mode: bool,
-                old_text: str | None, output: Output, lock=None) -> int:
+                old_text: str | None, output: Output, lock=None, folder: str | None = None) -> int:
     """The one write path: check, encode under the read cap, then stdout, ``-o`` (file or
-    stream) or in place (lock held, undo entry kept only if the write succeeds)."""
+    stream) or in place (lock held, undo entry kept only if the write succeeds).
+
+    ``folder`` is where the state's stored paths are relative to now; going elsewhere,
+    they are rebased to the new folder (the game's STATE_PATHS)."""
     from claw.cli import safewrite, statefile
+
+    if folder is not None:
+        _rebase_paths(envelope, folder, _destination_folder(common, source, table_mode))
 
     try:
         statefile.check_state(envelope, "new state")
@@ -316,6 +323,29 @@ def write_state(envelope: dict, common: Common, source: str | None, table_mode: 
     else:
         _state_to_stdout(output, raw)
     return 0
+
+
+def _destination_folder(common: Common, source: str | None, table_mode: bool) -> str:
+    """The folder the new state will live in, as its next reader will see it."""
+    from claw.cli import statefile
+
+    if common.output and common.output != "-":
+        return os.path.dirname(os.path.realpath(common.output))
+    if not common.output and (common.in_place or table_mode) and source not in (None, "-"):
+        return os.path.dirname(os.path.realpath(source))
+    return statefile.stream_folder(sys.stdout) or "."
+
+
+def _rebase_paths(envelope: dict, old: str, new: str) -> None:
+    old, new = os.path.abspath(old), os.path.abspath(new)
+    if old == new:
+        return
+    from claw.cli.games import game_spec, import_target
+
+    target = getattr(game_spec(envelope["game"]), "STATE_PATHS", None)
+    if target:
+        import_target(target)(envelope["state"], lambda p: p if os.path.isabs(p) else
+                              os.path.relpath(os.path.join(old, p), new))
 
 
 def _state_to_stdout(output: Output, raw: bytes) -> None:

@@ -87,4 +87,5 @@ NEW_OPTIONS = [
 ] + PLAY_NEW_OPTIONS
 CHECK = _B + "check"
 STATE_CHECK = "claw.core.msm.setup:state_problems"  # claw validate on a state, and every read
+STATE_PATHS = "claw.core.msm.setup:map_paths"  # the files a state names, rebased when it moves folder
 FILE_KINDS = ["scenario", "campaign", "loot"]

@@ -105,6 +105,15 @@ def state_problems(state: dict) -> list[tuple[tuple, str]]:
     return list(figure_problems(board, state)) + path_problems(state)
 
 
+def map_paths(state: dict, change) -> None:
+    """Apply ``change`` to every file path the state stores (the adapter's STATE_PATHS:
+    the framework rebases them when a state is written to another folder)."""
+    for part, key in (("scenario", "loot_paths"), ("campaign", "loot_decks")):
+        holder = state.get(part) or {}
+        if isinstance(holder.get(key), list):
+            holder[key] = [change(p) if isinstance(p, str) else p for p in holder[key]]
+
+
 def path_problems(state: dict) -> list[tuple[tuple, str]]:
     """Loot files a state names must be relative to the state's folder: an absolute path
     would break when the folder moves, and would make claw read wherever a sent state points."""

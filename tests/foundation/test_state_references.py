@@ -31,6 +31,17 @@ def test_msm_loot_paths_are_relative_and_survive_moving_the_folder(tmp_path):
     first.rename(moved)  # the whole folder goes elsewhere: nothing points at the old place
     state = moved / "saves" / "game.json"
     ok(["tavern", "event", "-s", str(state), "-i", "--dice", "8"])
+
+    elsewhere = moved / "elsewhere" / "deeper"
+    elsewhere.mkdir(parents=True)
+    copy = elsewhere / "copy.json"
+    ok(["note", "a copy", "-s", str(state), "-o", str(copy)])  # written to another folder: paths rebased
+    assert json.loads(copy.read_text())["state"]["scenario"]["loot_paths"] == ["../../loot-illustrative.yaml"]
+    ok(["tavern", "shop", "-s", str(copy)])
+    piped = ok(["note", "to stdout", "-s", str(copy)]).stdout  # a pipe: relative to the current folder
+    r = run(["tavern", "shop"], stdin=piped)
+    assert r.code == 0, r.stderr
+
     ok(["tavern", "shop", "-s", str(state), "-i"])  # reads the loot deck through the stored path
     campaign = moved / "campaign.json"
     ok(["tavern", "done", "--campaign", str(campaign), "-s", str(state), "-i"])
