@@ -122,8 +122,8 @@ class Call:
         path = str((base / relative) if not Path(relative).is_absolute() else Path(relative))
         report = check_file(path)
         if not report.ok:
-            first = report.diagnostics[0]
-            more = len(report.diagnostics) - 1
+            first = report.errors[0]  # warnings do not stop a command
+            more = len(report.errors) - 1
             raise InvalidInput(first.text() + (f" (and {more} more; run claw validate {path})" if more else ""))
         return report.data
 

@@ -47,17 +47,6 @@ def read_state_text(source: str) -> tuple[str, str]:
         raise InvalidInput(f"{name}: not UTF-8 text (byte {exc.start + 1})") from None
 
 
-def stdin_text() -> str:
-    """All of stdin as text for `claw validate -`: at most MAX_STATE_BYTES, as for states."""
-    raw = read_stdin_bounded(MAX_STATE_BYTES)
-    if len(raw) > MAX_STATE_BYTES:
-        raise InvalidInput(f"<stdin>: larger than {MAX_STATE_BYTES // (1024 * 1024)} MiB, the most claw reads")
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InvalidInput(f"<stdin>: not UTF-8 text (byte {exc.start + 1})") from None
-
-
 def read_stdin_bounded(limit: int) -> bytes:
     """Up to ``limit + 1`` bytes of stdin (so a caller can tell "too large"), never more:
     ``claw validate - < /dev/zero`` must not eat the memory."""

@@ -86,7 +86,7 @@ def _run(words, seed, dice_values, output_file, output, draw=None) -> int:
         if not report.ok:
             for d in report.diagnostics:
                 output.errors.write_raw(d.text())
-            raise InvalidInput(f"{path}: {len(report.diagnostics)} problem(s); nothing started")
+            raise InvalidInput(f"{path}: {len(report.errors)} error(s); nothing started")
         docs.append(report.data)
     games = {d.get("game") for d in docs}
     if len(games) != 1:
