@@ -87,3 +87,4 @@ NEW = H + "new"
 CHECK = "claw.core.mice.checks:check"
 STATE_CHECK = "claw.core.mice.checks:check_state"  # claw validate on a state
 FILE_KINDS = ["chapter"]
+STATE_GATE = "claw.cli.games.mice_handlers:_state"  # a state with no chapter: exit 4 before names are read

@@ -62,9 +62,16 @@ def test_a_misspelt_name_gets_did_you_mean_and_keeps_its_exit_code(request, fixt
 
 
 def test_a_refusal_about_something_else_gets_no_name_hint(msm):
-    """Pickup before the cats' turn: the refusal is the phase, not the card's name."""
+    """Pickup of a card in play before the cats' turn: the refusal is the phase, not a name."""
+    res = run(["pickup", "nera", "tanto", "-s", "-"], stdin=msm)
+    assert res.code == 4 and "did you mean" not in res.stderr and "phase" in res.stderr.lower(), res.stderr
+
+
+def test_a_misspelt_name_is_reported_before_the_rules_are_asked(msm):
+    """The word is parsed by its kind before the handler runs: a misspelt card is named
+    (exit 4: cards outside play exist in the loot deck) even before the cats' turn."""
     res = run(["pickup", "nera", "tantoo", "-s", "-"], stdin=msm)
-    assert res.code == 4 and "did you mean" not in res.stderr
+    assert res.code == 4 and res.stderr == "claw: no card 'tantoo' in play; did you mean tanto?\n"
 
 
 def test_a_word_far_from_every_name_keeps_the_handlers_list(ratcatcher):
