@@ -134,6 +134,7 @@ PLAY_COMMANDS = {
              "(stateless with --game msm: the entry as printed).",
         handler=_H + "entry",
         usage="N",
+        args=(Arg("N", "any"),),  # "4" or "#4": the handler reads the number
         options=[Opt("--hero", str, help="the cat the entry concerns (default: the active cat)", kind="cat")],
         needs_state=False,  # stateless: read the entry (claw entry 4 --game msm)
     ),

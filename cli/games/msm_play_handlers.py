@@ -401,7 +401,7 @@ def scratch(call) -> None:
 def entry(call) -> None:
     from claw.core.msm.entries import apply_entry
 
-    (number,) = _need(call, 1, "N")
+    (number,) = _need(call, "N")
     if not number.lstrip("#").isdigit():
         raise UsageError(f"an entry number, like 2: {number!r}")
     if call.state is None:  # a look-up: `claw entry 4 --game msm`
