@@ -147,10 +147,9 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command]) -> None:
 
 
 def _checked(handler, spec: Command, game: str, verb: str, gate=None):
-    """The handler, run on the positionals parsed by their kinds (claw.cli.kinds: the one
-    parse and error per kind), after the game's ``STATE_GATE`` (if any) has refused a state it
-    cannot use (exit 3 or 4: names read from such a state would mislead). A refusal the handler
-    makes later (a rule, exit 4) of a word near a name of its kind still gets "did you mean"."""
+    """The handler, run on the positionals parsed by their kinds (claw.cli.kinds: one parse,
+    one error and one "did you mean" per kind), after the game's ``STATE_GATE`` (if any) has
+    refused a state it cannot use (exit 3 or 4: names read from such a state would mislead)."""
 
     def run(call) -> None:
         from claw.cli.kinds import parse_args
@@ -158,15 +157,7 @@ def _checked(handler, spec: Command, game: str, verb: str, gate=None):
         if gate is not None and call.state is not None:
             gate(call)
         call.values = parse_args(verb, spec, game, call.state, call.args)
-        try:
-            handler(call)
-        except (UsageError, IllegalAction) as exc:
-            from claw.cli.kinds import unknown_word
-
-            found = unknown_word(spec, game, call.state, call.args)
-            if found is None or found[0] not in str(exc) or found[1] in str(exc):
-                raise  # no near name, or the refusal is about something else
-            raise type(exc)(f"{exc}; {found[1]}") from None
+        handler(call)
 
     return run
 

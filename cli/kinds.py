@@ -128,32 +128,6 @@ def place(spec_args: tuple[Arg, ...], given: int) -> list[Arg | None]:
     return out + [None] * (given - len(out))
 
 
-def _words(arg: Arg, value: str) -> list[str]:
-    """The names inside one word: HERB[,HERB...] lists, KNACK:USES counts."""
-    parts = value.split(",") if arg.kind in ("herb",) else [value]
-    return [p.split(":")[0].strip() for p in parts if p.strip()]
-
-
-def unknown_word(spec: Command, game: str, state: dict | None, args: list[str]) -> tuple[str, str] | None:
-    """(word, "did you mean …?") for the first word that names nothing of its kind in this
-    state but is near a name that does; None otherwise."""
-    if not spec.args:
-        return None
-    from claw.cli.suggest import closest
-
-    for arg, value in zip(place(tuple(spec.args), len(args)), args, strict=True):
-        kind = "figure" if arg is not None and arg.kind == "place" else (arg.kind if arg else None)
-        known = names(kind, game, state) if kind else None
-        if not known:
-            continue
-        folded = {k.casefold() for k in known}
-        for word in _words(arg, value) if arg is not None else []:
-            near = closest(word, known) if word.casefold() not in folded else []
-            if near:
-                return word, "did you mean " + " or ".join(near) + "?"
-    return None
-
-
 # -- parsing ------------------------------------------------------------------------------
 
 # kinds whose names are what is in play now: a name outside them may exist in the game but
@@ -181,9 +155,15 @@ def _known(kind: str, game: str, state: dict | None) -> list[str] | None:
         return None  # a broken state: the handler's own check reports it (exit 3)
 
 
-def _refusal(game: str, kind: str, word: str, known: list[str], suggest_from: list[str]) -> ClawError:
-    from claw.cli.suggest import hint
+def _refusal(game: str, kind: str, word: str, known: list[str], own: list[str], wider: str | None) -> ClawError:
+    """The kind's one error: the word, then the nearest of the kind's own names (``own``),
+    else of all it may name (``known``: any figure for a cat), else the names to choose from."""
+    from claw.cli.suggest import closest, hint
 
+    near = closest(word, own)
+    if not near and wider:
+        near = closest(word, known)
+        kind = wider if near else kind  # "no figure 'rat-11'; did you mean rat-1?"
     label = LABELS.get(kind, kind)
     if kind in TABLES:
         head = f"unknown {label}: {word!r}"
@@ -191,7 +171,7 @@ def _refusal(game: str, kind: str, word: str, known: list[str], suggest_from: li
         head = f"no {label} {word!r} in play"
     else:
         head = f"no {label} {word!r} in this game"
-    said = hint(word, suggest_from, what=_plural(label)) or hint(word, known, what=_plural(label), show_all=0)
+    said = "did you mean " + " or ".join(near) + "?" if near else hint(word, own, what=_plural(label))
     error = IllegalAction if (game, kind) in IN_PLAY else UsageError
     return error(head + (f"; {said}" if said else ""))
 
@@ -211,7 +191,7 @@ def parse_name(kind: str, game: str, state: dict | None, word: str) -> str:
         typed = _table_key(text)
         found = typed if typed in ids else _aliases(path, key).get(typed)
         if found is None:
-            raise _refusal(game, kind, text, ids, ids)
+            raise _refusal(game, kind, text, ids, ids, None)
         return found
     wider = WIDER.get(kind)
     known = _known(wider or kind, game, state)
@@ -221,7 +201,7 @@ def parse_name(kind: str, game: str, state: dict | None, word: str) -> str:
     if text.casefold() in by_fold:
         return by_fold[text.casefold()]
     own = (_known(kind, game, state) if wider and kind != "place" else None) or known
-    raise _refusal(game, kind if kind != "place" else "figure", text, known, own)
+    raise _refusal(game, kind if kind != "place" else "figure", text, known, own, wider)
 
 
 def _map_size(state: dict | None) -> tuple[int, int] | None:
