@@ -121,7 +121,8 @@ def _game_part(text):
 PARSES = [
     ("msm", "figure", "RAT-2", "rat-2", "rat-22", 2, "did you mean rat-2 or"),
     ("msm", "cat", "Nera", "nera", "nerra", 2, "did you mean nera?"),
-    ("msm", "cat", "rat-1", "rat-1", "rat-11", 2, "no figure 'rat-11' in this game; did you mean rat-1 or"),  # a rat parses: "not a cat" is a rule
+    # a rat parses as CAT ("not a cat" is the handler's rule, exit 4); a near rat id is suggested as a figure
+    ("msm", "cat", "rat-1", "rat-1", "rat-11", 2, "no figure 'rat-11' in this game; did you mean rat-1 or"),
     ("msm", "rat", "rat-3", "rat-3", "rat3", 2, "did you mean rat-3?"),
     ("msm", "card", "TANTO", "tanto", "tantoo", 4, "did you mean tanto?"),
     ("msm", "square", "c7", (2, 6), "C99", 2, "off the map"),
