@@ -31,7 +31,7 @@ def test_same_text_as_the_library(data):
 
 @pytest.mark.parametrize("data", [
     {"a": (1, 2)},                       # a tuple: the library writes a list
-    {1: "x", True: "y", None: "z"},      # keys the library converts
+    {1: "x", False: "y", None: "z", 2.5: "w"},  # keys the library converts
     [True, 1, 1.0, -0.0, 1e300, "é\u2028\x00\"\\"],
     {"deep": [[[[{"x": []}]]]], "empty": {}},
 ])
