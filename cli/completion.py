@@ -116,6 +116,17 @@ def positionals(words: list[str], value_flags: set[str]) -> list[str]:
     return out
 
 
+def shown_options(ctx: Any, per_game: dict, offered: list) -> list:
+    """The option names to offer for a game command: the game in hand's own (every game's
+    when none is known) and the common ones; an alias is accepted but never offered."""
+    game, _ = _state(ctx)
+    specs = [per_game[game]] if game in per_game else [] if game else list(per_game.values())
+    game_flags = {name for spec in per_game.values() for opt in spec.options
+                  for name in (opt.flag, *opt.aliases, *([opt.short] if opt.short else []))}
+    shown = {name for spec in specs for opt in spec.options for name in (opt.flag, *([opt.short] if opt.short else []))}
+    return [item for item in offered if item.value not in game_flags or item.value in shown]
+
+
 def for_option(choices: tuple[str, ...], kind: str | None) -> Callable[..., list[str]]:
     """The completion of an option's value: its fixed choices, or the names of its kind."""
 
