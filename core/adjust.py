@@ -28,7 +28,7 @@ import copy
 from typing import Any
 
 from claw.core.draws import card_name
-from claw.core.errors import IllegalAction, UsageError
+from claw.core.errors import IllegalAction, UnknownName, UsageError
 
 NULLS = ("none", "null", "-")
 TRUE, FALSE = ("yes", "true", "on", "1"), ("no", "false", "off", "0")
@@ -75,13 +75,14 @@ def find_target(state: dict, spec: dict, target: str) -> tuple[str, dict, dict]:
             if target in ids:
                 return target, holder, place["keys"]
         known += ids
-    raise UsageError(f"no figure, zone or record {target!r} to adjust (ids: {', '.join(known)}; or game)")
+    raise UnknownName(f"no figure, zone or record {target!r} to adjust (ids: {', '.join(known)}; or game)",
+                      target, [*known, "game"])
 
 
 def _key_spec(keys: dict, key: str, target: str) -> dict:
     spec = keys.get(key)
     if spec is None:
-        raise UsageError(f"{target} has no adjustable {key!r} (keys: {', '.join(keys) or 'none'})")
+        raise UnknownName(f"{target} has no adjustable {key!r} (keys: {', '.join(keys) or 'none'})", key, list(keys))
     return {"path": spec} if isinstance(spec, str) else spec
 
 

@@ -55,7 +55,7 @@ def correct(call, target: str, words: list[str], reason: str) -> None:
     from claw.cli.games import game_spec, import_target
     from claw.cli.statefile import check_state
     from claw.core.adjust import apply_adjustments
-    from claw.core.errors import IllegalAction, InvalidInput, UsageError
+    from claw.core.errors import IllegalAction, InvalidInput, UnknownName, UsageError
 
     reason = " ".join(reason.split())
     if not reason:
@@ -66,7 +66,13 @@ def correct(call, target: str, words: list[str], reason: str) -> None:
     spec = getattr(adapter, "ADJUST", None)
     if not spec:
         raise IllegalAction(f"{call.game}: nothing can be adjusted yet")
-    new_state, changes = apply_adjustments(call.state, spec, target.strip(), parse_pairs(words))
+    try:
+        new_state, changes = apply_adjustments(call.state, spec, target.strip(), parse_pairs(words))
+    except UnknownName as exc:
+        from claw.cli.suggest import hint
+
+        near = hint(exc.word, exc.names, show_all=0)
+        raise UsageError(f"{exc}; {near}" if near else str(exc)) from None
     trial = {**call.envelope, "state": new_state}
     try:
         check_state(trial, "the corrected state")

@@ -23,6 +23,9 @@ def register(app: typer.Typer) -> None:
         if name.endswith(".json"):
             name = name[:-5]
         if name not in names:
-            output.error(f"no schema named {name!r} (try: {', '.join(names)})")
+            from claw.cli.suggest import hint
+
+            near = hint(name, names, show_all=0)
+            output.error(f"no schema named {name!r}; " + (near or f"try: {', '.join(names)}"))
             raise typer.Exit(2)
         output.out.write_json(json.dumps(load_schema(name), indent=2, ensure_ascii=False))
