@@ -11,11 +11,11 @@ from claw.core.errors import IllegalAction, UsageError
 
 # -- validation hook ------------------------------------------------------------------
 
-def check(kind: str, doc: dict) -> list:
+def check(kind: str, doc: dict, tolerant: bool = False) -> list:
     """`claw validate` hook: the core checks, with the bestiary's rat names."""
     from claw.core.msm.checks import check as core_check
 
-    return core_check(kind, doc, rat_types=_rat_types())
+    return core_check(kind, doc, rat_types=_rat_types(), tolerant=tolerant)
 
 
 def _rat_types() -> set[str] | None:

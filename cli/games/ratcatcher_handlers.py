@@ -128,10 +128,10 @@ def new(call) -> None:
     _unused_draws(call, dice)
 
 
-def check(kind: str, doc: dict):
+def check(kind: str, doc: dict, tolerant: bool = False):
     from claw.core.ratcatcher.checks import check as core_check
 
-    return core_check(kind, doc, _rules())
+    return core_check(kind, doc, _rules(), tolerant=tolerant)
 
 
 # ---- the Ratcatcher's turn -------------------------------------------------------------
