@@ -17,8 +17,8 @@ def register(app: typer.Typer) -> None:
                  "ID is a figure or zone id, or `game` for trackers and counters. The change is checked "
                  "against the game's rules, logged as a correction, and `claw undo` takes it back.")
     def adjust_cmd(
-        target: Annotated[str, typer.Argument(metavar="ID")],
-        changes: Annotated[list[str], typer.Argument(metavar="KEY=VALUE...")],
+        target: Annotated[str, typer.Argument(metavar="ID", autocompletion=_complete_target)],
+        changes: Annotated[list[str], typer.Argument(metavar="KEY=VALUE...", autocompletion=_complete_change)],
         reason: Annotated[str, typer.Option("--reason", "-r", metavar="TEXT",
                                             help="Why the table corrects the state (required).")] = "",
         state: StateOpt = None,
@@ -37,6 +37,18 @@ def register(app: typer.Typer) -> None:
         finish(lambda output: run_state_command(command="adjust", args=[target, *changes], opts={"reason": reason},
                                                 common=common, handler=handler, needs_state=True,
                                                 changes_state=True, output=output), quiet=quiet, debug=debug)
+
+
+def _complete_target(ctx, incomplete: str) -> list[str]:
+    from claw.cli.completion import for_adjust_target
+
+    return for_adjust_target(ctx, incomplete)
+
+
+def _complete_change(ctx, incomplete: str) -> list[str]:
+    from claw.cli.completion import for_adjust_change
+
+    return for_adjust_change(ctx, incomplete)
 
 
 def parse_pairs(words: list[str]) -> list[tuple[str, str]]:
