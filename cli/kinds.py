@@ -122,6 +122,12 @@ def _words(arg: Arg, value: str) -> list[str]:
     return [p.split(":")[0].strip() for p in parts if p.strip()]
 
 
+def _square_name(game: str, word: str) -> bool:
+    from claw.core.msm.squares import is_square_name
+
+    return game == "msm" and is_square_name(word)
+
+
 def unknown_word(spec: Command, game: str, state: dict | None, args: list[str]) -> tuple[str, str] | None:
     """(word, "did you mean …?") for the first word that names nothing of its kind in this
     state but is near a name that does; None otherwise."""
@@ -130,12 +136,15 @@ def unknown_word(spec: Command, game: str, state: dict | None, args: list[str]) 
     from claw.cli.suggest import closest
 
     for arg, value in zip(place(tuple(spec.args), len(args)), args, strict=True):
-        kind = "figure" if arg is not None and arg.kind == "place" else (arg.kind if arg else None)
-        known = names(kind, game, state) if kind else None
+        kind = arg.kind if arg else None
+        # squares too: the handler has refused the word already, a near square only helps
+        known = names(kind, game, state, complete=True) if kind else None
         if not known:
             continue
         folded = {k.casefold() for k in known}
         for word in _words(arg, value) if arg is not None else []:
+            if kind in ("square", "place") and _square_name(game, word):
+                continue  # a well-formed square off the map: the refusal gives the map's range
             near = closest(word, known) if word.casefold() not in folded else []
             if near:
                 return word, "did you mean " + " or ".join(near) + "?"

@@ -138,8 +138,9 @@ def _place(ref: str, board, figures) -> tuple:
             raise UsageError(f"{ref} is off the map ({board.width}x{board.height}, A1 to "
                              f"{square_name((board.width - 1, board.height - 1))})")
         return sq, None
-    names = ", ".join(sorted(figures)) or "none"
-    raise UsageError(f"not a figure id or a square name: {ref!r} (figures: {names})")
+    if not figures:  # only a square is wanted here (a move's destination)
+        raise UsageError(f"not a square name: {ref!r}")
+    raise UsageError(f"not a figure id or a square name: {ref!r} (figures: {', '.join(sorted(figures))})")
 
 
 def _colour(call) -> bool:

@@ -45,3 +45,23 @@ def test_adjust_suggests_the_figure_and_the_key_meant(msm_state):
     res = run(["adjust", "nera", "helth=7", "--reason", "typo", "-s", str(msm_state), "-i"])
     assert res.code == 2 and "did you mean health?" in res.stderr, res.stderr
     assert msm_state.read_bytes() == before
+
+
+def test_a_misspelt_square_gets_a_suggestion(msm_state):
+    """Issue 12 item 3 names squares among the words that get "did you mean"."""
+    res = run(["move", "nera", "B1O", "-s", str(msm_state), "-i"])
+    assert res.code == 2 and "did you mean" in res.stderr and "B10" in res.stderr.split("did you mean")[1], res.stderr
+    res = run(["los", "nera", "E9O", "-s", str(msm_state)])
+    assert res.code == 2 and "E9" in res.stderr.split("did you mean")[1], res.stderr
+    res = run(["los", "nerra", "E9", "-s", str(msm_state)])  # a figure id still finds the figure
+    assert "did you mean nera?" in res.stderr, res.stderr
+
+
+def test_a_square_off_the_map_gets_the_range_not_a_guess(msm_state):
+    res = run(["los", "nera", "P13", "-s", str(msm_state)])
+    assert res.code == 2 and "off the map" in res.stderr and "did you mean" not in res.stderr, res.stderr
+
+
+def test_a_move_destination_that_is_no_square_says_so(msm_state):
+    res = run(["move", "nera", "B1O", "-s", str(msm_state), "-i"])
+    assert res.stderr.startswith("claw: not a square name: 'B1O'") and "figures: none" not in res.stderr
