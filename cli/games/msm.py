@@ -101,6 +101,5 @@ ADJUST = {
              "loot-deck": {"path": "loot.deck", "order": True},
              "scratch-tokens": "scratch_tokens"},
     "cards": ["loot.deck", "loot.discard"],
-    "check": "claw.core.msm.statecheck:adjust_problems",
 }
 FILE_KINDS = ["scenario", "campaign", "loot"]

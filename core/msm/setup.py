@@ -86,6 +86,8 @@ def figure_problems(board: Board, state: dict):
         ap, most = fig.get("ap"), fig.get("max_ap") or 2
         if fig.get("side") == "cat" and ap is not None and ap > most:
             yield ("figures", fid, "ap"), f"{fid} has {ap} AP left, more than its {most} AP"
+        if fig.get("wounds", 0) < 0:
+            yield ("figures", fid, "wounds"), f"{fid} has {fig['wounds']} wounds, below 0"
     pounce = (state.get("options") or {}).get("pounce", POUNCE_RULINGS[0])
     if pounce not in POUNCE_RULINGS:
         yield ("options", "pounce"), f"options.pounce must be {' or '.join(POUNCE_RULINGS)}: {pounce!r}"
