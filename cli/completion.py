@@ -167,7 +167,7 @@ def for_adjust_target(ctx: Any, incomplete: str) -> list[str]:
     from claw.core.errors import UnknownName
 
     state, spec = _adjust_spec(ctx)
-    if not spec:
+    if not spec or state is None:
         return []
     try:
         find_target(state, spec, "")  # no id is empty: the refusal lists every id
@@ -183,7 +183,7 @@ def for_adjust_change(ctx: Any, incomplete: str) -> list[str]:
 
     state, spec = _adjust_spec(ctx)
     target = (getattr(ctx, "params", {}) or {}).get("target")
-    if not spec or not target:
+    if not spec or state is None or not target:
         return []
     try:
         _, _, keys = find_target(state, spec, target)

@@ -250,7 +250,7 @@ def _near_square(word: str, state: dict | None) -> str:
     """"did you mean B10?" for a word that is no square name, from the state's map."""
     from claw.cli.suggest import hint
 
-    return hint(word.strip(), _squares(state), show_all=0) if _map_size(state) else ""
+    return hint(word.strip(), _squares(state), show_all=0) if state is not None and _map_size(state) else ""
 
 
 def parse_number(name: str, word: str) -> int:
