@@ -74,7 +74,7 @@ def _help_or_unknown(args: list[str]) -> bool:
         from claw.cli import help as helptext
 
         text, code = helptext.answer(args)
-        (sys.stdout if code == 0 else sys.stderr).write(text)
+        _write_help(text, to_stdout=code == 0, debug="--debug" in args)
         if code:
             raise SystemExit(code)
         return True
@@ -91,6 +91,19 @@ def _help_or_unknown(args: list[str]) -> bool:
     output.error(f"no such command '{word}'" + (f"; {near}" if near else ""))
     output.error_hint("see `claw --help` (or `claw help GAME`)")
     raise SystemExit(2)
+
+
+def _write_help(text: str, *, to_stdout: bool, debug: bool) -> None:
+    """Help text through claw's streams: ASCII stand-ins where the encoding lacks a glyph,
+    and a closed or broken stdout answered by the one error handler, not a traceback."""
+    from claw.cli.output import Output
+    from claw.cli.runner import guard
+
+    output = Output()
+    stream = output.out if to_stdout else output.errors
+    code = guard(lambda: stream.write_raw(text), debug=debug, output=output)
+    if code:
+        raise SystemExit(code)
 
 
 def _names_app() -> typer.Typer:

@@ -6,6 +6,7 @@ exactly one place (``guard``).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Callable
@@ -66,11 +67,15 @@ def guard(fn: Callable[[], int | None], *, debug: bool = False, output: Output |
         out.error("interrupted; nothing written")
         return 130
     except BrokenPipeError:
-        try:
-            sys.stdout = open(os.devnull, "w")
-        except OSError:
-            pass
+        with contextlib.suppress(OSError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (lives until exit: silences the flush)
         return 0
+    except OSError as exc:  # the system, not claw: a stream or file that failed under us
+        if debug:
+            raise
+        where = f"{exc.filename}: " if exc.filename else ""
+        out.error(f"{where}{exc.strerror or exc}")
+        return 5  # could not write (the state layer's CannotWrite code)
     except Exception as exc:  # a bug in claw: say so briefly unless --debug
         if debug:
             raise
@@ -161,6 +166,9 @@ def run_state_command(*, command: str, args: list[str], opts: dict, common: Comm
         raise
     _warn_unused(dice, output)
     writes = envelope is not None and changes_state and not call.read_only
+    if writes and common.json and not output.json_written:
+        # --json asks for a result: a command with no JSON of its own answers with its events
+        call.emit_json({"game": game, "command": command, "events": call.events})
     state_on_stdout = writes and _state_goes_to_stdout(common, table_mode)
     if state_on_stdout and output.json_written:
         output.drop()

@@ -33,3 +33,10 @@ class IllegalAction(ClawError):
     """
 
     exit_code = 4
+
+
+def quoted(text: object) -> str:
+    """``text`` in quotes exactly as the user typed it, for messages. Not ``repr``: that
+    doubles backslashes and swaps quote styles, so ``1d6\\[x]`` would come back altered.
+    Control characters are made visible where the message is displayed (cli/output.py)."""
+    return f"'{text}'"
