@@ -92,7 +92,7 @@ def fit_json(text: str, encoding: str | None) -> str:
     return "".join(out)
 
 
-def _wants_colour(stream: TextIO) -> bool:
+def _wants_colour(stream: TextIO | None) -> bool:
     if "NO_COLOR" in os.environ or os.environ.get("TERM") == "dumb":
         return False
     if os.environ.get("FORCE_COLOR"):

@@ -38,5 +38,6 @@ class IllegalAction(ClawError):
 def quoted(text: object) -> str:
     """``text`` in quotes exactly as the user typed it, for messages. Not ``repr``: that
     doubles backslashes and swaps quote styles, so ``1d6\\[x]`` would come back altered.
-    Control characters are made visible where the message is displayed (cli/output.py)."""
-    return f"'{text}'"
+    Control characters are made visible where the message is displayed (cli/output.py).
+    Anything that is not text (a number, None, a list from a file) is shown as Python shows it."""
+    return f"'{text}'" if isinstance(text, str) else repr(text)

@@ -7,7 +7,7 @@ handlers so that loading the adapter stays cheap.
 from __future__ import annotations
 
 from claw.cli.text import Styled, styled
-from claw.core.errors import IllegalAction, UsageError
+from claw.core.errors import IllegalAction, UsageError, quoted
 
 # -- validation hook ------------------------------------------------------------------
 
@@ -44,14 +44,14 @@ def new(call) -> None:
 
     doc = call.doc
     if doc.get("kind", "scenario") != "scenario":
-        raise UsageError(f"claw new needs an msm scenario file, not a {doc.get('kind')!r} file: {call.source}")
+        raise UsageError(f"claw new needs an msm scenario file, not a {quoted(doc.get('kind'))} file: {call.source}")
     heroes = None
     if call.opts.get("heroes"):
         heroes = [h.strip().lower() for h in str(call.opts["heroes"]).split(",") if h.strip()]
         known = _hero_ids()
         unknown = [h for h in heroes if known is not None and h not in known]
         if unknown:
-            raise UsageError(f"unknown hero {unknown[0]!r} (heroes: {', '.join(sorted(known or ()))})")
+            raise UsageError(f"unknown hero {quoted(unknown[0])} (heroes: {', '.join(sorted(known or ()))})")
     roaches = _roaches(call.opts.get("roaches"))
     places = _parse_places(call.opts.get("place"))
     pounce = _pounce(call.opts.get("pounce_rule"))
@@ -77,7 +77,7 @@ def _parse_places(text) -> dict | None:
     for item in str(text).split(","):
         hero, eq, square = item.partition("=")
         if not eq or not hero.strip():
-            raise UsageError(f"--place takes HERO=SQUARE pairs, e.g. nera=B11: {item!r}")
+            raise UsageError(f"--place takes HERO=SQUARE pairs, e.g. nera=B11: {quoted(item)}")
         places[hero.strip().lower()] = parse_square(square)
     return places
 
@@ -86,7 +86,7 @@ def _roaches(value) -> str:
     if value in (None, ""):
         return "ignore"
     if value not in ("ignore", "hinder"):
-        raise UsageError(f"--roaches must be ignore or hinder: {value!r}")
+        raise UsageError(f"--roaches must be ignore or hinder: {quoted(value)}")
     return value
 
 
@@ -96,7 +96,7 @@ def _pounce(value) -> str:
     if value in (None, ""):
         return POUNCE_RULINGS[0]
     if value not in POUNCE_RULINGS:
-        raise UsageError(f"--pounce-rule must be {' or '.join(POUNCE_RULINGS)}: {value!r}")
+        raise UsageError(f"--pounce-rule must be {' or '.join(POUNCE_RULINGS)}: {quoted(value)}")
     return value
 
 
@@ -139,7 +139,7 @@ def _place(ref: str, board, figures) -> tuple:
                              f"{square_name((board.width - 1, board.height - 1))})")
         return sq, None
     names = ", ".join(sorted(figures)) or "none"
-    raise UsageError(f"not a figure id or a square name: {ref!r} (figures: {names})")
+    raise UsageError(f"not a figure id or a square name: {quoted(ref)} (figures: {names})")
 
 
 def _colour(call) -> bool:
@@ -350,12 +350,12 @@ def move(call) -> None:
     ref = call.args[0]
     sq, fid = _place(ref, board, state["figures"])
     if fid is None:
-        raise UsageError(f"no figure {ref!r}: claw move takes a cat's id first")
+        raise UsageError(f"no figure {quoted(ref)}: claw move takes a cat's id first")
     if state["figures"][fid].get("side") != "cat":
         raise IllegalAction(f"{fid} is not a cat: rats move on their own turn (claw scenario-step)")
     mode = call.opts.get("as_")
     if mode is not None and mode not in MODES:
-        raise UsageError(f"--as must be prowl, stride or pounce: {mode!r}")
+        raise UsageError(f"--as must be prowl, stride or pounce: {quoted(mode)}")
     if call.opts.get("options"):
         call.query()  # a question: answer on stdout, leave the state file alone
         _list_moves(call, board, state, fid, call.out)
@@ -425,7 +425,7 @@ def moves(call) -> None:
         raise UsageError("claw moves needs one CAT")
     _sq, fid = _place(call.args[0], board, state["figures"])
     if fid is None or state["figures"][fid].get("side") != "cat":
-        raise UsageError(f"not a cat on this state: {call.args[0]!r}")
+        raise UsageError(f"not a cat on this state: {quoted(call.args[0])}")
     _list_moves(call, board, state, fid, call.out)
 
 
@@ -470,7 +470,7 @@ def rats(call) -> None:
         for ref in call.args:
             found = find(figures, ref)
             if found is None or found[1].get("side") != "rat":
-                raise UsageError(f"not a rat on this state: {ref!r}")
+                raise UsageError(f"not a rat on this state: {quoted(ref)}")
             chosen.append(found[0])
     apart = (state.get("options") or {}).get("rat_wall") == "apart"   # play ruling 9's option
     order, ties, plans = activation_order(board, figures, chosen, walls_separate=apart)

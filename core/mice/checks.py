@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from claw.core.errors import quoted
+
 PARTY_SIZE = 6  # Chapter Setup: Party Setup
 
 
@@ -17,11 +19,11 @@ def check(kind: str, doc: dict) -> list[tuple[tuple, str]]:
     for i, p in enumerate(party):
         pid = p.get("id") if isinstance(p, dict) else None
         if pid in seen:
-            out.append((("party", i, "id"), f"mouse id {pid!r} repeats party entry {seen[pid] + 1}"))
+            out.append((("party", i, "id"), f"mouse id {quoted(pid)} repeats party entry {seen[pid] + 1}"))
         elif pid is not None:
             seen[pid] = i
         if pid in ("blackpaw", "barnacle"):
-            out.append((("party", i, "id"), f"mouse id {pid!r} is reserved for the chapter's villains"))
+            out.append((("party", i, "id"), f"mouse id {quoted(pid)} is reserved for the chapter's villains"))
     faces = (doc.get("action_die") or {}).get("faces") or []
     places = sorted(f["face"] for f in faces if isinstance(f, dict) and isinstance(f.get("face"), int))
     if faces and places != [1, 2, 3, 4, 5, 6]:
@@ -42,7 +44,7 @@ def check_state(state: dict) -> list[str]:
         seen: set[str] = set()
         for item in state[group]:
             if item["id"] in seen:
-                out.append(f"{group}: id {item['id']!r} appears twice")
+                out.append(f"{group}: id {quoted(item['id'])} appears twice")
             seen.add(item["id"])
     ghost = state["ghost"]
     crew = {"eye": ghost["eyes"], "mop": ghost["mop"]} if ghost else {"eye": [], "mop": []}
@@ -57,5 +59,5 @@ def check_state(state: dict) -> list[str]:
     for job, ids in crew.items():
         for mid in ids:
             if mid not in known:
-                out.append(f"ghost: {job} {mid!r} is not a mouse of the party")
+                out.append(f"ghost: {job} {quoted(mid)} is not a mouse of the party")
     return out

@@ -7,6 +7,7 @@ Pure: the bestiary's rat names are passed in by the caller.
 
 from __future__ import annotations
 
+from claw.core.errors import quoted
 from claw.core.msm.board import BLOCKING, parse_map
 
 SPAWN_PREFIX = "S"
@@ -44,7 +45,7 @@ def check_scenario(doc: dict, rat_types: set[str] | None = None) -> list[tuple[t
             name = entry.get("type") if isinstance(entry, dict) else None
             if name is not None and name not in rat_types:
                 known = ", ".join(sorted(rat_types))
-                problems.append((("rats", i, "type"), f"no rat called {name!r} in the bestiary (known: {known})"))
+                problems.append((("rats", i, "type"), f"no rat called {quoted(name)} in the bestiary (known: {known})"))
     pool = [e for e in doc.get("rats") or [] if isinstance(e, dict) and not e.get("set_aside")]
     if doc.get("rats") and not pool:
         problems.append((("rats",), "every rat is set aside: the rat pool would be empty"))

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections import Counter, deque
 
+from claw.core.errors import quoted
+
 
 def check(kind: str, doc: dict, rules: dict) -> list[tuple[tuple, str]]:
     """Rule-level problems of a schema-valid file of ``kind`` (``claw validate``)."""
@@ -21,7 +23,7 @@ def _dupes(items, key, path, what):
     for i, item in enumerate(items):
         k = item[key]
         if k in seen:
-            out.append((path + (i, key), f"duplicate {what} {k!r}"))
+            out.append((path + (i, key), f"duplicate {what} {quoted(k)}"))
         seen.add(k)
     return out
 
@@ -45,7 +47,7 @@ def check_townships(doc: dict, rules: dict, at: tuple = ()) -> list:
             for k, other in enumerate(z.get("adjacent", [])):
                 if other not in zones:
                     out.append((p + ("zones", j, "adjacent", k),
-                                f"zone {z['id']} lists an adjacent zone the card lacks: {other!r}"))
+                                f"zone {z['id']} lists an adjacent zone the card lacks: {quoted(other)}"))
                 elif other == z["id"]:
                     out.append((p + ("zones", j, "adjacent", k), f"zone {z['id']} is listed as adjacent to itself"))
                 else:
@@ -60,7 +62,7 @@ def check_townships(doc: dict, rules: dict, at: tuple = ()) -> list:
         for j, c in enumerate(card["connectors"]):
             if c["zone"] not in zones:
                 out.append((p + ("connectors", j, "zone"),
-                            f"connector {c['id']} sits on a zone the card lacks: {c['zone']!r}"))
+                            f"connector {c['id']} sits on a zone the card lacks: {quoted(c['zone'])}"))
         if card["number"] == start:
             if not starts:
                 out.append((p + ("zones",), f"township #{start:02d} needs a start zone (slot 'start')"))
@@ -96,7 +98,7 @@ def check_character(doc: dict, rules: dict, at: tuple = ()) -> list:
     colours = Counter(a["colour"] for a in abilities if a.get("colour"))
     for i, a in enumerate(abilities):
         if a.get("colour") and colours[a["colour"]] > 1:
-            out.append((at + ("abilities", i, "colour"), f"two abilities share the token colour {a['colour']!r}"))
+            out.append((at + ("abilities", i, "colour"), f"two abilities share the token colour {quoted(a['colour'])}"))
     ups = doc.get("upgrades", [])
     out += _dupes(ups, "id", at + ("upgrades",), "upgrade id")
     traps = {t["id"] for t in doc["traps"]}
@@ -104,7 +106,7 @@ def check_character(doc: dict, rules: dict, at: tuple = ()) -> list:
         t = u["effect"].get("trap")
         if t and t["id"] not in traps:
             out.append((at + ("upgrades", i, "effect", "trap", "id"),
-                        f"upgrade names a trap the board lacks: {t['id']!r}"))
+                        f"upgrade names a trap the board lacks: {quoted(t['id'])}"))
     if doc.get("start_wounds", doc["wounds"]) > doc["wounds"]:
         out.append((at + ("start_wounds",),
                     f"start_wounds {doc['start_wounds']} is above the wound track's {doc['wounds']}"))
@@ -161,17 +163,19 @@ def cross_check(scenario: dict, character: dict | None, nemesis, townships: dict
             for ab in t["reward"].get("tokens", {}):
                 if ab not in abilities:
                     out.append((("tallyman", i, "reward", "tokens", ab),
-                                f"Tallyman reward names an ability {character['name']} lacks: {ab!r}"))
+                                f"Tallyman reward names an ability {character['name']} lacks: {quoted(ab)}"))
         for tok in scenario.get("question_tokens", {}):
             if tok.startswith("potion-") and tok[7:] not in colours:
-                out.append((("question_tokens", tok), f"no ability of {character['name']} has the colour of {tok!r}"))
+                out.append((("question_tokens", tok),
+                            f"no ability of {character['name']} has the colour of {quoted(tok)}"))
         if peculiar is not None:
             for i, card in enumerate(peculiar["cards"]):
                 for j, r in enumerate(card["rewards"]):
                     for ab in r.get("tokens", {}):
                         if ab not in abilities:
                             out.append((("peculiar", "cards", i, "rewards", j),
-                                        f"{card['name']}'s reward names an ability {character['name']} lacks: {ab!r}"))
+                                        f"{card['name']}'s reward names an ability {character['name']} lacks: "
+                                        f"{quoted(ab)}"))
     if townships is not None and scenario.get("question_tokens", {}).get("peculiar") and peculiar is None:
         out.append((("question_tokens", "peculiar"),
                     "\"?\" tokens spawn Peculiar Rats but the scenario names no Peculiar deck"))

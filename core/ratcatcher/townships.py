@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 
-from claw.core.errors import IllegalAction
+from claw.core.errors import IllegalAction, quoted
 from claw.core.ratcatcher.city import (
     COLOURS,
     active_cards,
@@ -31,7 +31,8 @@ def check_connectors(state: dict, connectors) -> None:
         card = state["cards"].get(num)
         if card is None or num not in state["city"] or cid not in {c["id"] for c in card["connectors"]}:
             free = ", ".join(free_connectors(state)) or "none"
-            raise IllegalAction(f"--connector names no connector of a township in the city (free: {free}): {want!r}")
+            raise IllegalAction(f"--connector names no connector of a township in the city (free: {free}): "
+                                f"{quoted(want)}")
         if want in used:
             raise IllegalAction(f"connector {want} is already joined to another township")
 
@@ -162,7 +163,7 @@ def explore(state: dict, dice, events: Events, choices: list[str] | None = None,
             want = choices.pop(0)
             if want not in targets:
                 raise IllegalAction(f"not a free connector on an active township (free: {', '.join(targets)}):"
-                                    f" {want!r}")
+                                    f" {quoted(want)}")
             target = want
         else:
             target = targets[0]

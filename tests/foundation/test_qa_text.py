@@ -144,3 +144,41 @@ def test_roll_shows_any_expression_back_literally(expr):
     assert r.code in (0, 2), r.stderr
     if r.code == 2 and "bad dice expression" in r.stderr:
         assert f"'{expr}'" in r.stderr
+
+
+@pytest.mark.parametrize("game, args, typed", [
+    ("msm", ["attack", "ne\\ra", "rat-3"], "'ne\\ra'"),
+    ("msm", ["los", "A\\1", "B2"], "'A\\1'"),
+    ("ratcatcher", ["move", "0.b\\x"], "'0.b\\x'"),
+    ("mice", ["gain-cheese", "ti'lda", "1"], "'ti'lda'"),
+    ("warriors", ["refresh", "ember\\paw"], "'ember\\paw'"),
+])
+def test_rule_messages_quote_typed_names_as_typed(tmp_path, game, args, typed):
+    r"""`claw attack 'ne\ra' rat-3` said `no figure 'ne\\ra'`: core messages quoted with repr.
+    They now use claw.core.errors.quoted (one helper for every game)."""
+    state = started(tmp_path, game)
+    r = run([*args, "-s", str(state)])
+    assert r.code in (2, 4), r.stderr
+    assert typed in r.stderr, r.stderr
+
+
+def test_lookup_quotes_the_row_as_typed():
+    r = run(["lookup", "herbs", "x\\y"])
+    assert r.code == 2 and "'x\\y'" in r.stderr
+
+
+# files another branch is rewriting now (issue 10's state layer); their messages move to
+# quoted() when it lands (see the report); the dice line is about a Python type, not input
+NOT_YET = {"core/msm/setup.py"}
+
+
+def test_core_messages_do_not_quote_with_repr():
+    """repr doubles a user's backslashes and swaps quote styles: core quotes with quoted()."""
+    found = []
+    for path in sorted((ROOT / "core").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        for n, line in enumerate(path.read_text().splitlines(), 1):
+            repr_method = line.lstrip().startswith('return f"') and "(" in line.split('"')[1]
+            if "!r}" in line and not repr_method and rel not in NOT_YET and "must be text" not in line:
+                found.append(f"{rel}:{n}: {line.strip()}")
+    assert not found, "\n".join(found)
