@@ -25,6 +25,7 @@ class RecordingDice:
     def __init__(self, inner) -> None:
         self.inner = inner
         self.drawn: list[dict] = []
+        self.table_draws = None  # claw.core.draws.TableDraws when --draw was given
 
     def draw(self, low: int, high: int, label: str = "") -> int:
         value = self.inner.draw(low, high, label)
@@ -105,8 +106,8 @@ class Call:
         path = str((base / relative) if not Path(relative).is_absolute() else Path(relative))
         report = check_file(path)
         if not report.ok:
-            first = report.diagnostics[0]
-            more = len(report.diagnostics) - 1
+            first = report.errors[0]  # warnings do not stop a command
+            more = len(report.errors) - 1
             raise InvalidInput(first.text() + (f" (and {more} more; run claw validate {path})" if more else ""))
         return report.data
 

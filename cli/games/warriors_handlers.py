@@ -113,7 +113,7 @@ def fmt_chance(p) -> str:
 
 # -- new / validate -----------------------------------------------------------------
 
-def validate(kind: str, doc: dict) -> list:
+def validate(kind: str, doc: dict, tolerant: bool = False) -> list:
     """Rule-level checks for `claw validate` (the core function does the work)."""
     if kind != "character":
         return []
