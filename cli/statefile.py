@@ -45,6 +45,9 @@ def read_state_text(source: str) -> tuple[str, str]:
 
 def parse_state(text: str, name: str) -> dict:
     if not text.strip():
+        if name == "<stdin>":  # issue 11: in a pipeline, the stage before us wrote nothing
+            raise InvalidInput("<stdin>: empty input: the previous command wrote no state "
+                               "(it probably failed; see its message)")
         raise InvalidInput(f"{name}: empty input, expected a claw state (JSON)")
     from claw.cli.jsonload import loads as strict_json
 

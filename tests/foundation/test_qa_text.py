@@ -182,3 +182,13 @@ def test_core_messages_do_not_quote_with_repr():
             if "!r}" in line and not repr_method and rel not in NOT_YET and "must be text" not in line:
                 found.append(f"{rel}:{n}: {line.strip()}")
     assert not found, "\n".join(found)
+
+
+def test_a_stage_after_a_failed_one_says_the_previous_command_wrote_nothing(tmp_path):
+    """`claw new nope.yaml | claw scenario-step` said only "empty input, expected a claw state"."""
+    first = claw("new", str(tmp_path / "nope.yaml"))
+    assert first.returncode == 3 and first.stdout == ""
+    for verb in (["scenario-step"], ["show"], ["log"], ["note", "x"]):
+        r = claw(*verb, stdin=first.stdout)
+        assert r.returncode == 3, (verb, r.stderr)
+        assert "the previous command wrote no state" in r.stderr, r.stderr
