@@ -173,7 +173,12 @@ def run_click(app: typer.Typer, args: list[str]) -> int:
         message = " ".join(exc.format_message().split())
         output.error(message[:1].lower() + message[1:] if message[1:2].islower() else message)
         path = exc.ctx.command_path if exc.ctx is not None else "claw"
-        output.error_hint(f"see `{path} --help`")
+        word = getattr(exc, "option_name", None) or ""
+        if isinstance(exc, click_errors.NoSuchOption) and word[1:2].isdigit():  # `claw roll -1d6`
+            typed = next((a for a in args if a.startswith(word)), word)
+            output.error_hint(f"an argument that starts with '-' goes after `--`: {path} -- {typed}")
+        else:
+            output.error_hint(f"see `{path} --help`")
         return exc.exit_code
     except click_errors.ClickException as exc:  # e.g. a file option click could not open
         from claw.cli.output import Output

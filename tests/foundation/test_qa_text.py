@@ -192,3 +192,12 @@ def test_a_stage_after_a_failed_one_says_the_previous_command_wrote_nothing(tmp_
         r = claw(*verb, stdin=first.stdout)
         assert r.returncode == 3, (verb, r.stderr)
         assert "the previous command wrote no state" in r.stderr, r.stderr
+
+
+def test_a_negative_expression_gets_a_hint_about_double_dash():
+    """`claw roll -1d6+3` answered "no such option: -1" with only a pointer to --help."""
+    r = run(["roll", "-1d6+3"])
+    assert r.code == 2
+    assert r.stderr.splitlines() == ["claw: no such option: -1",
+                                     "hint: an argument that starts with '-' goes after `--`: claw roll -- -1d6+3"]
+    assert run(["roll", "--seed", "1", "--", "-1d6+3"]).code == 0
