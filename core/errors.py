@@ -4,6 +4,14 @@ Messages end with the offending input, python-chess style: ``bad dice: '3d'``.
 """
 
 
+def quoted(text: object) -> str:
+    """``text`` in quotes exactly as the user typed it, for messages. Not ``repr``: that
+    doubles backslashes and swaps quote styles, so ``1d6\\[x]`` would come back altered.
+    Control characters are made visible where the message is displayed (cli/output.py).
+    Anything that is not text (a number, None, a list from a file) is shown as Python shows it."""
+    return f"'{text}'" if isinstance(text, str) else repr(text)
+
+
 class ClawError(Exception):
     """Base of every error a user can cause. ``exit_code`` follows docs/conventions.md."""
 
@@ -33,11 +41,3 @@ class IllegalAction(ClawError):
     """
 
     exit_code = 4
-
-
-def quoted(text: object) -> str:
-    """``text`` in quotes exactly as the user typed it, for messages. Not ``repr``: that
-    doubles backslashes and swaps quote styles, so ``1d6\\[x]`` would come back altered.
-    Control characters are made visible where the message is displayed (cli/output.py).
-    Anything that is not text (a number, None, a list from a file) is shown as Python shows it."""
-    return f"'{text}'" if isinstance(text, str) else repr(text)
