@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from claw.cli.output import Output
-from claw.core.errors import ClawError, InvalidInput, UsageError
+from claw.core.errors import CannotWrite, ClawError, InvalidInput, UsageError
 
 MAX_SEED = (1 << 64) - 1
 
@@ -72,12 +72,12 @@ def guard(fn: Callable[[], int | None], *, debug: bool = False, output: Output |
         with contextlib.suppress(OSError):
             sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (lives until exit: silences the flush)
         return 0
-    except OSError as exc:  # the system, not claw: a stream or file that failed under us
+    except OSError as exc:  # the system, not claw: a device or file that failed under us
         if debug:
             raise
         where = f"{exc.filename}: " if exc.filename else ""
         out.error(f"{where}{exc.strerror or exc}")
-        return 5  # could not write (the state layer's CannotWrite code)
+        return CannotWrite.exit_code
     except Exception as exc:  # a bug in claw: say so briefly unless --debug
         if debug:
             raise
