@@ -160,9 +160,10 @@ class Stream:
             self._put(self.render(text) + "\n")
 
     def write_raw(self, text: str) -> None:
-        """Text that is already final (validate's lines): no styling, glyphs fitted."""
+        """Text that is already final (validate's lines, help): no styling, glyphs fitted,
+        control characters visible (a file named with an escape sequence cannot drive the terminal)."""
         if self.enabled:
-            text = fit(text, self.encoding)
+            text = fit(visible(text), self.encoding)
             self._put(text if text.endswith("\n") else text + "\n")
 
     def write_json(self, text: str) -> None:

@@ -201,3 +201,13 @@ def test_a_negative_expression_gets_a_hint_about_double_dash():
     assert r.stderr.splitlines() == ["claw: no such option: -1",
                                      "hint: an argument that starts with '-' goes after `--`: claw roll -- -1d6+3"]
     assert run(["roll", "--seed", "1", "--", "-1d6+3"]).code == 0
+
+
+def test_validate_lines_show_control_characters_in_a_file_name(tmp_path):
+    """`claw validate $'a\\e[31mb.yaml'` wrote the escape sequence raw to the terminal (its
+    FILE:LINE:COL lines skipped the \\xNN rule every other text follows)."""
+    path = tmp_path / "a\x1b[31mb.yaml"
+    path.write_text("game: msm\nname: x\n")
+    r = run(["validate", str(path)])
+    assert r.code == 3
+    assert "\x1b" not in r.stdout and "a\\x1b[31mb.yaml:1:1:" in r.stdout
