@@ -73,6 +73,22 @@ class Call:
         self.sources = sources or []
         self.events: list[dict] = []
         self.read_only = False
+        self.state_folder = "."  # paths a state stores are relative to its file's folder
+
+    # files a state refers to (issue 10 item 9: relative, never absolute) -------------
+    def stored_path(self, path: str) -> str:
+        """``path`` as the state stores it: relative to the state's folder."""
+        import os
+
+        return os.path.relpath(os.path.abspath(path), os.path.abspath(self.state_folder))
+
+    def state_file(self, stored: str) -> str:
+        """The file a path stored in the state names, resolved from the state's folder."""
+        import os
+
+        if os.path.isabs(stored):
+            raise InvalidInput(f"the state names an absolute path, which claw does not follow: {stored}")
+        return os.path.join(os.path.abspath(self.state_folder), stored)
 
     def query(self) -> None:
         """Mark this run as a question (odds, a preview): the state is not written."""

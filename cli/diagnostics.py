@@ -16,6 +16,7 @@ from claw.cli.yamlload import (
     node_start,
     to_plain,
 )
+from claw.core.errors import quoted
 
 STATE_FORMAT = "claw-state"
 
@@ -91,7 +92,7 @@ def schema_for(data: Any) -> tuple[str | None, tuple, str | None]:
     if game not in GAMES:
         near = hint(str(game), list(GAMES))
         tip = f"; {near}" if near.startswith("did you") else ""
-        return None, ("game",), f"unknown game {game!r} (one of: {', '.join(GAMES)}){tip}"
+        return None, ("game",), f"unknown game {quoted(game)} (one of: {', '.join(GAMES)}){tip}"
     kind = data.get("kind", "scenario")
     from claw.cli.content import schema_names
 
@@ -102,7 +103,7 @@ def schema_for(data: Any) -> tuple[str | None, tuple, str | None]:
         where = ("kind",) if "kind" in data else ()
         near = hint(str(kind), kinds)
         tip = f"; {near}" if near.startswith("did you") else ""
-        return None, where, f"no {kind!r} files for {game} (kinds: {', '.join(kinds) or 'none yet'}){tip}"
+        return None, where, f"no {quoted(kind)} files for {game} (kinds: {', '.join(kinds) or 'none yet'}){tip}"
     return name, (), None
 
 
@@ -157,9 +158,7 @@ def schema_problems(schema: str, value: Any) -> list[tuple[tuple, str, bool, str
 def _schema_diagnostics(name: str, root: Any, data: Any, chosen: str) -> tuple[list[Diagnostic], list[tuple]]:
     problems = schema_problems(chosen, data)
     if chosen == "state" and not problems:
-        problems = [(("state",) + p, m, k, c) for p, m, k, c in _game_part_problems(data)]
-    if chosen == "state" and not problems:
-        problems = [(("state",) + p, m, False, RULE_FALLBACK) for p, m in _state_rule_problems(data)]
+        problems = _state_problems(data)
     diags = []
     for path, message, at_key, code in problems:
         line, col = locate(root, path) if (at_key or _exists(data, path)) else node_start(root, path)
@@ -240,8 +239,8 @@ def _follow(name: str, root: Any, data: Any, chosen: str, broken: list[tuple], i
         reports += [own] + own.followed
         actual = own.data.get("kind", "scenario") if isinstance(own.data, dict) else None
         if own.data is not None and actual != kind:
-            diags.append(Diagnostic(name, line, col, f"{where}: {ref} is a {actual!r} file; a {kind!r} file "
-                                    "is needed here", "reference", WRONG_REFERENCE, path=where))
+            diags.append(Diagnostic(name, line, col, f"{where}: {ref} is a {quoted(actual)} file; "
+                                    f"a {quoted(kind)} file is needed here", "reference", WRONG_REFERENCE, path=where))
         elif own.ok and (chosen, kind) in CROSS_CHECKS:
             from claw.cli.games import import_target
 
@@ -276,6 +275,20 @@ def _filtered(diags: list[Diagnostic], text: str, ignore: frozenset) -> list[Dia
     return [d for d in diags if d.code not in whole and d.code not in by_line.get(d.line, ())]
 
 
+def _state_problems(envelope: dict) -> list[tuple[tuple, str, bool, str]]:
+    """What every command checks when it reads a state, in the same order (statefile.
+    parse_state): the format version, the game part's schema, the game's STATE_CHECK."""
+    from claw.cli.statefile import version_problem
+
+    problem = version_problem(envelope)
+    if problem:
+        return [(("version",), problem, False, "S005")]  # a version out of the range this claw reads
+    problems = [(("state",) + p, m, k, c) for p, m, k, c in _game_part_problems(envelope)]
+    if not problems:
+        problems = [(("state",) + p, m, False, RULE_FALLBACK) for p, m in _state_rule_problems(envelope)]
+    return problems
+
+
 def _game_part_problems(envelope: dict):
     """A state's own part, checked against ``state-<game>`` (the envelope only says 'object')."""
     from claw.cli.content import schema_names
@@ -286,35 +299,11 @@ def _game_part_problems(envelope: dict):
 
 
 def _state_rule_problems(envelope: dict) -> list[tuple[tuple, str]]:
-    """The game's own consistency checks of a state (adapter ``STATE_CHECK``): each
-    problem is a message, or (path inside the game part, message)."""
-    from claw.cli.games import game_spec, import_target
+    """The game's own consistency checks of a state (adapter ``STATE_CHECK``), the very
+    function every read runs (statefile.rule_problems)."""
+    from claw.cli.statefile import rule_problems
 
-    target = getattr(game_spec(envelope["game"]), "STATE_CHECK", None)
-    if not target:
-        return []
-    out = []
-    for problem in import_target(target)(envelope["state"]):
-        out.append(problem if isinstance(problem, tuple) else _dotted(envelope["state"], problem))
-    return out
-
-
-def _dotted(part: dict, message: str) -> tuple[tuple, str]:
-    """``"cats.ember.hp: 25 …"`` → the path it names (when it exists) and the rest."""
-    head, sep, rest = message.partition(": ")
-    if sep and head and " " not in head:
-        path: list = []
-        node: Any = part
-        for word in head.split("."):
-            step: Any = word
-            if isinstance(node, list) and word.isdigit() and int(word) < len(node):
-                step = int(word)
-            elif not (isinstance(node, dict) and word in node):
-                return (), message
-            path.append(step)
-            node = node[step]
-        return tuple(path), rest
-    return (), message
+    return rule_problems(envelope)
 
 
 def rule_checks(schema: str, data: Any, *, tolerant: bool = False) -> list:

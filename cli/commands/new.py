@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from claw.cli.options import DebugOpt, DiceOpt, DrawOpt, OutputOpt, QuietOpt, SeedOpt
+from claw.core.errors import quoted
 
 
 def _game_options_help() -> str:
@@ -67,6 +68,9 @@ def parse_extra(words: list[str]) -> tuple[list[str], dict[str, str | bool]]:
 
 
 def _run(words, seed, dice_values, output_file, output, draw=None) -> int:
+    import sys
+    from pathlib import Path
+
     from claw.cli import statefile
     from claw.cli.call import Call, RecordingDice
     from claw.cli.diagnostics import check_file
@@ -105,6 +109,10 @@ def _run(words, seed, dice_values, output_file, output, draw=None) -> int:
         recorder.table_draws = table_draws(game, draw)
     call = Call(command="new", game=game, args=files, opts=opts, envelope=envelope, dice=recorder,
                 output=output, docs=docs, sources=files)
+    if output_file and output_file != "-":  # paths in the state are stored relative to where it goes
+        call.state_folder = str(Path(output_file).resolve().parent)
+    else:
+        call.state_folder = statefile.stream_folder(sys.stdout) or "."
     import_target(target)(call)
     warn_unused_draws(recorder, output)
     envelope["rng"] = seeded.to_json()
@@ -138,7 +146,7 @@ def _typed_options(spec, opts: dict) -> dict:
             raise UsageError(f"--{key.replace('_', '-')}: not an option of `claw new` for this game (options: {known})")
         if opt.type is bool:
             if value is not True:
-                raise UsageError(f"{opt.flag} takes no value: {value!r}")
+                raise UsageError(f"{opt.flag} takes no value: {quoted(value)}")
             out[key] = True
         elif value is True:
             raise UsageError(f"{opt.flag} needs a value")
@@ -146,5 +154,5 @@ def _typed_options(spec, opts: dict) -> dict:
             try:
                 out[key] = opt.type(value)
             except ValueError:
-                raise UsageError(f"{opt.flag} expects {opt.type.__name__}: {value!r}") from None
+                raise UsageError(f"{opt.flag} expects {opt.type.__name__}: {quoted(value)}") from None
     return out

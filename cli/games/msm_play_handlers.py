@@ -472,7 +472,7 @@ def setup_play(call, doc: dict, state: dict) -> list[dict]:
             raise UsageError(f"loot file {rel} is not a loot deck (kind: {deck.get('kind')!r})")
         decks.append(deck)
         base = Path(call.source).parent if call.source else Path(".")
-        paths.append(str((base / rel).resolve()))
+        paths.append(call.stored_path(str(base / rel)))  # relative to the state, never absolute
     cards = card_lookup(decks)
     campaign = None
     camp_path = call.opts.get("campaign")
@@ -481,9 +481,13 @@ def setup_play(call, doc: dict, state: dict) -> list[dict]:
         if campaign.get("kind") != "campaign":
             raise UsageError(f"--campaign needs a campaign file (kind: campaign): {camp_path}")
         base = Path(camp_path).resolve().parent
+        stored = []
         for rel in campaign.get("loot_decks", []):
             full = rel if Path(rel).is_absolute() else str(base / rel)
             cards = {**card_lookup([call.load(full)]), **cards}
+            stored.append(call.stored_path(full))
+        if stored:  # the campaign's paths are relative to its file; in the state, to the state's folder
+            campaign["loot_decks"] = stored
         for c in _held_cards(campaign):
             cards.setdefault(c["id"], c)
         cats = [f for f, x in state["figures"].items() if x.get("side") == "cat"]

@@ -10,7 +10,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from claw.core.errors import IllegalAction, UsageError
+from claw.core.errors import IllegalAction, UsageError, quoted
 
 ACTIONS = ("start", "event", "heal", "shop", "buy", "sell", "trade", "level", "recruit", "done", "show")
 
@@ -44,7 +44,7 @@ def _enter(call) -> dict:
 def _decks(call, camp: dict) -> list[dict]:
     out = []
     for path in camp.get("loot_decks", []):
-        out.append(call.load(str(Path(path).resolve())))
+        out.append(call.load(call.state_file(path)))
     return out
 
 
@@ -73,7 +73,7 @@ def tavern(call) -> None:
         raise UsageError(f"usage: claw tavern ACTION (one of {', '.join(ACTIONS)})")
     action, rest = call.args[0].lower(), [a.lower() for a in call.args[1:]]
     if action not in ACTIONS:
-        raise UsageError(f"unknown Taverne action {action!r} (one of {', '.join(ACTIONS)})")
+        raise UsageError(f"unknown Taverne action {quoted(action)} (one of {', '.join(ACTIONS)})")
     if call.state is None:  # stateless: the events chart is a look-up (`claw tavern event --game msm`)
         if action != "event":
             raise UsageError(f"`claw tavern {action}` needs a state (-s FILE); without one only `claw tavern event`")
@@ -132,6 +132,9 @@ def tavern(call) -> None:
             raise UsageError("claw tavern done needs --campaign FILE to write the campaign to")
         out = copy.deepcopy(camp)
         out.pop("taverne", None)
+        if out.get("loot_decks"):  # a campaign file's paths are relative to that file
+            folder = os.path.dirname(os.path.abspath(target))
+            out["loot_decks"] = [os.path.relpath(call.state_file(p), folder) for p in out["loot_decks"]]
         _write(target, out)
         events = [{"type": "campaign-saved", "text": f"Campaign written to {target}: start the next scenario with"
                    f" claw new SCENARIO --campaign {target}.", "file": target}]

@@ -197,7 +197,8 @@ def cross_check(scenario: dict, character: dict | None, nemesis, townships: dict
                         if ab not in abilities:
                             out.append(error(("peculiar", "cards", i, "rewards", j),
                                              f"{card['name']}'s reward names an ability {character['name']} "
-                                             f"lacks: {quoted(ab)}", "RC143", choices=(ab, sorted(abilities), "abilities")))
+                                             f"lacks: {quoted(ab)}", "RC143",
+                                             choices=(ab, sorted(abilities), "abilities")))
     if townships is not None and scenario.get("question_tokens", {}).get("peculiar") and peculiar is None:
         out.append(error(("question_tokens", "peculiar"),
                          "\"?\" tokens spawn Peculiar Rats but the scenario names no Peculiar deck", "RC144"))

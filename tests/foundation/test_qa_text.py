@@ -167,11 +167,6 @@ def test_lookup_quotes_the_row_as_typed():
     assert r.code == 2 and "'x\\y'" in r.stderr
 
 
-# files another branch is rewriting now (issue 10's state layer); their messages move to
-# quoted() when it lands (see the report); the dice line is about a Python type, not input
-NOT_YET = {"core/msm/setup.py"}
-
-
 def test_core_messages_do_not_quote_with_repr():
     """repr doubles a user's backslashes and swaps quote styles: core quotes with quoted()."""
     found = []
@@ -179,7 +174,7 @@ def test_core_messages_do_not_quote_with_repr():
         rel = path.relative_to(ROOT).as_posix()
         for n, line in enumerate(path.read_text().splitlines(), 1):
             repr_method = line.lstrip().startswith('return f"') and "(" in line.split('"')[1]
-            if "!r}" in line and not repr_method and rel not in NOT_YET and "must be text" not in line:
+            if "!r}" in line and not repr_method and "must be text" not in line:  # a type, not input
                 found.append(f"{rel}:{n}: {line.strip()}")
     assert not found, "\n".join(found)
 
