@@ -73,7 +73,16 @@ class Call:
         self.sources = sources or []
         self.events: list[dict] = []
         self.read_only = False
+        self.values: dict[str, Any] | None = None  # the positionals parsed by kind (claw.cli.kinds)
         self.state_folder = "."  # paths a state stores are relative to its file's folder
+
+    def arg(self, name: str) -> Any:
+        """The positional ``name`` (as in the usage: ``CAT``) parsed by its kind before the
+        handler ran: a canonical id, a square (x, y), a number, a list for a repeated one;
+        None for an optional one not given."""
+        if self.values is None:
+            raise RuntimeError(f"`claw {self.command}` declares no positionals to parse")
+        return self.values[name.upper()]
 
     # files a state refers to (issue 10 item 9: relative, never absolute) -------------
     def stored_path(self, path: str) -> str:

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from claw.cli.statefile import MAX_STATE_BYTES
 from claw.cli.yamlload import (
     ParseProblem,
     column_in_string,
@@ -67,13 +68,25 @@ class FileReport:
 
 
 def read_text(path: str) -> str:
-    from claw.cli.yamlload import MAX_FILE_BYTES, decode_text
-
     # a bounded read: stat() says 0 bytes for /dev/zero and pipes, which never end
     with open(path, "rb") as handle:
-        raw = handle.read(MAX_FILE_BYTES + 1)
-    if len(raw) > MAX_FILE_BYTES:
-        raise ParseProblem(1, 1, f"file larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB")
+        return _decode_bounded(handle.read(MAX_STATE_BYTES + 1))
+
+
+def read_stdin_text() -> str:
+    """``-``: stdin under the same cap as files and states."""
+    from claw.cli.statefile import read_stdin_bounded
+
+    return _decode_bounded(read_stdin_bounded(MAX_STATE_BYTES))
+
+
+def _decode_bounded(raw: bytes) -> str:
+    """One cap for everything claw reads (the state cap: what claw writes, it reads back);
+    YAML has its own smaller one inside the parser (cli/yamlload.py MAX_FILE_BYTES)."""
+    from claw.cli.yamlload import decode_text
+
+    if len(raw) > MAX_STATE_BYTES:
+        raise ParseProblem(1, 1, f"file larger than {MAX_STATE_BYTES // (1024 * 1024)} MiB")
     return decode_text(raw)
 
 
@@ -108,8 +121,13 @@ def schema_for(data: Any) -> tuple[str | None, tuple, str | None]:
 
 
 def parse_document(name: str, text: str) -> Any:
-    """Text → positioned nodes (raises ParseProblem). The one place the format is chosen."""
-    return load_json_positioned(text) if name.endswith(".json") else load_positioned(text)
+    """Text → positioned nodes (raises ParseProblem). The one place the format is chosen:
+    JSON by the name, or a claw state under any name (claw writes states as JSON, and a
+    state may be larger than the YAML parser's cap)."""
+    head = text[:256].lstrip("\ufeff \t\r\n")
+    if name.endswith(".json") or (head.startswith("{") and f'"format": "{STATE_FORMAT}"' in head):
+        return load_json_positioned(text)
+    return load_positioned(text)
 
 
 def _parse_code(message: str) -> str:
@@ -353,9 +371,13 @@ def _path_text(path: tuple) -> str:
 
 def check_file(path: str, *, ignore: frozenset = frozenset(), follow: bool = False,
                seen: set | None = None) -> FileReport:
-    """Check one file (and, with ``follow``, the files it names: see ``followed``)."""
+    """Check one file, ``-`` for stdin (and, with ``follow``, the files it names: see
+    ``followed``; those of stdin are found from the current folder)."""
+    stdin = path == "-"
+    if stdin:
+        path = "<stdin>"
     try:
-        text = read_text(path)
+        text = read_stdin_text() if stdin else read_text(path)
     except ParseProblem as exc:
         return FileReport(path, None, [Diagnostic(path, exc.line, exc.column, exc.message, "parse",
                                                   _parse_code(exc.message))])
@@ -365,4 +387,4 @@ def check_file(path: str, *, ignore: frozenset = frozenset(), follow: bool = Fal
     except OSError as exc:
         return FileReport(path, None, [Diagnostic(path, 1, 1, f"cannot read: {exc.strerror}", "parse",
                                                   UNREADABLE)])
-    return check_document(path, text, ignore=ignore, follow=follow, seen=seen)
+    return check_document(path, text, ignore=ignore, follow=follow, seen=seen, base="." if stdin else None)

@@ -8,8 +8,6 @@ import typer
 
 from claw.core.errors import quoted
 
-STDIN_LIMIT = 4 * 1024 * 1024  # as for files (cli/yamlload.py MAX_FILE_BYTES)
-
 
 def register(app: typer.Typer) -> None:
     @app.command(name="validate", help="Check scenario, character, campaign, data and state files and the files "
@@ -32,7 +30,7 @@ def register(app: typer.Typer) -> None:
 
 
 def _run(files: list[str], fmt: str, strict: bool, ignore: list[str], follow: bool, output) -> int:
-    from claw.cli.diagnostics import check_document, check_file
+    from claw.cli.diagnostics import check_file
     from claw.cli.reporters import FORMATS, render
     from claw.core.errors import UsageError
 
@@ -44,10 +42,7 @@ def _run(files: list[str], fmt: str, strict: bool, ignore: list[str], follow: bo
     seen = {os.path.realpath(p) for p in files if p != "-"}  # a named file given too is reported once
     reports = []
     for path in files:
-        if path == "-":
-            report = check_document("<stdin>", _read_stdin(), ignore=codes, follow=follow, base=".", seen=seen)
-        else:
-            report = check_file(path, ignore=codes, follow=follow, seen=seen)
+        report = check_file(path, ignore=codes, follow=follow, seen=seen)
         reports += [report] + report.followed
     text = render(fmt, reports, strict)
     if fmt in ("json", "sarif"):
@@ -66,10 +61,3 @@ def _run(files: list[str], fmt: str, strict: bool, ignore: list[str], follow: bo
         output.say(styled("green", "ok") + f": {len(reports)} file(s) valid{more}")
     return 3 if failed else 0
 
-
-def _read_stdin() -> str:
-    """At most one character past the file limit, so ``claw validate - < /dev/zero`` ends
-    (the parser then refuses the text as too large)."""
-    import sys
-
-    return sys.stdin.read(STDIN_LIMIT + 1)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from claw.core.errors import IllegalAction, InvalidInput, UsageError
+from claw.core.errors import IllegalAction, InvalidInput, UsageError, quoted
 
 
 def _pct(x) -> str:
@@ -16,7 +16,7 @@ def parse_indices(text: str | None) -> list[int]:
     for part in text.split(","):
         part = part.strip()
         if not part.isdigit() or int(part) < 1:
-            raise UsageError(f"--reroll wants die numbers from 1, like 1,2: {text!r}")
+            raise UsageError(f"--reroll wants die numbers from 1, like 1,2: {quoted(text)}")
         out.append(int(part) - 1)
     return out
 
@@ -47,12 +47,12 @@ def _emit(call, events) -> None:
         call.event(e.pop("type"), e.pop("text", ""), **e)
 
 
-def _need(call, count: int, usage: str) -> list[str]:
-    if len(call.args) < count:
-        raise UsageError(f"usage: claw {call.command} {usage}")
-    if len(call.args) > count and "..." not in usage and "[" not in usage:
-        raise UsageError(f"too many arguments for claw {call.command} {usage}: {' '.join(call.args)}")
-    return call.args
+def _need(call, *names: str) -> list:
+    """The parsed positionals ``names`` (claw.cli.kinds), each required here."""
+    values = [call.arg(n) for n in names]
+    if any(v is None for v in values):
+        raise UsageError(f"usage: claw {call.command} {' '.join(names)}")
+    return values
 
 
 def parse_choices(text) -> dict:
@@ -66,7 +66,7 @@ def parse_choices(text) -> dict:
             continue
         key, sep, value = part.partition("=")
         if not sep or not key.strip() or not value.strip():
-            raise UsageError(f"--choose wants KEY=VALUE items (rat-3=C7, rat-3=nera, first=rat-5): {part!r}")
+            raise UsageError(f"--choose wants KEY=VALUE items (rat-3=C7, rat-3=nera, first=rat-5): {quoted(part)}")
         key, value = key.strip().lower(), value.strip()
         from claw.core.msm.squares import is_square_name
 
@@ -89,11 +89,11 @@ def attack(call) -> None:
     o = call.opts
     if o.get("odds"):
         return _attack_odds_on_state(call)
-    attacker, target = _need(call, 2, "ATTACKER TARGET")
+    attacker, target = _need(call, "ATTACKER", "TARGET")
     policy = ScratchPolicy(take_on_one=not o.get("no_scratch"), reroll_ones=bool(o.get("reroll_ones")),
                            reroll=parse_indices(o.get("reroll")))
-    new, events, roll = do_attack(call.state, _board(call), _data("bestiary.yaml"), attacker.lower(),
-                                  target.lower(), call.dice, weapon=o.get("weapon"), extra_mod=o.get("mod") or 0,
+    new, events, roll = do_attack(call.state, _board(call), _data("bestiary.yaml"), attacker,
+                                  target, call.dice, weapon=o.get("weapon"), extra_mod=o.get("mod") or 0,
                                   scratch=policy, medallion=bool(o.get("medallion")))
     call.state = new
     _emit(call, events)
@@ -111,10 +111,10 @@ def _attack_odds_on_state(call) -> None:
 
     if hasattr(call, "query"):
         call.query()  # a question: the state is not written
-    attacker, target = _need(call, 2, "ATTACKER TARGET")
+    attacker, target = _need(call, "ATTACKER", "TARGET")
     st, board, bestiary = call.state, _board(call), _data("bestiary.yaml")
-    aid, afig = figure(st, attacker.lower())
-    tid, tfig = figure(st, target.lower())
+    aid, afig = figure(st, attacker)
+    tid, tfig = figure(st, target)
     weapons = cat_weapons(afig) if is_cat(afig) else rat_weapons(bestiary, afig)
     chosen, _ = pick_weapon(board, afig, square_of(tfig), weapons, call.opts.get("weapon"))
     sight = line_of_sight(board, st["figures"], square_of(afig), square_of(tfig),
@@ -223,7 +223,7 @@ def scenario_step(call) -> None:
     o = call.opts
     until = (o.get("until") or "").lower() or None
     if until and until not in rounds.PHASES:
-        raise UsageError(f"--until must be one of {', '.join(rounds.PHASES)}: {until!r}")
+        raise UsageError(f"--until must be one of {', '.join(rounds.PHASES)}: {quoted(until)}")
     first = (o.get("first") or "").lower() or None
     from claw.core.msm.choices import RatChoices
 
@@ -276,9 +276,8 @@ def activate(call) -> None:
     from claw.core.msm.playstate import cat
     from claw.core.msm.rounds import activate as do_activate
 
-    (ref,) = _need(call, 1, "CAT")
     st = copy.deepcopy(call.state)
-    cid, _ = cat(st, ref.lower())
+    cid, _ = cat(st, call.arg("CAT"))
     _emit(call, do_activate(st, _board(call), cid))
     call.state = st
 
@@ -290,7 +289,7 @@ def end_activation(call) -> None:
     from claw.core.msm.rounds import end_activation as do_end
 
     st = copy.deepcopy(call.state)
-    fid = call.args[0].lower() if call.args else st.get("active")
+    fid = call.arg("CAT") or st.get("active")
     if not fid or fid not in st["figures"]:
         raise IllegalAction("no cat is activated")
     _emit(call, do_end(st, fid))
@@ -311,18 +310,18 @@ def spawn(call) -> None:
 
 def search(call) -> None:
     from claw.core.msm.loot import search as do_search
+    from claw.core.msm.squares import square_name
 
-    if not call.args:
-        raise UsageError("usage: claw search CAT [SQUARE]")
-    square = call.args[1] if len(call.args) > 1 else None
+    square = square_name(call.arg("SQUARE")) if call.arg("SQUARE") else None
     choices = parse_choices(call.opts.get("choose"))
     unknown = sorted(set(choices) - {"ambush"})
     if unknown:
-        raise UsageError(f"search --choose takes ambush=SQUARE (the objective square for an Ambush): {unknown[0]!r}")
+        raise UsageError("search --choose takes ambush=SQUARE (the objective square for an Ambush): "
+                         f"{quoted(unknown[0])}")
     ambush = choices.get("ambush", [])
     if len(ambush) > 1:
         raise UsageError(f"search --choose ambush=SQUARE takes one square: {', '.join(ambush)}")
-    new, events = do_search(call.state, _board(call), call.args[0].lower(), call.dice, square,
+    new, events = do_search(call.state, _board(call), call.arg("CAT"), call.dice, square,
                             ambush=ambush[0] if ambush else None)
     call.state = new
     _emit(call, events)
@@ -331,8 +330,7 @@ def search(call) -> None:
 def pickup(call) -> None:
     from claw.core.msm.loot import pickup as do_pickup
 
-    cat_id, card = _need(call, 2, "CAT CARD")
-    new, events = do_pickup(call.state, _board(call), cat_id.lower(), card.lower())
+    new, events = do_pickup(call.state, _board(call), call.arg("CAT"), call.arg("CARD"))
     call.state = new
     _emit(call, events)
 
@@ -346,8 +344,8 @@ def trade(call) -> None:
         if call.opts.get("equip"):
             raise UsageError("--equip is for trades on the map; at the Taverne a card goes into the loot slot")
         return tavern_trade(call)
-    giver, card, taker = _need(call, 3, "CAT CARD OTHER")
-    new, events = do_trade(call.state, _board(call), giver.lower(), card.lower(), taker.lower(),
+    giver, card, taker = _need(call, "CAT", "CARD", "OTHER")
+    new, events = do_trade(call.state, _board(call), giver, card, taker,
                            bool(call.opts.get("equip")))
     call.state = new
     _emit(call, events)
@@ -356,8 +354,7 @@ def trade(call) -> None:
 def equip(call) -> None:
     from claw.core.msm.loot import equip as do_equip
 
-    cat_id, card = _need(call, 2, "CAT CARD")
-    new, events = do_equip(call.state, cat_id.lower(), card.lower(), bool(call.opts.get("unequip")))
+    new, events = do_equip(call.state, call.arg("CAT"), call.arg("CARD"), bool(call.opts.get("unequip")))
     call.state = new
     _emit(call, events)
 
@@ -365,8 +362,7 @@ def equip(call) -> None:
 def remove_stun(call) -> None:
     from claw.core.msm.loot import remove_stun as do_remove
 
-    (cat_id,) = _need(call, 1, "CAT")
-    new, events = do_remove(call.state, _board(call), cat_id.lower())
+    new, events = do_remove(call.state, _board(call), call.arg("CAT"))
     call.state = new
     _emit(call, events)
 
@@ -374,8 +370,7 @@ def remove_stun(call) -> None:
 def reload(call) -> None:
     from claw.core.msm.reload import reload_pistols
 
-    (cat_id,) = _need(call, 1, "CAT")
-    new, events = reload_pistols(call.state, _board(call), cat_id.lower(), _data("heroes.yaml"))
+    new, events = reload_pistols(call.state, _board(call), call.arg("CAT"), _data("heroes.yaml"))
     call.state = new
     _emit(call, events)
 
@@ -407,9 +402,9 @@ def scratch(call) -> None:
 def entry(call) -> None:
     from claw.core.msm.entries import apply_entry
 
-    (number,) = _need(call, 1, "N")
+    (number,) = _need(call, "N")
     if not number.lstrip("#").isdigit():
-        raise UsageError(f"an entry number, like 2: {number!r}")
+        raise UsageError(f"an entry number, like 2: {quoted(number)}")
     if call.state is None:  # a look-up: `claw entry 4 --game msm`
         from claw.cli.commands.lookup import answer_row
 
@@ -444,7 +439,8 @@ def _hero_skills(state: dict, specs) -> list[dict]:
         fig = state["figures"].get(hero_id)
         if not sep or fig is None or fig.get("side") != "cat":
             cats = ", ".join(f for f, x in state["figures"].items() if x.get("side") == "cat")
-            raise UsageError(f"--hero-skill wants HERO=NAME[:+N[:WEAPON,...]] for a hero in play ({cats}): {spec!r}")
+            raise UsageError(f"--hero-skill wants HERO=NAME[:+N[:WEAPON,...]] for a hero in play ({cats}): "
+                             f"{quoted(spec)}")
         skill = parse_skill(text, fig.get("skills", []))
         name = skill if isinstance(skill, str) else skill["name"]
         kept = [s for s in fig.get("skills", []) if (s if isinstance(s, str) else s["name"]).lower() != name.lower()]
@@ -469,7 +465,7 @@ def setup_play(call, doc: dict, state: dict) -> list[dict]:
     for rel in doc.get("loot_files", []):
         deck = call.load(rel)
         if deck.get("kind") != "loot":
-            raise UsageError(f"loot file {rel} is not a loot deck (kind: {deck.get('kind')!r})")
+            raise UsageError(f"loot file {rel} is not a loot deck (kind: {quoted(deck.get('kind'))})")
         decks.append(deck)
         base = Path(call.source).parent if call.source else Path(".")
         paths.append(call.stored_path(str(base / rel)))  # relative to the state, never absolute
@@ -521,7 +517,7 @@ def setup_play(call, doc: dict, state: dict) -> list[dict]:
 
     big = (call.opts.get("big_action") or "two").lower()
     if big not in BIG_ACTION_RULINGS:
-        raise UsageError(f"--big-action must be two or all: {big!r}")
+        raise UsageError(f"--big-action must be two or all: {quoted(big)}")
     state.setdefault("options", {})["big_action"] = big
     state["loot"]["deck"] = build_deck(decks, doc.get("loot_decks"), call.dice)
     state["loot"].setdefault("discard", [])
@@ -539,11 +535,11 @@ def setup_play(call, doc: dict, state: dict) -> list[dict]:
         state["scenario"]["no_cat_attacks"] = True
     stun = (call.opts.get("cat_stun") or "clear").lower()
     if stun not in ("clear", "keep"):
-        raise UsageError(f"--cat-stun must be clear or keep: {stun!r}")
+        raise UsageError(f"--cat-stun must be clear or keep: {quoted(stun)}")
     state.setdefault("options", {})["cat_stun"] = stun
     wall = (call.opts.get("rat_wall") or "adjacent").lower()
     if wall not in RAT_WALL:
-        raise UsageError(f"--rat-wall must be adjacent or apart: {wall!r}")
+        raise UsageError(f"--rat-wall must be adjacent or apart: {quoted(wall)}")
     state["options"]["rat_wall"] = wall
     state["active"] = None
     return events

@@ -68,7 +68,7 @@ def test_msm_state_check_points_at_the_figure(msm_state, tmp_path):
 
 def test_validate_stdin_read_is_bounded(monkeypatch):
     """`claw validate - < /dev/zero` once grew to 24 GB: the read now stops at the cap."""
-    from claw.cli.commands import validate
+    from claw.cli import diagnostics
 
     class Endless:
         asked: list = []
@@ -81,7 +81,7 @@ def test_validate_stdin_read_is_bounded(monkeypatch):
         def isatty(self):
             return False
 
-    monkeypatch.setattr(validate, "STDIN_LIMIT", 4096)
+    monkeypatch.setattr(diagnostics, "MAX_STATE_BYTES", 4096)
     monkeypatch.setattr(sys, "stdin", Endless())
     from claw.cli.main import main
 
@@ -89,3 +89,22 @@ def test_validate_stdin_read_is_bounded(monkeypatch):
         main(["validate", "-"])
     assert exit_.value.code == 3
     assert Endless.asked == [4097]
+
+
+def test_validate_reads_what_the_commands_read_up_to_the_one_cap(tmp_path):
+    """Issue 10 items 5 and 6: a state past the YAML parser's 4 MiB cap but inside the
+    state cap is read by every command, so `validate` (file, and stdin) accepts it too."""
+    import json
+
+    from claw.cli.testing import run
+
+    path = tmp_path / "big.json"
+    made = run(["new", "examples/mice/ghost-of-castle-andon.yaml", "--seed", "1"])
+    assert made.code == 0, made.stderr
+    state = json.loads(made.stdout)
+    state["log"].append({"seq": len(state["log"]) + 1, "command": "note",
+                         "events": [{"type": "note", "text": "x" * (5 * 1024 * 1024)}]})
+    path.write_text(json.dumps(state, indent=1) + "\n")
+    assert run(["log", "-s", str(path)]).code == 0
+    assert run(["validate", str(path)]).code == 0
+    assert run(["validate", "-"], stdin=path.read_text()).code == 0
