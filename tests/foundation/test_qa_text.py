@@ -206,3 +206,14 @@ def test_validate_lines_show_control_characters_in_a_file_name(tmp_path):
     r = run(["validate", str(path)])
     assert r.code == 3
     assert "\x1b" not in r.stdout and "a\\x1b[31mb.yaml:1:1:" in r.stdout
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=20))
+def test_quoted_keeps_printable_text_as_typed_and_a_message_on_one_line(text):
+    from claw.core.errors import quoted
+
+    shown = quoted(text)
+    assert len(shown.splitlines()) <= 1 and shown.isprintable()
+    if text.isprintable():
+        assert shown == f"'{text}'"  # backslashes and quotes as typed
