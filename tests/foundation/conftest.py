@@ -57,6 +57,11 @@ def claw_traceback(err: str) -> bool:
 
     if "Traceback" not in err:
         return False
-    ours = str(Path(__file__).resolve().parents[2])
+    import claw
+
+    root = Path(__file__).resolve().parents[2]
+    # claw's own code: the source folders, or the installed package (a venv may sit inside
+    # the checkout, as in CI, so "under the checkout" would also match Python's own start-up)
+    ours = [str(root / d) + "/" for d in ("cli", "core", "src")] + [str(Path(claw.__file__).parent) + "/"]
     frames = [line for line in err.splitlines() if line.strip().startswith("File ")]
-    return any(ours in f for f in frames)
+    return any(o in f for f in frames for o in ours)
