@@ -56,6 +56,9 @@ def merged_options(per_game: dict[str, Command]) -> dict[str, Opt]:
     return merged
 
 
+MAX_OPTION_INT = 1_000_000
+
+
 def _typer_param(opt: Opt, games: list[str], aliases: list[str]) -> inspect.Parameter:
     base = opt.type
     annotation: Any = list[base] if opt.multiple else (base if base is bool else Optional[base])  # type: ignore[valid-type]  # noqa: UP045
@@ -67,7 +70,10 @@ def _typer_param(opt: Opt, games: list[str], aliases: list[str]) -> inspect.Para
         from claw.cli.completion import for_option
 
         complete = for_option(opt.choices, opt.kind)
-    info = typer.Option(*names, help=(opt.help + where).strip(), autocompletion=complete)
+    # every number a user types has a limit (docs/conventions.md): no game counts, rolls or
+    # modifies anything by a million, and a huge one only makes huge work or text
+    bounds = {"min": -MAX_OPTION_INT, "max": MAX_OPTION_INT} if base is int else {}
+    info = typer.Option(*names, help=(opt.help + where).strip(), autocompletion=complete, **bounds)
     return inspect.Parameter(opt.name, inspect.Parameter.KEYWORD_ONLY,
                              default=default, annotation=Annotated[annotation, info])
 
