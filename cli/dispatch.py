@@ -72,8 +72,9 @@ def _typer_param(opt: Opt, games: list[str], aliases: list[str]) -> inspect.Para
         complete = for_option(opt.choices, opt.kind)
     # every number a user types has a limit (docs/conventions.md): no game counts, rolls or
     # modifies anything by a million, and a huge one only makes huge work or text
-    bounds = {"min": -MAX_OPTION_INT, "max": MAX_OPTION_INT} if base is int else {}
-    info = typer.Option(*names, help=(opt.help + where).strip(), autocompletion=complete, **bounds)
+    bound = MAX_OPTION_INT if base is int else None
+    info = typer.Option(*names, help=(opt.help + where).strip(), autocompletion=complete,
+                        min=-bound if bound else None, max=bound)
     return inspect.Parameter(opt.name, inspect.Parameter.KEYWORD_ONLY,
                              default=default, annotation=Annotated[annotation, info])
 
