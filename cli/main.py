@@ -198,5 +198,7 @@ def _no_such_option(flag: str, command) -> str:
 
     shown = [name for param in command.params if not getattr(param, "hidden", False)
              for name in getattr(param, "opts", []) if name.startswith("--")]
+    from claw.core.errors import quoted
+
     near = hint(flag, shown, show_all=0)
-    return f"no such option: {flag}" + (f"; {near}" if near else "")
+    return f"no such option: {flag if flag.isprintable() else quoted(flag)}" + (f"; {near}" if near else "")

@@ -170,7 +170,7 @@ def _records(state: dict, old: list[dict], ids: list[str], fields: dict[str, str
     new one gets ``fields`` read from the state (``{"day": "day"}``: caught today)."""
     twice = sorted({rid for rid in ids if ids.count(rid) > 1})
     if twice:
-        raise UsageError(f"a record can be named once: {', '.join(twice)}")
+        raise UsageError(f"a record can be named once: {', '.join(map(quoted, twice))}")
     kept = {r["id"]: r for r in old}
     return [kept.get(rid) or {"id": rid, **{f: _get(state, p) for f, p in fields.items()}} for rid in ids]
 
