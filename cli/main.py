@@ -21,6 +21,7 @@ FOUNDATION = {
     "undo": "claw.cli.commands.undo",
     "log": "claw.cli.commands.log",
     "note": "claw.cli.commands.note",
+    "play": "claw.cli.commands.play",
 }
 
 

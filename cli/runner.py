@@ -16,6 +16,10 @@ from claw.core.errors import ClawError, InvalidInput, UsageError
 
 MAX_SEED = (1 << 64) - 1
 
+# `claw play` (cli/play_session.py) sets this: the state is then read from and handed back to
+# the session in memory instead of a file; everything else in the flow stays the same.
+SESSION: Any = None
+
 
 class Common:
     """The options every state command shares (docs/conventions.md).
@@ -93,6 +97,8 @@ def fresh_seed() -> int:
 
 def state_source(common: Common, needs_state: bool) -> tuple[str | None, bool]:
     """Where the state comes from and whether we are in table mode (CLAW_STATE)."""
+    if SESSION is not None:
+        return SESSION.source(common), False
     if common.state:
         return common.state, False
     if common.game:
@@ -136,7 +142,9 @@ def run_state_command(*, command: str, args: list[str], opts: dict, common: Comm
     envelope = None
     old_text = None
     name = None
-    if source is not None:
+    if source is not None and SESSION is not None:
+        envelope = SESSION.checkout()
+    elif source is not None:
         old_text, name = statefile.read_state_text(source)
         implicit_stdin = source == "-" and not common.state
         if old_text.strip() or not (implicit_stdin and common.game):
@@ -176,6 +184,8 @@ def run_state_command(*, command: str, args: list[str], opts: dict, common: Comm
 
 def _state_goes_to_stdout(common: Common, table_mode: bool) -> bool:
     """Where write_state puts the new state (keep the two in step)."""
+    if SESSION is not None:
+        return False
     if common.output:
         return common.output == "-"
     return not (common.in_place or table_mode)
@@ -214,6 +224,8 @@ def write_state(envelope: dict, common: Common, source: str | None, table_mode: 
         statefile.check_state(envelope, "new state")
     except InvalidInput as exc:  # our bug, not the user's: refuse to write it
         raise RuntimeError(f"claw produced an invalid state, not written: {exc}") from None
+    if SESSION is not None:
+        return SESSION.commit(envelope, output)
     text = statefile.dump_state(envelope)
     in_place = common.in_place or (table_mode and not common.output)
     if common.output:

@@ -1,0 +1,234 @@
+"""The engine of `claw play`: one process, the state held in memory, each line run by the
+CLI's own click commands (no second grammar).
+
+A line is split with shlex and handed to the same app `claw` builds; while it runs,
+``runner.SESSION`` points here, so the runner takes the state from :meth:`Session.checkout`
+and gives the new one back to :meth:`Session.commit` instead of reading and writing a file.
+Everything between (handler, log entry, dice, checks) is the CLI's flow unchanged, which is
+why a script gives byte for byte the state separate `claw` processes give.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import shlex
+import sys
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from claw.cli import runner, statefile
+from claw.cli.output import Output
+from claw.core.errors import IllegalAction, InvalidInput, UsageError
+
+# words a session line may not start with: they would start or nest another session
+NOT_IN_SESSION = {"new": "`new` starts another game: quit and run `claw play SCENARIO` (or `claw new`)",
+                  "play": "already in a session"}
+QUIT = ("quit", "exit")
+
+
+class EndSession(Exception):
+    """`quit` (or `exit`) was typed."""
+
+
+def _normal(value: Any) -> Any:
+    """``value`` as the next process would read it back from the file (tuples → lists, keys →
+    strings): a fresh copy, so the held state never shares objects with a handler's."""
+    return json.loads(json.dumps(value, ensure_ascii=False))
+
+
+class Session:
+    """The state of one `claw play` run and how each line reaches the CLI's commands.
+
+    ``path``: the file the session saves to after every state-changing command when
+    ``autosave`` is set (in place, with the file's undo history, as ``-i`` does); otherwise the
+    state stays in memory and undo uses :attr:`history`.
+    """
+
+    def __init__(self, envelope: dict | None = None, *, path: str | None = None, autosave: bool = False,
+                 saved_text: str | None = None, quiet: bool = False, stdout_to_stderr: bool = False) -> None:
+        self.envelope = envelope
+        self.path = path
+        self.autosave = autosave and path is not None
+        self.saved_text = saved_text  # the file's text as last read or written (its next undo entry)
+        self.quiet = quiet
+        self.stdout_to_stderr = stdout_to_stderr  # script mode with the state on stdout
+        self.history: list[dict] = []  # earlier envelopes, for undo without a file
+        self.changed = False  # did the last line change the state?
+        self._cli: Any = None
+
+    # --- the runner's side (runner.SESSION is this object while a line runs) -----------
+    def source(self, common: Any) -> str | None:
+        if common.state or common.in_place or common.output:
+            raise UsageError("in claw play the session holds the state: leave out -s, -i and -o")
+        if common.game or self.envelope is None:
+            return None  # --game asks a stateless question, as on the command line
+        return self.path or "<session>"
+
+    def checkout(self) -> dict:
+        """A copy of the held envelope for one command (a refused command changes nothing)."""
+        if self.envelope is None:
+            raise UsageError("no game in this session yet")
+        held = self.envelope
+        return {**held, "rng": dict(held["rng"]), "state": _normal(held["state"]), "log": list(held.get("log", []))}
+
+    def commit(self, envelope: dict, output: Output) -> int:
+        """Take the new state of a command that succeeded (the runner checked it)."""
+        before = self.envelope
+        known = len(before.get("log", [])) if before is not None else 0
+        envelope["state"] = _normal(envelope["state"])
+        log = envelope.setdefault("log", [])
+        log[known:] = [_normal(entry) for entry in log[known:]]
+        if self.autosave:
+            self._save(envelope, output)
+        elif before is not None:
+            self.history = (self.history + [before])[-statefile.UNDO_DEPTH:]
+        self.envelope = envelope
+        self.changed = True
+        return 0
+
+    def _save(self, envelope: dict, output: Output) -> None:
+        """Write through the CLI's own write path: atomic, locked and with an undo entry."""
+        assert self.path is not None
+        if self.saved_text is None:  # a new file (`claw play scenario.yaml -o game.json`)
+            common = runner.Common(output=self.path)
+        else:
+            common = runner.Common(state=self.path, in_place=True)
+        with self.paused():
+            runner.write_state(envelope, common, self.path, False, self.saved_text, output)
+        self.saved_text = statefile.dump_state(envelope)
+
+    def undo(self, state: str | None, steps: int, output: Output) -> int:
+        if state:
+            raise UsageError("in claw play the session holds the state: leave out -s")
+        if self.autosave:
+            assert self.path is not None
+            text, left = statefile.pop_undo(self.path, steps)
+            self.envelope, self.saved_text = statefile.parse_state(text, self.path), text
+            where = self.path
+        else:
+            if not self.history:
+                raise InvalidInput("nothing to undo in this session yet")
+            if steps > len(self.history):
+                raise IllegalAction(f"only {len(self.history)} step(s) of history in this session; asked for {steps}")
+            self.envelope = self.history[-steps]
+            del self.history[-steps:]
+            left, where = len(self.history), "the session"
+        log = self.envelope.get("log", [])
+        last = log[-1] if log else None
+        at = f"after #{last['seq']} {last['command']}" if last else "at the start"
+        output.say(f"restored {where} to the state {at} ({left} more step(s) of history)")
+        self.changed = True
+        return 0
+
+    @contextlib.contextmanager
+    def paused(self) -> Iterator[None]:
+        """Run CLI code that must see files, not the session (the session's own writes)."""
+        held, runner.SESSION = runner.SESSION, None
+        try:
+            yield
+        finally:
+            runner.SESSION = held
+
+    # --- running lines ------------------------------------------------------------------
+    @property
+    def cli(self) -> Any:
+        """The click command `claw` runs, built once with every command registered."""
+        if self._cli is None:
+            import typer.main
+
+            from claw.cli.main import build_app
+
+            self._cli = typer.main.get_command(build_app(None))
+        return self._cli
+
+    def words(self, line: str) -> list[str]:
+        try:
+            return shlex.split(line, comments=True)
+        except ValueError as exc:  # an open quote
+            raise UsageError(f"cannot split the line ({exc}): {line.strip()}") from None
+
+    def run_line(self, line: str) -> int:
+        """Run one line; its exit code (0 for a blank line or a comment). `quit` raises EndSession."""
+        self.changed = False
+        try:
+            words = self.words(line)
+        except UsageError as exc:
+            Output().error(str(exc))
+            return exc.exit_code
+        if not words:
+            return 0
+        if words[0] in QUIT:
+            raise EndSession
+        if words[0] in NOT_IN_SESSION:
+            Output().error(NOT_IN_SESSION[words[0]])
+            return UsageError.exit_code
+        if words[0] == "help":
+            words = self.help_words(words[1:])
+        return self.run_words(words)
+
+    def help_words(self, rest: list[str]) -> list[str]:
+        """`help` → the command list; `help VERB` → that command's help; anything else is the
+        CLI's own `help` command when it has one."""
+        commands = getattr(self.cli, "commands", {})
+        if not rest:
+            return ["--help"]
+        if rest[0] in commands and "help" not in commands:
+            return [*rest, "--help"]
+        return ["help", *rest] if "help" in commands else [*rest, "--help"]
+
+    def run_words(self, words: list[str]) -> int:
+        from claw.cli.main import run_click
+
+        debug = "--debug" in words
+        runner.SESSION = self
+        try:
+            with self._streams():
+                return runner.guard(lambda: run_click(self.cli, words), debug=debug)
+        finally:
+            runner.SESSION = None
+
+    @contextlib.contextmanager
+    def _streams(self) -> Iterator[None]:
+        """stdout to stderr while the state is meant for stdout; with -q, keep only errors."""
+        saved = sys.stdout, sys.stderr
+        held = io.StringIO() if self.quiet else None
+        if self.stdout_to_stderr:
+            sys.stdout = sys.stderr
+        if held is not None:
+            sys.stderr = held
+            if self.stdout_to_stderr:
+                sys.stdout = held
+        try:
+            yield
+        finally:
+            sys.stdout, sys.stderr = saved
+            if held is not None:
+                errors = [line for line in held.getvalue().splitlines(True) if line.startswith(("claw:", "hint:"))]
+                sys.stderr.write("".join(errors))
+
+    def run_script(self, lines: Iterable[str], name: str, keep_going: bool = False) -> int:
+        """Run a script: stop at the first refused line (or note it and go on); the exit code
+        is that of the first refused line."""
+        first = 0
+        for number, line in enumerate(lines, 1):
+            try:
+                code = self.run_line(line)
+            except EndSession:
+                break
+            if code:
+                first = first or code
+                what = " ".join(line.split())
+                Output().error(f"{name}:{number}: `{what}` ended with exit {code}; "
+                               + ("going on (--keep-going)" if keep_going else "stopped"))
+                if not keep_going:
+                    break
+        return first
+
+    def write_final(self, out_path: str | None, output: Output) -> None:
+        """The state reached, on stdout or in ``out_path`` (script mode without -i)."""
+        if self.envelope is None:
+            return
+        with self.paused():
+            runner.write_state(self.envelope, runner.Common(output=out_path), None, False, None, output)
