@@ -86,8 +86,11 @@ def test_script_state_is_byte_identical_to_separate_runs(game, tmp_path):
     assert {p.name: p.read_bytes() for p in (tmp_path / ".inplace.json.claw-undo").iterdir()} == undo_of
 
 
+@pytest.mark.slow
 def test_script_matches_separate_processes(tmp_path):
-    """The same guarantee against real `claw` processes (msm: fresh interpreters, nothing cached)."""
+    """The same guarantee against real `claw` processes (msm: fresh interpreters, nothing cached).
+    Slow (12 interpreters, ~7 s on the shared machine); the in-process test above runs the same
+    scripts for every game on each run."""
     import shlex
 
     claw = [sys.executable, "-c", "from claw.cli.main import main; main()"]

@@ -1,0 +1,116 @@
+"""Issue 16 items 1, 2 and 5: the interactive `claw play` session, driven as a person types
+it through prompt_toolkit's pipe input: a Tab completion, a refused action, an undo, Ctrl-C
+on a half-typed line and Ctrl-D; the screen text and the saved file are checked."""
+
+import io
+import json
+import os
+import sys
+from pathlib import Path
+from unittest import mock
+
+import pytest
+
+from claw.cli.testing import run
+
+pytest.importorskip("prompt_toolkit")
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+TAB, ENTER, CTRL_C, CTRL_D = "\t", "\r", "\x03", "\x04"
+
+
+def _session(path: Path, keys: str | list[str], redraw: str = "changed", tmp: Path | None = None):
+    """Run an interactive session on ``path`` with ``keys`` typed; (code, stdout, stderr).
+    A list of key strings is typed with a pause after each (completion runs in the background,
+    as it does for a person: the Tab's result is in before the next key)."""
+    import threading
+    import time
+
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from claw.cli import statefile
+    from claw.cli.play import interactive_session
+    from claw.cli.play_session import Session
+
+    envelope, _, text = statefile.load_any(str(path))
+    session = Session(envelope, path=str(path), autosave=True, saved_text=text)
+    out, err = io.StringIO(), io.StringIO()
+    env = {"NO_COLOR": "1", "XDG_STATE_HOME": str(tmp or path.parent)}
+    with create_pipe_input() as pipe, mock.patch.object(sys, "stdout", out), \
+            mock.patch.object(sys, "stderr", err), mock.patch.dict(os.environ, env):
+        def typist() -> None:
+            for chunk in [keys] if isinstance(keys, str) else keys:
+                pipe.send_text(chunk)
+                time.sleep(0.4)
+
+        feeder = threading.Thread(target=typist, daemon=True)
+        feeder.start()
+        code = interactive_session(session, redraw=redraw, input=pipe, screen=DummyOutput())
+        feeder.join(timeout=10)
+    return code, out.getvalue(), err.getvalue()
+
+
+def _new_msm(tmp_path: Path) -> Path:
+    path = tmp_path / "game.json"
+    result = run(["new", str(EXAMPLES / "msm/scenario-2.yaml"), "--seed", "7", "-o", str(path)])
+    assert result.code == 0, result.stderr
+    return path
+
+
+def test_a_person_plays_msm(tmp_path):
+    path = _new_msm(tmp_path)
+    keys = ["scenario-step --until cats" + ENTER
+            + "move leon B4" + ENTER
+            + "move leon P16" + ENTER            # refused: too far
+            + "end-act" + TAB,                   # completed to end-activation
+            ENTER + "note half-typed" + CTRL_C   # dropped
+            + "undo" + ENTER                     # takes back end-activation
+            + CTRL_D]
+    code, out, err = _session(path, keys)
+    assert code == 0
+    log = json.loads(path.read_text())["log"]
+    assert [e["command"] for e in log] == ["new", "scenario-step", "move"]  # saved after each command, undo too
+    assert "half-typed" not in path.read_text()
+    assert "claw: " in err and "P16" in err  # the refusal, one line, and the session went on
+    assert "restored" in err and "after #3 move" in err
+    assert "every change is saved to" in err and err.rstrip().endswith(f"the game is in {path}")
+    assert out.count("Figures:") >= 3  # the board at the start, and after each change
+    history = (tmp_path / "claw" / "play-msm.history").read_text()
+    assert "end-activation" in history and "half-typed" not in history
+
+
+def test_refused_action_leaves_the_file_byte_for_byte(tmp_path):
+    path = _new_msm(tmp_path)
+    before = path.read_bytes()
+    code, out, err = _session(path, "move leon B4" + ENTER + "quit" + ENTER + "note after quit" + ENTER)
+    assert code == 0
+    assert path.read_bytes() == before  # leon may not move before the initiative
+    assert err.count("claw: ") == 1
+
+
+def test_completion_of_commands_and_options(tmp_path):
+    from claw.cli import statefile
+    from claw.cli.play import complete_line
+    from claw.cli.play_session import Session
+
+    envelope, _, _ = statefile.load_any(str(_new_msm(tmp_path)))
+    session = Session(envelope)
+    assert complete_line(session, "scen") == ("scen", ["scenario-step"])
+    assert "quit" in complete_line(session, "qu")[1]
+    word, found = complete_line(session, "scenario-step --un")
+    assert (word, found) == ("--un", ["--until"])
+    assert "--state" not in complete_line(session, "show --")[1]  # the session holds the state
+
+
+def test_prompt_shows_game_round_phase_and_turn(tmp_path):
+    from claw.cli.play import status
+
+    state = json.loads(_new_msm(tmp_path).read_text())["state"]
+    assert status("msm", state) == "msm · round 1 · initiative"
+    state.update(phase="cats", active="leon")
+    assert status("msm", state) == "msm · round 1 · cats · active leon"
+    assert status("warriors", {"day": 2, "fight": {"turn": "bramble"}}) == "warriors · day 2 · fight: bramble's turn"
+    assert status("ratcatcher", {"round": 3, "phase": "rats"}) == "ratcatcher · round 3 · rats phase"
+    assert status("mice", {"hourglass": 2, "chapter_end": 7, "current_room": "kitchen"}) == \
+        "mice · hourglass 2/7 · kitchen"
