@@ -150,8 +150,8 @@ def interactive_session(session: Session, *, redraw: str = "changed", output: Ou
             session.run_line(line)
         except EndSession:
             break
-        if redraw == "always" or (redraw == "changed" and session.changed):
-            if _split_typed(line)[:1] != ["show"]:
-                session.run_line("show")
+        redraws = redraw == "always" or (redraw == "changed" and session.changed)
+        if redraws and _split_typed(line)[:1] != ["show"]:
+            session.run_line("show")
     output.say("session ended" + (f"; the game is in {where}" if where else "; not saved"))
     return 0

@@ -28,7 +28,7 @@ def register(app: typer.Typer) -> None:
         output_file: OutputOpt = None,
         seed: SeedOpt = None,
         keep_going: Annotated[bool, typer.Option(
-            "--keep-going", help="Script: note a refused line and go on (the exit code is the first refusal's).")] = False,
+            "--keep-going", help="Script: note a refused line and go on (exit code: the first refusal's).")] = False,
         redraw: Annotated[str, typer.Option(
             "--redraw", metavar="WHEN", help="Session: draw the board after a command: changed (when the state "
             "changed), always, never.")] = "changed",
