@@ -6,7 +6,15 @@ import json
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from claw.cli.yamlload import ParseProblem, load_json_positioned, load_positioned, locate, node_start, to_plain
+from claw.cli.yamlload import (
+    ParseProblem,
+    column_in_string,
+    load_json_positioned,
+    load_positioned,
+    locate,
+    node_start,
+    to_plain,
+)
 
 STATE_FORMAT = "claw-state"
 
@@ -36,14 +44,14 @@ class FileReport:
 
 
 def read_text(path: str) -> str:
-    from claw.cli.yamlload import MAX_FILE_BYTES
+    from claw.cli.yamlload import MAX_FILE_BYTES, decode_text
 
     # a bounded read: stat() says 0 bytes for /dev/zero and pipes, which never end
     with open(path, "rb") as handle:
         raw = handle.read(MAX_FILE_BYTES + 1)
     if len(raw) > MAX_FILE_BYTES:
         raise ParseProblem(1, 1, f"file larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB")
-    return raw.decode("utf-8")
+    return decode_text(raw)
 
 
 def schema_for(data: Any) -> tuple[str | None, tuple, str | None]:
@@ -167,19 +175,7 @@ def rule_checks(schema: str, data: Any) -> list[tuple[tuple, str]]:
 
 def _inside_string(root: Any, path: tuple, line: int, col: int, offset: int) -> tuple[int, int]:
     """Column of character ``offset`` of the string at ``path`` (past its opening quote)."""
-    node = root
-    for step in path:
-        try:
-            node = node[step]
-        except (KeyError, IndexError, TypeError):
-            return line, col
-    if not isinstance(node, str) or "\n" in node:
-        return line, col
-    style = type(node).__name__
-    quoted = style in ("DoubleQuotedScalarString", "SingleQuotedScalarString")
-    if isinstance(root, dict) and path and isinstance(path[-1], str):
-        return line, col  # a key's position, not its value's: keep it
-    return line, col + offset + (1 if quoted else 0)
+    return column_in_string(root, path, line, col, offset)
 
 
 def _exists(data: Any, path: tuple) -> bool:
@@ -203,7 +199,7 @@ def check_file(path: str) -> FileReport:
     try:
         text = read_text(path)
     except ParseProblem as exc:
-        return FileReport(path, None, [Diagnostic(path, 1, 1, exc.message, "parse")])
+        return FileReport(path, None, [Diagnostic(path, exc.line, exc.column, exc.message, "parse")])
     except UnicodeDecodeError as exc:
         return FileReport(path, None, [Diagnostic(path, 1, 1, f"not UTF-8 text ({exc.reason})", "parse")])
     except OSError as exc:

@@ -46,12 +46,9 @@ def read_state_text(source: str) -> tuple[str, str]:
 def parse_state(text: str, name: str) -> dict:
     if not text.strip():
         raise InvalidInput(f"{name}: empty input, expected a claw state (JSON)")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InvalidInput(f"{name}:{exc.lineno}:{exc.colno}: not a claw state: invalid JSON ({exc.msg})") from None
-    except RecursionError:
-        raise InvalidInput(f"{name}: not a claw state: nesting too deep") from None
+    from claw.cli.jsonload import loads as strict_json
+
+    data = strict_json(text, name)  # InvalidInput NAME:LINE:COL: … on anything but strict JSON
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise InvalidInput(f"{name}: not a claw state (no \"format\": \"{FORMAT}\")")
     version = data.get("version")

@@ -1,174 +1,270 @@
-"""Safe, positioned loading of hand-written YAML and JSON files.
+"""Safe, positioned loading of hand-written YAML (and JSON) files.
 
-ruamel.yaml's round-trip nodes remember where each key and item sits, which is what
-``FILE:LINE:COLUMN`` diagnostics need. Before building anything we walk the parser
-events once to refuse what could hurt: aliases (a few hundred bytes of nested aliases
-expand to millions of nodes), non-standard tags, and absurd nesting. File size is
-capped before parsing.
+We read ruamel.yaml's parser *events* — each carries where it starts — and build plain
+dicts, lists and scalars ourselves, with a ``Document`` index of positions beside them.
+No composer, constructor or round-trip comment machinery runs (they crash on some
+valid YAML and recurse on deep nesting); one iterative pass also refuses what could hurt
+or cannot be a claw file: aliases (a few hundred bytes of nested aliases expand to
+millions of nodes), tags other than YAML's own, keys that are not plain text, more than
+one document, absurd nesting or size. Scalars are resolved by the YAML 1.2 core schema.
 """
 
 from __future__ import annotations
 
-import io
-import json
-from dataclasses import dataclass
+import math
+import re
 from typing import Any
 
+from claw.cli.positions import (  # noqa: F401  (re-exported for diagnostics)
+    MAX_DEPTH,
+    MAX_INT_DIGITS,
+    MAX_NODES,
+    Document,
+    ParseProblem,
+    column_in_string,
+    locate,
+    node_start,
+    offset_line_col,
+    to_plain,
+)
+
 MAX_FILE_BYTES = 4 * 1024 * 1024
-MAX_DEPTH = 64
-MAX_NODES = 500_000
-_PLAIN_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "map", "seq")}
+_CORE = "tag:yaml.org,2002:"
+_PLAIN_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null", "map", "seq")}
 
-
-@dataclass
-class ParseProblem(Exception):
-    """A file that cannot be read as data; line and column are 1-based."""
-
-    line: int
-    column: int
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.line}:{self.column}: {self.message}"
-
-
-def _yaml():
-    from ruamel.yaml import YAML
-
-    yaml = YAML(typ="rt", pure=True)
-    yaml.allow_duplicate_keys = False
-    yaml.preserve_quotes = True  # so a column inside a quoted string can be pointed at
-    return yaml
+# the YAML 1.2 core schema (spec 10.3.2)
+_NULL = {"", "~", "null", "Null", "NULL"}
+_BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
+_INT = re.compile(r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+")
+_FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?")
+_SPECIAL_FLOAT = re.compile(r"[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN)")
 
 
 def _mark(mark) -> tuple[int, int]:
     return (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
 
 
-def _screen(yaml, text: str) -> None:
+class _Loader:
+    """The little a ruamel Reader, Scanner and Parser need from their loader."""
+
+    processing_version = (1, 2)
+    comment_handling = None
+
+    def __init__(self, text: str) -> None:
+        from types import SimpleNamespace
+
+        from ruamel.yaml.reader import Reader
+
+        from claw.cli.yamlscan import StrictParser, StrictScanner
+
+        self.doc_infos = [SimpleNamespace(doc_version=None, tags=[])]  # the scanner notes %YAML here
+        self._resolver = self
+        Reader(text, loader=self)
+        StrictScanner(loader=self)
+        self.parser = StrictParser(loader=self)
+
+    def events(self):
+        parser = self.parser
+        while parser.check_event():
+            yield parser.get_event()
+
+
+def _number(text: str, mark, tag: str) -> Any:
+    """A core-schema int or float (``tag`` says which was asked for), finite and bounded."""
+    if tag == "int" or _INT.fullmatch(text):
+        digits = text.lstrip("+-")
+        base = {"0o": 8, "0x": 16}.get(digits[:2], 10)
+        digits = digits[2:] if base != 10 else digits
+        if len(digits) > MAX_INT_DIGITS:
+            raise ParseProblem(*_mark(mark), f"integer with {len(digits)} digits: more than "
+                               f"{MAX_INT_DIGITS} are refused")
+        whole = int(digits, base)
+        return -whole if text.startswith("-") else whole
+    if _SPECIAL_FLOAT.fullmatch(text):
+        raise ParseProblem(*_mark(mark), f"{text} is not a finite number (claw files hold finite numbers only)")
+    value = float(text)
+    if not math.isfinite(value):
+        raise ParseProblem(*_mark(mark), f"number too large for a float: {text[:20]}")
+    return value
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _text(event) -> str:
+    """A scalar's text; ``"\\ud83d\\ude00"`` escapes (as JSON writes them) join into one
+    character, and a lone surrogate — not a Unicode character — is refused."""
+    text = event.value
+    if _SURROGATE.search(text):
+        text = text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
+        if _SURROGATE.search(text):
+            raise ParseProblem(*_mark(event.start_mark),
+                               "lone surrogate escape in a string: not a Unicode character; remove it")
+    return text
+
+
+def _scalar(event) -> Any:
+    """The value of a scalar event: core-schema resolution for plain scalars, text otherwise."""
+    text, tag = _text(event), event.tag
+    tag = None if tag is None or str(tag) == "!" else str(tag)
+    if tag is None:
+        if event.style is not None:  # quoted or block: a string
+            return text
+        if text in _NULL:
+            return None
+        if text in _BOOL:
+            return _BOOL[text]
+        if _INT.fullmatch(text) or _FLOAT.fullmatch(text) or _SPECIAL_FLOAT.fullmatch(text):
+            return _number(text, event.start_mark, "")
+        return text
+    kind = tag[len(_CORE):]
+    if kind == "str":
+        return text
+    if kind == "null" and text in _NULL:
+        return None
+    if kind == "bool" and text in _BOOL:
+        return _BOOL[text]
+    if kind == "int" and _INT.fullmatch(text):
+        return _number(text, event.start_mark, "int")
+    if kind == "float" and (_INT.fullmatch(text) or _FLOAT.fullmatch(text) or _SPECIAL_FLOAT.fullmatch(text)):
+        return float(_number(text, event.start_mark, "float"))
+    raise ParseProblem(*_mark(event.start_mark), f"{text!r} is not a valid !!{kind}")
+
+
+def _build(events) -> Document:
     from ruamel.yaml import events as ev
 
-    depth = nodes = 0
-    for event in yaml.parse(io.StringIO(text)):
-        if isinstance(event, ev.AliasEvent):
-            raise ParseProblem(*_mark(event.start_mark),
-                               f"YAML aliases are not allowed here: *{event.anchor}")
-        tag = getattr(event, "tag", None)
-        if tag is not None and str(tag) not in _PLAIN_TAGS:
-            raise ParseProblem(*_mark(event.start_mark), f"YAML tag not allowed: {tag}")
-        if isinstance(event, (ev.MappingStartEvent, ev.SequenceStartEvent)):
-            depth += 1
-            if depth > MAX_DEPTH:
+    doc = Document(None)
+    keys, values = doc.keys, doc.values
+    # one frame per open collection: [container, its path, pending key or _NO_KEY, {key: mark}]
+    stack: list[list] = []
+    nodes = documents = 0
+    for event in events:
+        kind = type(event)
+        if kind is ev.AliasEvent:
+            raise ParseProblem(*_mark(event.start_mark), f"YAML aliases are not allowed here: *{event.anchor}")
+        if kind is ev.DocumentStartEvent:
+            documents += 1
+            if documents > 1:
                 raise ParseProblem(*_mark(event.start_mark),
-                                   f"nesting deeper than {MAX_DEPTH} levels")
-        elif isinstance(event, (ev.MappingEndEvent, ev.SequenceEndEvent)):
-            depth -= 1
-        if isinstance(event, (ev.ScalarEvent, ev.MappingStartEvent, ev.SequenceStartEvent)):
-            nodes += 1
-            if nodes > MAX_NODES:
-                raise ParseProblem(*_mark(event.start_mark), f"more than {MAX_NODES} values")
+                                   "more than one YAML document in the file; keep one (claw reads one per file)")
+            continue
+        if kind in (ev.MappingEndEvent, ev.SequenceEndEvent):
+            stack.pop()
+            continue
+        if kind not in (ev.ScalarEvent, ev.MappingStartEvent, ev.SequenceStartEvent):
+            continue  # stream and document boundaries
+        tag = event.tag
+        if tag is not None and str(tag) != "!" and str(tag) not in _PLAIN_TAGS:
+            raise ParseProblem(*_mark(event.start_mark), f"YAML tag not allowed: {tag}")
+        nodes += 1
+        if nodes > MAX_NODES:
+            raise ParseProblem(*_mark(event.start_mark), f"more than {MAX_NODES} values")
+        mark = _mark(event.start_mark)
+        frame = stack[-1] if stack else None
+        if frame is not None and isinstance(frame[0], dict) and frame[2] is _NO_KEY:
+            frame[2] = _key(event, frame, keys, mark)
+            continue
+        if frame is None:
+            path: tuple = ()
+            keys[path] = mark
+        elif isinstance(frame[0], dict):
+            path = frame[1] + (frame[2],)
+        else:
+            path = frame[1] + (len(frame[0]),)
+            keys[path] = mark
+        values[path] = mark
+        if kind is ev.ScalarEvent:
+            value = _scalar(event)
+            if event.style in ("'", '"'):
+                doc.quoted.add(path)
+        else:
+            if len(stack) >= MAX_DEPTH:
+                raise ParseProblem(*mark, f"nesting deeper than {MAX_DEPTH} levels")
+            value = {} if kind is ev.MappingStartEvent else []
+        if frame is None:
+            doc.data = value
+        elif isinstance(frame[0], dict):
+            frame[0][frame[2]] = value
+            frame[2] = _NO_KEY
+        else:
+            frame[0].append(value)
+        if kind is not ev.ScalarEvent:
+            stack.append([value, path, _NO_KEY, {}])
+    return doc
 
 
-def load_positioned(text: str) -> Any:
-    """Parse YAML (or JSON, which is YAML here) into ruamel round-trip nodes.
+_NO_KEY = object()
+
+
+def _key(event, frame: list, keys: dict, mark: tuple[int, int]) -> str:
+    """A mapping key: its text. Collections, empty keys and repeats are refused."""
+    from ruamel.yaml import events as ev
+
+    if type(event) is not ev.ScalarEvent:
+        raise ParseProblem(*mark, "a key that is itself a list or mapping: claw files need plain text keys")
+    key = _text(event)
+    if key == "" and event.style is None:
+        raise ParseProblem(*mark, "a key with no name: claw files need plain text keys")
+    seen = frame[3]
+    if key in seen:
+        first = ":".join(map(str, seen[key]))
+        raise ParseProblem(*mark, f"duplicate key {key!r} (first at {first}); keep one")
+    seen[key] = mark
+    keys[frame[1] + (key,)] = mark
+    return key
+
+
+def _syntax_problem(exc) -> ParseProblem:
+    from claw.cli.yamlscan import explain
+
+    return ParseProblem(*explain(exc))
+
+
+def load_positioned(text: str) -> Document:
+    """Parse YAML (JSON is YAML too) into plain data with positions.
 
     Raises ParseProblem with the position of the first problem.
     """
     if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
         raise ParseProblem(1, 1, f"file larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB")
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
+    from ruamel.yaml.reader import ReaderError
 
-    yaml = _yaml()
     try:
-        _screen(yaml, text)
-        docs = list(yaml.load_all(text))
+        return _build(_Loader(text).events())
     except MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        problem = exc.problem or exc.context or "invalid YAML"
-        raise ParseProblem(*_mark(mark), problem.strip()) from None
+        raise _syntax_problem(exc) from None
+    except ReaderError as exc:
+        position = exc.position if isinstance(exc.position, int) else 0
+        raise ParseProblem(*offset_line_col(text, position),
+                           f"character U+{exc.character:04X} is not allowed in YAML; remove it") from None
     except YAMLError as exc:
         raise ParseProblem(1, 1, str(exc).strip().splitlines()[0]) from None
-    except RecursionError:
-        raise ParseProblem(1, 1, f"nesting deeper than {MAX_DEPTH} levels") from None
-    if len(docs) > 1:
-        raise ParseProblem(1, 1, "more than one YAML document in the file")
-    return docs[0] if docs else None
 
 
-def load_json_positioned(text: str) -> Any:
-    """JSON text: try ruamel for positions; fall back to ``json`` (tabs, long lines)."""
+def decode_text(raw: bytes) -> str:
+    """UTF-8 bytes → text (a byte order mark is kept: both readers skip it); the place of
+    the first byte that is not UTF-8 otherwise."""
     try:
-        json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ParseProblem(exc.lineno, exc.colno, f"invalid JSON: {exc.msg}") from None
-    except RecursionError:
-        raise ParseProblem(1, 1, "nesting too deep") from None
-    try:
-        return load_positioned(text)
-    except ParseProblem:
-        return json.loads(text)  # valid JSON ruamel dislikes: no positions, still checked
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = raw[: exc.start].decode("utf-8", "replace")
+        raise ParseProblem(*offset_line_col(before, len(before)), f"not UTF-8 text ({exc.reason}, byte "
+                           f"0x{raw[exc.start]:02x}): save the file as UTF-8") from None
 
 
-def to_plain(node: Any) -> Any:
-    """Round-trip nodes → plain dicts, lists and scalars (what core and jsonschema see)."""
-    if isinstance(node, dict):
-        return {str(k) if not isinstance(k, (str, int, float, bool)) or k is None else k: to_plain(v)
-                for k, v in node.items()}
-    if isinstance(node, list):
-        return [to_plain(v) for v in node]
-    if isinstance(node, str):
-        return str(node)
-    if isinstance(node, bool) or node is None:
-        return node
-    if isinstance(node, int):
-        return int(node)
-    if isinstance(node, float):
-        return float(node)
-    # dates and other YAML scalars become their text, which the schema will reject clearly
-    return str(node)
+def load_json_positioned(text: str) -> Document:
+    """Strict JSON with a position for every node (see ``claw.cli.jsonload``)."""
+    from claw.cli.jsonload import parse
 
-
-def locate(root: Any, path: tuple | list) -> tuple[int, int]:
-    """1-based (line, column) of the key or item at ``path``; the nearest known ancestor
-    when the path runs past what exists."""
-    line, col = 1, 1
-    node = root
-    for step in path:
-        lc = getattr(node, "lc", None)
-        try:
-            if isinstance(node, dict) and step in node:
-                if lc is not None:
-                    line, col = (v + 1 for v in lc.key(step))
-                node = node[step]
-            elif isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
-                if lc is not None:
-                    line, col = (v + 1 for v in lc.item(step))
-                node = node[step]
-            else:
-                break
-        except (KeyError, IndexError, TypeError, AttributeError):
-            break
-    return line, col
-
-
-def node_start(root: Any, path: tuple | list) -> tuple[int, int]:
-    """Where the value at ``path`` itself starts (for 'missing key' errors on a mapping)."""
-    node = root
-    for step in path:
-        try:
-            node = node[step]
-        except (KeyError, IndexError, TypeError):
-            return locate(root, path)
-    lc = getattr(node, "lc", None)
-    if lc is not None and getattr(lc, "line", None) is not None:
-        return lc.line + 1, lc.col + 1
-    return locate(root, path)
+    return parse(text)
 
 
 def load_yaml_plain(text: str, name: str = "<data>") -> Any:
     """Safe YAML → plain data, for packaged data files."""
     try:
-        return to_plain(load_positioned(text))
+        return load_positioned(text).data
     except ParseProblem as exc:
         from claw.core.errors import InvalidInput
 
