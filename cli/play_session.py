@@ -80,6 +80,10 @@ class Session:
         envelope["state"] = _normal(envelope["state"])
         log = envelope.setdefault("log", [])
         log[known:] = [_normal(entry) for entry in log[known:]]
+        try:  # the runner's check of a new state, on the part that is new: the held log was checked
+            statefile.check_state({**envelope, "log": log[known:]}, "new state")
+        except InvalidInput as exc:  # our bug, not the user's: refuse to keep it
+            raise RuntimeError(f"claw produced an invalid state, not written: {exc}") from None
         if self.autosave:
             self._save(envelope, output)
         elif before is not None:

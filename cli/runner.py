@@ -220,12 +220,12 @@ def write_state(envelope: dict, common: Common, source: str | None, table_mode: 
                 old_text: str | None, output: Output) -> int:
     from claw.cli import statefile
 
+    if SESSION is not None:  # `claw play` checks what is new (not the whole log again) and keeps it
+        return SESSION.commit(envelope, output)
     try:
         statefile.check_state(envelope, "new state")
     except InvalidInput as exc:  # our bug, not the user's: refuse to write it
         raise RuntimeError(f"claw produced an invalid state, not written: {exc}") from None
-    if SESSION is not None:
-        return SESSION.commit(envelope, output)
     text = statefile.dump_state(envelope)
     in_place = common.in_place or (table_mode and not common.output)
     if common.output:
