@@ -37,7 +37,9 @@ def status(game: str | None, state: dict | None) -> str:
         parts.append(f"day {state.get('day', 0)}")
         fight = state.get("fight")
         if isinstance(fight, dict):
-            parts.append("fight" + (f": {fight['turn']}'s turn" if fight.get("turn") else ""))
+            order, turn = fight.get("order") or [], fight.get("turn")
+            whose = order[turn] if isinstance(turn, int) and 0 <= turn < len(order) else None
+            parts.append(f"fight round {fight.get('round', 1)}" + (f": {whose}'s turn" if whose else ""))
     elif game == "mice":
         parts += [f"hourglass {state.get('hourglass', '?')}/{state.get('chapter_end', '?')}",
                   str(state.get("current_room", ""))]

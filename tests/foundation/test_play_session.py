@@ -110,7 +110,65 @@ def test_prompt_shows_game_round_phase_and_turn(tmp_path):
     assert status("msm", state) == "msm · round 1 · initiative"
     state.update(phase="cats", active="leon")
     assert status("msm", state) == "msm · round 1 · cats · active leon"
-    assert status("warriors", {"day": 2, "fight": {"turn": "bramble"}}) == "warriors · day 2 · fight: bramble's turn"
+    fight = {"round": 2, "turn": 1, "order": ["emberpaw", "bramble"]}
+    assert status("warriors", {"day": 2, "fight": fight}) == "warriors · day 2 · fight round 2: bramble's turn"
     assert status("ratcatcher", {"round": 3, "phase": "rats"}) == "ratcatcher · round 3 · rats phase"
     assert status("mice", {"hourglass": 2, "chapter_end": 7, "current_room": "kitchen"}) == \
         "mice · hourglass 2/7 · kitchen"
+
+
+@pytest.mark.slow
+def test_claw_play_on_a_real_terminal(tmp_path):
+    """`claw play -s FILE` on a pseudo-terminal: the prompt, Tab, a refusal, Ctrl-C, Ctrl-D.
+    Slow (a fresh interpreter on a terminal, ~5 s on the shared machine); the pipe-input
+    tests above drive the same session in process on every run."""
+    import pty
+    import re
+    import select
+    import subprocess
+    import time
+
+    path = _new_msm(tmp_path)
+    leader, follower = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if k != "CLAW_STATE"}
+    env.update(NO_COLOR="1", TERM="xterm", XDG_STATE_HOME=str(tmp_path), COLUMNS="100", LINES="40",
+               PROMPT_TOOLKIT_NO_CPR="1")  # a pty answers no cursor-position requests
+    proc = subprocess.Popen([sys.executable, "-c", "from claw.cli.main import main; main()", "play", "-s", str(path),
+                             "--redraw", "never"], stdin=follower, stdout=follower, stderr=follower, env=env,
+                            close_fds=True)
+    os.close(follower)
+    screen = bytearray()
+
+    def shown() -> bytes:  # the characters on the screen, without the terminal's control sequences
+        return re.sub(rb"\x1b\[[0-9;?]*[A-Za-z]", b"", bytes(screen))
+
+    def read_until(text: bytes, timeout: float = 30.0) -> None:
+        end = time.monotonic() + timeout
+        while text not in shown() and time.monotonic() < end:
+            ready, _, _ = select.select([leader], [], [], 0.1)
+            if ready:
+                try:
+                    screen.extend(os.read(leader, 65536))
+                except OSError:
+                    break
+        assert text in shown(), shown().decode(errors="replace")[-2000:]
+
+    try:
+        read_until(b"initiative>")
+        os.write(leader, b"scenario-st\t")
+        read_until(b"scenario-step")
+        os.write(leader, b" --until cats\r")
+        read_until(b"cats>")
+        os.write(leader, b"move leon P16\r")
+        read_until(b"claw: ")
+        os.write(leader, b"note typed halfway\x03")
+        time.sleep(0.3)
+        os.write(leader, b"\x04")
+        read_until(b"session ended")
+        assert proc.wait(timeout=30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(leader)
+    log = json.loads(path.read_text())["log"]
+    assert [e["command"] for e in log] == ["new", "scenario-step"]
