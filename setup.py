@@ -9,8 +9,13 @@ ruamel import on every command that needs a bestiary. The build therefore also w
 each data file as JSON (`bestiary.yaml` → `bestiary.yaml.json`) in the installed
 package; `claw.cli.content.load_data` prefers it and falls back to the YAML source
 (editable installs).
+
+A build reuses `build/lib`, so a data file renamed or deleted since the last build
+(and its JSON copy) would ship in the next wheel; the build step therefore starts from
+an empty `build/lib/claw`.
 """
 import json
+import shutil
 from pathlib import Path
 
 from setuptools import find_packages, setup
@@ -25,6 +30,7 @@ def mapped(prefix: str, folder: str) -> list[str]:
 
 class BuildWithJsonData(build_py):
     def run(self) -> None:
+        shutil.rmtree(Path(self.build_lib, "claw"), ignore_errors=True)  # no stale files from an older build
         super().run()
         from ruamel.yaml import YAML
 
@@ -42,7 +48,8 @@ for prefix, folder in ROOTS.items():
 setup(
     packages=packages,
     package_dir={"claw": "src/claw", **ROOTS},
-    package_data={"claw": ["py.typed"], "claw.schemas": ["*.json"], "claw.data": ["**/*.json", "**/*.yaml", "*.json", "*.yaml"]},
+    package_data={"claw": ["py.typed"], "claw.schemas": ["*.json"],
+                  "claw.data": ["**/*.json", "**/*.yaml", "*.json", "*.yaml"]},
     include_package_data=False,
     cmdclass={"build_py": BuildWithJsonData},
 )

@@ -31,8 +31,22 @@ class RecordingDice:
         self.drawn.append({"die": label or f"{low}..{high}", "value": value})
         return value
 
+    def draw_named(self, low: int, high: int, label: str, names: dict[str, int] | None) -> int:
+        """A draw whose physical die may be typed by a face name (see core.rng)."""
+        named = getattr(self.inner, "draw_named", None)
+        value = named(low, high, label, names) if named else self.inner.draw(low, high, label)
+        self.drawn.append({"die": label or f"{low}..{high}", "value": value})
+        return value
+
     def die(self, sides: int) -> int:
         return self.draw(1, sides, f"d{sides}")
+
+    def draw_tens(self, label: str = "d100 tens die") -> int:
+        from claw.core.rng import draw_tens
+
+        value = draw_tens(self.inner, label)   # physical dice accept the face (70) or the digit (7)
+        self.drawn.append({"die": label, "value": value})
+        return value
 
     def shuffle(self, items: list) -> list:
         out = self.inner.shuffle(items)

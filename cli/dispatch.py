@@ -17,7 +17,7 @@ from claw.cli.options import COMMON
 from claw.cli.output import Output
 from claw.cli.runner import Common, guard, run_state_command
 from claw.cli.spec import Command, Opt
-from claw.core.errors import IllegalAction, InvalidInput, UsageError
+from claw.core.errors import ClawError, IllegalAction, InvalidInput, UsageError
 
 # The rule commands of the design exist for every game, implemented or not.
 RULE_VERBS = ("attack", "spawn", "los", "tavern", "hunt", "heal", "scenario-step")
@@ -56,13 +56,18 @@ def merged_options(per_game: dict[str, Command]) -> dict[str, Opt]:
     return merged
 
 
-def _typer_param(opt: Opt, games: list[str]) -> inspect.Parameter:
+def _typer_param(opt: Opt, games: list[str], aliases: list[str]) -> inspect.Parameter:
     base = opt.type
-    annotation: Any = list[base] if opt.multiple else (base if base is bool else Optional[base])
+    annotation: Any = list[base] if opt.multiple else (base if base is bool else Optional[base])  # type: ignore[valid-type]  # noqa: UP045
     default = opt.default if opt.default is not None else ([] if opt.multiple else (False if base is bool else None))
-    names = [opt.flag] + ([opt.short] if opt.short else [])
+    names = [opt.flag] + aliases + ([opt.short] if opt.short else [])
     where = "" if len(games) == len(GAMES) else f" [{', '.join(games)}]"
-    info = typer.Option(*names, help=(opt.help + where).strip())
+    complete = None
+    if opt.choices or opt.kind:
+        from claw.cli.completion import for_option
+
+        complete = for_option(opt.choices, opt.kind)
+    info = typer.Option(*names, help=(opt.help + where).strip(), autocompletion=complete)
     return inspect.Parameter(opt.name, inspect.Parameter.KEYWORD_ONLY,
                              default=default, annotation=Annotated[annotation, info])
 
@@ -71,6 +76,8 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command]) -> None:
     options = merged_options(per_game)
     owners = {name: [g for g, c in per_game.items() if any(o.name == name for o in c.options)]
               for name in options}
+    aliases = {name: list(dict.fromkeys(a for c in per_game.values() for o in c.options if o.name == name
+                                        for a in o.aliases)) for name in options}
     help_text = RULE_HELP.get(verb) or next(iter(per_game.values())).help
     shared = verb in RULE_HELP or len(per_game) > 1  # else the game's help is the command's help
     usages = [f"  {g}: claw {verb} {c.usage}".rstrip() + (f" — {c.help}" if c.help and shared else "")
@@ -95,12 +102,20 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command]) -> None:
             given = {k for k, v in kwargs.items() if v not in (None, False, [])}
             foreign = sorted(given - {o.name for o in spec.options})
             if foreign:
-                flags = ", ".join("--" + f.replace("_", "-") for f in foreign)
-                raise UsageError(f"{flags}: not an option of `claw {verb}` in {game}")
+                flag = options[foreign[0]].flag
+                whose = ", ".join(owners[foreign[0]])
+                raise UsageError(f"{flag} is not an option of `claw {verb}` in {game} (it is {whose}'s)"
+                                 + _near(flag, spec))
             opts = {o.name: kwargs.get(o.name) for o in spec.options}
-            return import_target(spec.handler), spec.needs_state, spec.changes_state, opts
+            handler = import_target(spec.handler)
+            if spec.args:
+                handler = _checked(handler, spec, game)
+            return handler, spec.needs_state, spec.changes_state, opts
 
         def body() -> int:
+            stray = next((a for a in args if _looks_like_option(a)), None)
+            if stray is not None:  # unknown to every game (known flags are parsed by click)
+                raise _no_such_option(stray, verb, per_game, common)
             if common.game is None and not common.state and kwargs.get("map"):
                 common.game = _game_of_map(kwargs["map"])  # `claw los --map FILE` needs no --game
             return run_state_command(
@@ -111,17 +126,85 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command]) -> None:
         code = guard(body, debug=common.debug, output=output)
         raise typer.Exit(code)
 
+    from claw.cli.completion import for_args
+
     params = [inspect.Parameter("args", inspect.Parameter.KEYWORD_ONLY, default=None,
                                 annotation=Annotated[list[str] | None, typer.Argument(
-                                    metavar="ARGS...", help="Figures, squares or names, per game.")])]
-    params += [_typer_param(o, owners[o.name]) for o in options.values()]
+                                    metavar="ARGS...", help="Figures, squares or names, per game.",
+                                    autocompletion=for_args(per_game))])]
+    params += [_typer_param(o, owners[o.name], aliases[o.name]) for o in options.values()]
     params += [inspect.Parameter(k, inspect.Parameter.KEYWORD_ONLY, default=_default(k), annotation=a)
                for k, a in COMMON.items()]
-    command.__signature__ = inspect.Signature(params)
+    command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]  # typer reads it
     command.__annotations__ = {p.name: p.annotation for p in params}
     command.__name__ = verb.replace("-", "_")
+    # unknown options reach ARGS, where resolve() answers them for the game in hand
     app.command(name=verb, help=help_text,
-                context_settings={"ignore_unknown_options": False})(command)
+                context_settings={"ignore_unknown_options": True})(command)
+
+
+def _checked(handler, spec: Command, game: str):
+    """The handler, whose refusal of a positional gets "did you mean" from its kind
+    (claw.cli.kinds); the handler's message and exit code stay (a trap the Ratcatcher
+    lacks is a rule, exit 4; a broken state is exit 3 and gets no hint)."""
+
+    def run(call) -> None:
+        try:
+            handler(call)
+        except (UsageError, IllegalAction) as exc:
+            from claw.cli.kinds import unknown_word
+
+            found = unknown_word(spec, game, call.state, call.args)
+            if found is None or found[0] not in str(exc) or found[1] in str(exc):
+                raise  # no near name, or the refusal is about something else
+            raise type(exc)(f"{exc}; {found[1]}") from None
+
+    return run
+
+
+COMMON_FLAGS = ("--state", "--in-place", "--output", "--quiet", "--json", "--seed", "--dice", "--game")
+
+
+def _looks_like_option(word: str) -> bool:
+    """``--flag`` or ``-x``, but not a negative number or a lone ``-`` (stdin)."""
+    if not word.startswith("-") or word == "-":
+        return False
+    try:
+        float(word)
+    except ValueError:
+        return True
+    return False
+
+
+def _near(flag: str, spec: Command) -> str:
+    """"; did you mean …?" among the game's flags for this verb and the common ones."""
+    from claw.cli.suggest import hint
+
+    flags = [o.flag for o in spec.options]  # hidden aliases are accepted, never suggested
+    said = hint(flag.split("=")[0], flags + list(COMMON_FLAGS), what="options", show_all=0)
+    if said:
+        return "; " + said
+    own = [o.flag for o in spec.options]
+    return f"; its options: {', '.join(own)}" if own else "; it takes only the common options"
+
+
+def _no_such_option(stray: str, verb: str, per_game: dict[str, Command], common: Common) -> ClawError:
+    """`claw: no such option: --defens; did you mean --defence?` for the game in hand when it
+    is known (--game, -s FILE, CLAW_STATE: a cheap look), else over every game's options."""
+    from claw.cli.help import game_in_hand
+    from claw.cli.runner import with_hint
+    from claw.cli.suggest import hint
+
+    flag = stray.split("=")[0]
+    game = common.game or game_in_hand(["--state", common.state] if common.state else [])
+    spec = per_game.get(game) if game else None
+    if spec is not None:
+        return with_hint(UsageError(f"no such option: {flag} (for `claw {verb}` in {game})" + _near(flag, spec)),
+                         f"see `claw {verb} --help --game {game}`")
+    flags = [o.flag for c in per_game.values() for o in c.options]
+    near = hint(flag, flags + list(COMMON_FLAGS), what="options", show_all=0)
+    return with_hint(UsageError(f"no such option: {flag}" + (f"; {near}" if near else "")),
+                     f"see `claw {verb} --help`")
 
 
 def _game_of_map(path: str) -> str | None:

@@ -8,6 +8,7 @@ words register everything.
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 
 import typer
@@ -21,15 +22,20 @@ FOUNDATION = {
     "undo": "claw.cli.commands.undo",
     "log": "claw.cli.commands.log",
     "note": "claw.cli.commands.note",
+    "lookup": "claw.cli.commands.lookup",
     "play": "claw.cli.commands.play",
 }
 
 
-def make_app() -> typer.Typer:
+COMPLETION_WORDS = ("--install-completion", "--show-completion")
+
+
+def make_app(completion: bool = False) -> typer.Typer:
+    # typer's completion options cost start-up (shell detection), so only when asked for
     return typer.Typer(
         name="claw",
         help="Rules utilities for cats-and-vermin tabletop games: msm, ratcatcher, warriors, mice.",
-        add_completion=False,
+        add_completion=completion,
         no_args_is_help=True,
         pretty_exceptions_enable=False,
         rich_markup_mode=None,
@@ -37,8 +43,8 @@ def make_app() -> typer.Typer:
     )
 
 
-def build_app(word: str | None) -> typer.Typer:
-    app = make_app()
+def build_app(word: str | None, completion: bool = False) -> typer.Typer:
+    app = make_app(completion)
     if word in FOUNDATION:
         importlib.import_module(FOUNDATION[word]).register(app)
         _version(app)
@@ -51,6 +57,52 @@ def build_app(word: str | None) -> typer.Typer:
     for module in FOUNDATION.values():
         importlib.import_module(module).register(app)
     dispatch.register_all(app)
+    _version(app)
+    return app
+
+
+HELP_WORDS = ("-h", "--help")
+
+
+def _help_or_unknown(args: list[str]) -> bool:
+    """Answer `claw --help`, `claw help ...`, `claw VERB --help` and an unknown command
+    ourselves (claw.cli.help) without building the app; True when answered."""
+    word = args[0] if args else None
+    if word is not None and word.startswith("-") and word not in HELP_WORDS:
+        return False  # --version: typer's
+    before_dashes = args[:args.index("--")] if "--" in args else args
+    if word is None or word == "help" or any(a in HELP_WORDS for a in before_dashes):
+        from claw.cli import help as helptext
+
+        text, code = helptext.answer(args)
+        (sys.stdout if code == 0 else sys.stderr).write(text)
+        if code:
+            raise SystemExit(code)
+        return True
+    from claw.cli.dispatch import collect
+
+    verbs = collect()
+    if word in verbs:
+        return False
+    from claw.cli.output import Output
+    from claw.cli.suggest import hint
+
+    near = hint(word, [*FOUNDATION, *verbs, "help"], what="commands", show_all=0)
+    output = Output()
+    output.error(f"no such command '{word}'" + (f"; {near}" if near else ""))
+    output.error_hint("see `claw --help` (or `claw help GAME`)")
+    raise SystemExit(2)
+
+
+def _names_app() -> typer.Typer:
+    """For completing the command word: every command by name and summary, nothing built."""
+    from claw.cli.dispatch import collect
+    from claw.cli.help_turns import RULES, SHARED
+
+    app = make_app(completion=True)
+    for verb, per_game in [*((v, {}) for v in FOUNDATION), *collect().items()]:
+        summary = SHARED.get(verb) or RULES.get(verb) or next(iter(per_game.values())).help.split(". ")[0]
+        app.command(name=verb, help=summary)(lambda: None)
     _version(app)
     return app
 
@@ -71,7 +123,19 @@ def _version(app: typer.Typer) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     args = sys.argv[1:] if argv is None else argv
+    if "_CLAW_COMPLETE" in os.environ or any(a in COMPLETION_WORDS for a in args[:1]):
+        from claw.cli.completion import completing, verb_being_completed
+
+        # a completion answer builds only the command being completed (or all, for its name)
+        word = verb_being_completed() if completing() else None
+        app = _names_app() if completing() and word is None else build_app(word, completion=True)
+        app(args=args, prog_name="claw")
+        return
+    if args[:1] == ["help"] and len(args) > 1 and args[1] in FOUNDATION:
+        args = [args[1], "--help"]  # a shared command's own help
     word = args[0] if args else None
+    if word not in FOUNDATION and _help_or_unknown(args):
+        return
     from claw.cli.runner import guard
 
     # one error handler for everything, the click layer included: `claw: ...`, never a traceback

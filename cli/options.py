@@ -18,9 +18,16 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable result o
 SeedOpt = Annotated[int | None, typer.Option(
     "--seed", metavar="N", help="Seed for stateless use (same seed, same dice on any machine).")]
 DiceOpt = Annotated[str | None, typer.Option(
-    "--dice", metavar="V1,V2,...", help="Physical dice, consumed in order (percentile as two 0-9 digits).")]
+    "--dice", metavar="V1,V2,...",
+    help="Physical dice, consumed in order (percentile: tens die 00-90 or its digit, then ones).")]
+def _games(ctx, incomplete: str) -> list[str]:
+    from claw.cli.completion import for_games
+
+    return for_games(ctx, incomplete)
+
+
 GameOpt = Annotated[str | None, typer.Option(
-    "--game", metavar="GAME", help="Game for stateless use: msm, ratcatcher, warriors, mice.")]
+    "--game", metavar="GAME", help="Game for stateless use: msm, ratcatcher, warriors, mice.", autocompletion=_games)]
 DebugOpt = Annotated[bool, typer.Option("--debug", help="Show Python tracebacks (for developers).", hidden=True)]
 
 COMMON = {

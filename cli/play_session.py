@@ -26,6 +26,8 @@ from claw.core.errors import IllegalAction, InvalidInput, UsageError
 NOT_IN_SESSION = {"new": "`new` starts another game: quit and run `claw play SCENARIO` (or `claw new`)",
                   "play": "already in a session"}
 QUIT = ("quit", "exit")
+SESSION_HELP = ("\nIn this session: each line is a claw command without `claw` and -s; also undo, log, show,\n"
+                "help VERB, quit. Tab completes, Ctrl-C drops the line, Ctrl-D ends the session.\n")
 
 
 class EndSession(Exception):
@@ -168,19 +170,27 @@ class Session:
         if words[0] in NOT_IN_SESSION:
             Output().error(NOT_IN_SESSION[words[0]])
             return UsageError.exit_code
-        if words[0] == "help":
-            words = self.help_words(words[1:])
+        if words[0] == "help" or any(word in ("-h", "--help") for word in words):
+            return self.help(words)
         return self.run_words(words)
 
-    def help_words(self, rest: list[str]) -> list[str]:
-        """`help` → the command list; `help VERB` → that command's help; anything else is the
-        CLI's own `help` command when it has one."""
-        commands = getattr(self.cli, "commands", {})
-        if not rest:
-            return ["--help"]
-        if rest[0] in commands and "help" not in commands:
-            return [*rest, "--help"]
-        return ["help", *rest] if "help" in commands else [*rest, "--help"]
+    def help(self, words: list[str]) -> int:
+        """The CLI's own help screens (claw.cli.help), for the game in hand: `help` is the
+        game's commands in turn order, `help VERB` and `VERB --help` one command's help."""
+        from claw.cli import help as helptext
+        from claw.cli.main import FOUNDATION
+
+        game = self.envelope["game"] if self.envelope is not None else None
+        if words[0] in FOUNDATION and words[0] != "help":
+            return self.run_words(words)  # a shared command's help is its own
+        if words == ["help"]:
+            text, code = (helptext.game_help(game) if game else helptext.top_help()), 0
+            text += SESSION_HELP
+        else:
+            given = "--game" in words or any(w.startswith("--game=") for w in words)
+            text, code = helptext.answer([*words, *(["--game", game] if game and not given else [])])
+        (sys.stdout if code == 0 else sys.stderr).write(text)
+        return code
 
     def run_words(self, words: list[str]) -> int:
         from claw.cli.main import run_click

@@ -20,6 +20,9 @@ class Opt(NamedTuple):
     short: str | None = None
     multiple: bool = False
     dest: str | None = None  # parameter name when the flag's is unusable (``--as`` → ``as_``)
+    aliases: tuple[str, ...] = ()  # old or other spellings still accepted, never shown in help
+    choices: tuple[str, ...] = ()  # the values the shell completes (the handler still checks them)
+    kind: str | None = None  # or: the kind of name it takes (claw.cli.kinds), completed from the state
 
     @property
     def name(self) -> str:
@@ -29,6 +32,16 @@ class Opt(NamedTuple):
         return name + "_" if keyword.iskeyword(name) else name
 
 
+class Arg(NamedTuple):
+    """One positional argument: ``name`` as in the usage (``CAT``) and the ``kind`` of thing
+    it names (``claw.cli.kinds``: figure, cat, square, card, zone, herb, knack, …)."""
+
+    name: str
+    kind: str
+    optional: bool = False
+    many: bool = False
+
+
 class Command(NamedTuple):
     help: str
     handler: str
@@ -36,3 +49,4 @@ class Command(NamedTuple):
     options: tuple[Opt, ...] | list[Opt] = ()
     needs_state: bool = False
     changes_state: bool = True
+    args: tuple[Arg, ...] = ()  # the positionals' kinds: checked before the handler runs, completed

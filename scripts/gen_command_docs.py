@@ -30,7 +30,8 @@ def page(verb: str, per_game: dict) -> str:
         lines += [f"## {NAMES[game]} (`{game}`)", "", "```", f"claw {verb} {command.usage}".rstrip(), "```", ""]
         lines += [command.help, ""]
         kind = []
-        kind.append("needs a state" if command.needs_state else "works with a state or stateless (`--game " + game + "`)")
+        kind.append("needs a state" if command.needs_state
+                    else "works with a state or stateless (`--game " + game + "`)")
         kind.append("changes the state" if command.changes_state else "never changes the state")
         lines += ["- " + "; ".join(kind) + ".", ""]
         if command.options:
@@ -48,7 +49,8 @@ def page(verb: str, per_game: dict) -> str:
 
 def index(verbs: dict) -> str:
     lines = [HEADER, "# Commands", "", "Foundation: [roll](roll.md), [validate](validate.md), "
-             "[new, show, log, undo, note, schema](state.md).", "", "| command | games |", "|---|---|"]
+             "[new, show, log, undo, note, schema](state.md), [lookup](lookup.md).", "",
+             "| command | games |", "|---|---|"]
     for verb, per_game in verbs.items():
         games = ", ".join(per_game) or "none yet (exit 4)"
         lines.append(f"| [`{verb}`]({verb}.md) | {games} |")

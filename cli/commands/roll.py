@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from claw.cli.options import DebugOpt, DiceOpt, JsonOpt, QuietOpt, SeedOpt
 
-HELP = """Roll dice notation: 2d6+1, 4d6kh3, 2d12kl1, 5d6>=4 (count successes), d% (1-100 from
-two d10), 3d6+4 --vs 12 (Warriors check with criticals), 6dA=cheese (Mice action die).
+if TYPE_CHECKING:
+    from claw.cli.text import Styled
+    from claw.core.dice import RollResult
 
-The total goes to stdout; the breakdown to stderr. --odds gives the exact distribution."""
+HELP = """Roll dice notation: 2d6+1, 4d6kh3, 2d12kl1, 4d6dl1, 5d6>=4 (count successes), d% (1-100
+from two d10), 3d6+4 --vs 12 (Warriors check with criticals), 6dA=cheese (Mice action die),
+1d20+1d4[bless] (a label, kept as typed).
+
+The total goes to stdout; the breakdown to stderr. A counting term adds its successes to
+the other terms (5d6>=4+1). --odds gives the exact distribution of that same total."""
 
 
 def register(app: typer.Typer) -> None:
@@ -66,23 +72,26 @@ def _run(text, vs, odds, seed, dice_values, json_out, output) -> int:
     if json_out:
         output.emit_json(result.to_json(vs))
     else:
-        output.emit(str(result.successes if result.successes is not None else result.total))
+        output.emit(str(result.total))  # the value --odds and --json describe
     output.say(render(result, vs))
     return 0
 
 
-def render(result, vs):
-    """``4d6kh3 [6, ~~1~~, 4, 5] +2 = 17``: the breakdown, dropped dice struck (~~)."""
+def render(result: RollResult, vs: int | None) -> str | Styled:
+    """``4d6kh3 [6, ~~1~~, 4, 5] +2 = 17``: the breakdown, dropped dice struck (~~), a
+    counting term's successes in brackets, labels as typed (text is literal)."""
     from claw.cli.text import join, styled
+    from claw.core.dice import DiceTerm
 
-    parts = []
+    parts: list[str | Styled] = []
     by_term: dict[int, list] = {}
     for d in result.dice:
         by_term.setdefault(d.term, []).append(d)
-    for index, (sign, term) in enumerate(result.expr.terms):
+    only_count = len(result.expr.terms) == 1 and result.successes is not None
+    for index, ((sign, term), value) in enumerate(zip(result.expr.terms, result.term_values, strict=True)):
         prefix = "-" if sign < 0 else ("+" if parts else "")
         if index in by_term:
-            shown = []
+            shown: list[str | Styled] = []
             for d in by_term[index]:
                 label = str(d.value)
                 if d.face is not None:
@@ -90,15 +99,17 @@ def render(result, vs):
                 if d.digits is not None:
                     label += f" ({d.digits[0]}{d.digits[1]})"
                 if not d.kept:
-                    label = styled("dim", f"~~{label}~~")  # readable without colour too (d20's notation)
-                elif d.success:
-                    label = styled("green", label)
-                shown.append(label)
-            parts.append(f"{prefix}{term.text()} [" + join(", ", shown) + "]")
+                    shown.append(styled("dim", f"~~{label}~~"))  # readable without colour too (d20's notation)
+                else:
+                    shown.append(styled("green", label) if d.success else label)
+            piece = f"{prefix}{term.text()} [" + join(", ", shown) + "]"
+            if isinstance(term, DiceTerm) and term.compare is not None and not only_count:
+                piece += f" ({abs(value)} success{'' if abs(value) == 1 else 'es'})"
+            parts.append(piece)
         else:
-            parts.append(f"{prefix}{term.value}")
+            parts.append(f"{prefix}{term.text()}")
     line = join(" ", parts)
-    if result.successes is not None:
+    if only_count:
         line += " → " + styled("bold", result.successes) + " success(es)"
     else:
         line += " = " + styled("bold", result.total)
@@ -121,7 +132,7 @@ def _odds(expr, vs, faces, json_out, output) -> int:
             "expression": expr.text,
             "denominator": dist.denominator,
             "distribution": [{"value": v, "ways": c, "fraction": str(f), "probability": float(f)}
-                             for (v, c), f in zip(dist.counts.items(), dist.fractions().values())],
+                             for (v, c), f in zip(dist.counts.items(), dist.fractions().values(), strict=True)],
             "mean": {"fraction": str(dist.mean), "value": float(dist.mean)},
         }
         if vs is not None:

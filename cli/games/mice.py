@@ -3,7 +3,7 @@
 Kept import-light: handlers live in ``mice_handlers`` and import core lazily.
 """
 
-from claw.cli.spec import Command, Opt
+from claw.cli.spec import Arg, Command, Opt
 
 H = "claw.cli.games.mice_handlers:"
 ODDS = Opt("--odds", bool, help="exact chances instead of rolling")
@@ -11,7 +11,16 @@ ODDS = Opt("--odds", bool, help="exact chances instead of rolling")
 
 def _c(help, handler, usage="", options=(), needs_state=True, changes_state=True):
     return Command(help=help, handler=H + handler, usage=usage, options=list(options),
-                   needs_state=needs_state, changes_state=changes_state)
+                   needs_state=needs_state, changes_state=changes_state, args=_kinds(usage))
+
+
+# the kind of each positional, by its name in the usage
+KINDS = {"MOUSE": "mouse", "ROOM": "room", "KIND": "minion-kind", "MINION": "minion"}
+
+
+def _kinds(usage: str) -> tuple[Arg, ...]:
+    return tuple(Arg(word, KINDS.get(word, "number" if word in ("N", "NUMBER") else "any"))
+                 for word in usage.split())
 
 
 COMMANDS = {
@@ -20,9 +29,11 @@ COMMANDS = {
     "scenario-step": _c("Move the hourglass one page (or --pages N; 0 only checks) and check victory/defeat.",
                         "scenario_step", options=[Opt("--pages", int, help="pages to move (0-20)", default=None),
                                                   Opt("--reason", str, help="why the hourglass moves")]),
-    "explore": _c("Explore a room: its special setup, raider tokens and story moment; the free mice move there.", "explore", "ROOM"),
+    "explore": _c("Explore a room: its special setup, raider tokens and story moment; the free mice move there.",
+                  "explore", "ROOM"),
     "place": _c("Record where a mouse now stands (a base-game move).", "place", "MOUSE ROOM",
-                options=[Opt("--spot", str, help="spot in the room: floor, water, bed, tray, counter, table ...")]),
+                options=[Opt("--spot", str, help="spot in the room: floor, water, bed, tray, counter, table ...",
+                    choices=("floor", "flip", "water", "ladder", "bed", "chest", "tray", "counter", "mop", "table"))]),
     "search": _c("A mouse searches its tile: one action die, a cheese finds the tile's special search item.",
                  "search", "MOUSE", options=[Opt("--item", str, help="which special search when two apply")]),
     "chest-lid": _c("King's Chamber 3: a mouse on the bed pushes the chest lid on the burly raider. "
@@ -37,7 +48,7 @@ COMMANDS = {
                       "build_ghost", options=[Opt("--eyes", str, help="the two eye mice, e.g. collin,nez")]),
     "move-ghost": _c("Kitchen 5: a mop mouse calls NUMBER (1-3); the mop mice roll; 1 space per match. "
                      "Stateless: --movers N.", "move_ghost", "MOUSE NUMBER",
-                     options=[Opt("--enter", str, help="room the ghost moves into (e.g. dining-hall)"),
+                     options=[Opt("--enter", str, help="room the ghost moves into (e.g. dining-hall)", kind="room"),
                               Opt("--movers", int, help="stateless: mice on the mop (default 4)"), ODDS],
                      needs_state=False),
     "scary-noises": _c("Kitchen 5: an eye mouse leads scary noises; cheese total above the distance to the "
@@ -47,21 +58,23 @@ COMMANDS = {
                                 Opt("--mice", int, help="stateless: mice in the costume (default 6)"), ODDS],
                        needs_state=False),
     "attack": _c("Attack with a mouse or minion (Blackpaw +2 dice; Barnacle guards Blackpaw). "
-                 "Stateless: --attack-dice N --defense N [--blackpaw].", "attack", "ATTACKER TARGET",
+                 "Stateless: --attack-dice N --defence N [--blackpaw].", "attack", "ATTACKER TARGET",
                  options=[Opt("--ranged", bool, help="ranged attack: bows hit instead of swords"),
-                          Opt("--bonus", int, help="extra attack dice from weapons or abilities"),
+                          Opt("--extra-dice", int, help="extra attack dice from weapons or abilities",
+                              aliases=("--bonus",)),
                           Opt("--no-toothpick", bool, help="decline the Toothpick's strike back"),
                           Opt("--attack-dice", int, help="stateless: attack dice"),
-                          Opt("--defense", int, help="stateless: defence dice"),
+                          Opt("--defence", int, help="stateless: defence dice", aliases=("--defense",)),
                           Opt("--blackpaw", bool, help="stateless: the attacker is Blackpaw (+2 dice)"), ODDS],
                  needs_state=False),
     "add-minion": _c("Record minions placed by an encounter card or effect.", "add_minion", "KIND",
                      options=[Opt("--count", int, help="how many (default 1)"),
-                              Opt("--room", str, help="room (default: the current room)")]),
+                              Opt("--room", str, help="room (default: the current room)", kind="room")]),
     "defeat": _c("Record a minion defeated at the table.", "defeat", "MINION"),
     "minion-turn": _c("Tunnel Entrance 3: a minion card starts its turn; one of its minions escapes up the ladder.",
                       "minion_turn", "KIND",
-                      options=[Opt("--room", str, help="tunnel-entrance or kings-tunnels (default: the current room)"),
+                      options=[Opt("--room", str, help="tunnel-entrance or kings-tunnels (default: the current room)",
+                          kind="room"),
                                Opt("--minion", str, help="which minion escapes")]),
     "capture": _c("Record a mouse captured (the hourglass moves a page).", "capture", "MOUSE"),
     "release": _c("Record a captured mouse rejoining the party.", "release", "MOUSE"),

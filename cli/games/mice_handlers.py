@@ -11,9 +11,15 @@ def _tiles() -> dict:
     return load_data("mice/tiles.json")
 
 
-def _faces():
-    from claw.cli.content import load_data
+def _faces(call=None):
+    """The action die in play: the one the chapter file supplied (kept in the state),
+    else claw's packaged face table."""
     from claw.core.mice.actiondie import parse_faces
+
+    state = getattr(call, "state", None)
+    if state and state.get("action_die"):
+        return parse_faces(state["action_die"])
+    from claw.cli.content import load_data
 
     return parse_faces(load_data("mice/action-die.json"))
 
@@ -147,7 +153,7 @@ def search(call) -> None:
     from claw.core.mice.search import search as run
 
     (mid,) = _args(call, "MOUSE")
-    _apply(call, run(_need_state(call), mid, call.dice, _faces(), _tiles(), call.opts.get("item")))
+    _apply(call, run(_need_state(call), mid, call.dice, _faces(call), _tiles(), call.opts.get("item")))
 
 
 def add_minion(call) -> None:
@@ -222,7 +228,7 @@ def chest_lid(call) -> None:
     from claw.core.mice import actiondie as A
     from claw.core.mice import chamber
 
-    faces = _faces()
+    faces = _faces(call)
     state = _state(call)
     if state is not None:
         if call.opts.get("others") is not None or call.opts.get("suspicious"):
@@ -244,7 +250,8 @@ def chest_lid(call) -> None:
     verdict = (f"{pts} scare point(s)" + (f", {lost} lost to suspicion" if lost else "") + "; the raider is removed"
                if cheese else "no cheese: the lid stays open")
     if call.json:
-        call.emit_json({"rolled": [f.number for f in rolled], "cheese": cheese, "points": pts, "lost": lost})
+        call.emit_json({"rolled": [f.number for f in rolled], "faces": A.labels(rolled), "cheese": cheese,
+                        "points": pts, "lost": lost})
     else:
         call.out(str(pts))
     call.say(f"King's Chamber 3: {A.dice_words(1 + others)} {A.show(rolled)} -> {verdict}.")
@@ -276,7 +283,7 @@ def fling_cheese(call) -> None:
     from claw.core.mice import actiondie as A
     from claw.core.mice import kitchen
 
-    faces = _faces()
+    faces = _faces(call)
     if call.opts.get("odds"):
         p = kitchen.fling_odds(faces)
         return _report_odds(call, f"Flinging cheese: P(hit) = {A.fmt_prob(p)}", [],
@@ -288,7 +295,8 @@ def fling_cheese(call) -> None:
     rolled = A.roll(call.dice, faces, 1, "fling cheese action die")
     hit = A.count(rolled, A.CHEESE) > 0
     if call.json:
-        call.emit_json({"rolled": [f.number for f in rolled], "hit": hit, "points": int(hit)})
+        call.emit_json({"rolled": [f.number for f in rolled], "faces": A.labels(rolled), "hit": hit,
+                        "points": int(hit)})
     else:
         call.out("hit" if hit else "miss")
     verdict = "1 scare point, the raider is removed." if hit else "the raider stays."
@@ -310,16 +318,16 @@ def move_ghost(call) -> None:
     from claw.core.mice import actiondie as A
     from claw.core.mice import ghost
 
-    faces = _faces()
+    faces = _faces(call)
     if _state(call) is not None:
         if call.opts.get("movers") is not None:
             raise UsageError("--movers is for stateless use; the state knows who holds the mop")
-        mid, number = _args(call, "MOUSE NUMBER")
-        number = _int(number, "NUMBER")
+        mid, number_text = _args(call, "MOUSE NUMBER")
+        called = _int(number_text, "NUMBER")
         if call.opts.get("odds"):
             movers = ghost.crew_dice(call.state, mid, "mop", _tiles())
-            return _move_odds(call, faces, number, movers)
-        return _apply(call, ghost.move_ghost(call.state, mid, number, call.dice, faces, _tiles(),
+            return _move_odds(call, faces, called, movers)
+        return _apply(call, ghost.move_ghost(call.state, mid, called, call.dice, faces, _tiles(),
                                              call.opts.get("enter")))
     if call.opts.get("enter"):
         raise UsageError("--enter needs a state")
@@ -336,7 +344,8 @@ def move_ghost(call) -> None:
     rolled = A.roll(call.dice, faces, movers, "ghost movement action die")
     spaces = sum(1 for f in rolled if f.number == number)
     if call.json:
-        call.emit_json({"number": number, "rolled": [f.number for f in rolled], "spaces": spaces})
+        call.emit_json({"number": number, "rolled": [f.number for f in rolled], "faces": A.labels(rolled),
+                        "spaces": spaces})
     else:
         call.out(str(spaces))
     call.say(f"Kitchen 5: {movers} mop mice roll {A.show(rolled)} calling {number}: move up to {spaces} space(s).")
@@ -357,7 +366,7 @@ def scary_noises(call) -> None:
     from claw.core.mice import actiondie as A
     from claw.core.mice import ghost
 
-    faces = _faces()
+    faces = _faces(call)
     distance = call.opts.get("distance")
     if distance is None:
         raise UsageError("--distance N (spaces from the ghost to the nearest raider) is required")
@@ -383,7 +392,8 @@ def scary_noises(call) -> None:
     total = A.count(rolled, A.CHEESE)
     ok = total > distance
     if call.json:
-        call.emit_json({"rolled": [f.number for f in rolled], "cheese": total, "distance": distance, "scared": ok})
+        call.emit_json({"rolled": [f.number for f in rolled], "faces": A.labels(rolled), "cheese": total,
+                        "distance": distance, "scared": ok})
     else:
         call.out("scared" if ok else "not scared")
     call.say(f"Kitchen 5: {A.dice_words(mice)} {A.show(rolled)} = {total} cheese vs {distance} space(s): "
@@ -409,37 +419,40 @@ def attack(call) -> None:
     from claw.core.mice import actiondie as A
     from claw.core.mice import combat
 
-    faces = _faces()
+    faces = _faces(call)
     ranged = bool(call.opts.get("ranged"))
-    bonus = call.opts.get("bonus") or 0
+    bonus = call.opts.get("extra_dice") or 0
     if _state(call) is not None:
-        for k in ("attack_dice", "defense", "blackpaw"):
+        for k in ("attack_dice", "defence", "blackpaw"):
             if call.opts.get(k):
                 raise UsageError(f"--{k.replace('_', '-')} is for stateless use; the state knows the figures")
         attacker, target = _args(call, "ATTACKER TARGET")
         if call.opts.get("odds"):
-            raise UsageError("--odds for attacks works stateless: --attack-dice N --defense N")
+            raise UsageError("--odds for attacks works stateless: --attack-dice N --defence N")
         return _apply(call, combat.attack(call.state, attacker, target, call.dice, faces, _tiles(),
                                           ranged=ranged, bonus=bonus, toothpick=not call.opts.get("no_toothpick")))
     if call.args:
-        raise UsageError("stateless attacks take no figures; give --attack-dice N --defense N (or -s STATE)")
-    att, dfn = call.opts.get("attack_dice"), call.opts.get("defense")
+        raise UsageError("stateless attacks take no figures; give --attack-dice N --defence N (or -s STATE)")
+    att, dfn = call.opts.get("attack_dice"), call.opts.get("defence")
     if att is None or dfn is None:
-        raise UsageError("stateless attack needs --attack-dice N and --defense N")
+        raise UsageError("stateless attack needs --attack-dice N and --defence N")
     extra = combat.BLACKPAW_EXTRA if call.opts.get("blackpaw") else 0
     n = att + bonus + extra
     A.check_count(n, "--attack-dice")
-    A.check_count(dfn, "--defense")
+    A.check_count(dfn, "--defence")
     if call.opts.get("odds"):
         dist = combat.wound_odds(faces, n, dfn, ranged)
-        return _report_odds(call, f"{A.dice_words(n, 'attack')} against {A.dice_words(dfn, 'defence')}: wounds", _dist_lines(dist),
+        title = f"{A.dice_words(n, 'attack')} against {A.dice_words(dfn, 'defence')}: wounds"
+        return _report_odds(call, title, _dist_lines(dist),
                             {"attack_dice": n, "defense_dice": dfn, "wounds": _dist_json(dist)})
     x = combat.exchange(call.dice, faces, n, dfn, ranged)
     if call.json:
         call.emit_json({"attack": [f.number for f in x["attack"]], "defense": [f.number for f in x["defense"]],
+                        "attack_faces": A.labels(x["attack"]), "defense_faces": A.labels(x["defense"]),
                         "hits": x["hits"], "blocks": x["blocks"], "wounds": x["wounds"]})
     else:
         call.out(str(x["wounds"]))
     note = f" (incl. +{extra} for Blackpaw, Dining Hall 4)" if extra else ""
-    call.say(f"{A.dice_words(n, 'attack')}{note}: {A.show(x['attack'])} -> {x['hits']} hit(s); {A.dice_words(dfn, 'defence')}: "
+    call.say(f"{A.dice_words(n, 'attack')}{note}: {A.show(x['attack'])} -> {x['hits']} hit(s); "
+             f"{A.dice_words(dfn, 'defence')}: "
              f"{A.show(x['defense'])} -> {x['blocks']} block(s); {x['wounds']} wound(s).")

@@ -7,7 +7,7 @@ import the rules lazily.
 
 from __future__ import annotations
 
-from claw.cli.spec import Command, Opt
+from claw.cli.spec import Arg, Command, Opt
 
 _B = "claw.cli.games.msm_board:"
 
@@ -17,29 +17,36 @@ BOARD_COMMANDS = {
         help="Draw the board with coordinates, terrain, walls, figures and the trackers; "
              "--map SCENARIO draws a scenario's map without a state.",
         handler=_B + "show",
-        options=[Opt("--map", str, help="a scenario file to draw instead of a state")],
+        options=[Opt("--map", str, help="a scenario file to draw instead of a state"),
+                 Opt("--around", str, help="draw only the part of a large map around this square or figure "
+                     "(as much as the terminal's width shows, 12 rows)", kind="place")],
         changes_state=False,
     ),
     "los": Command(
         help="Line of sight and range from FROM to TO (figure ids or squares like C7), or --all FROM.",
         handler=_B + "los",
         usage="FROM [TO]",
+        args=(Arg("FROM", "place"), Arg("TO", "place", optional=True)),
         options=[
             Opt("--map", str, help="a scenario file to use instead of a state (no figures)"),
             Opt("--show", bool, help="draw the best line (or the visible squares with --all) on the map"),
             Opt("--all", bool, help="list every figure and square visible from FROM"),
-            Opt("--roaches", str, help="roach squares: ignore (default) or hinder"),
+            Opt("--roaches", str, help="roach squares: ignore (default) or hinder", choices=("ignore", "hinder")),
         ],
         changes_state=False,
     ),
     "move": Command(
-        help="Move CAT to SQUARE by prowl or stride (the cheaper that reaches) or --as MODE; a pounce needs --as pounce. "
+        help="Move CAT to SQUARE by prowl or stride (the cheaper that reaches) or --as MODE; "
+             "a pounce needs --as pounce. "
              "--options lists the legal squares per mode.",
         handler=_B + "move",
         usage="CAT [SQUARE]",
+        args=(Arg("CAT", "cat"), Arg("SQUARE", "square", optional=True)),
         options=[
-            Opt("--as", str, help="movement mode: prowl, stride or pounce (default: the cheaper of prowl and stride that reaches; a pounce is never chosen for you)"),
-            Opt("--options", bool, help="list legal destinations per mode (on stderr; the state passes through unchanged) — `claw moves CAT` is the pure query"),
+            Opt("--as", str, help="movement mode: prowl, stride or pounce (default: the cheaper of prowl and stride "
+                "that reaches; a pounce is never chosen for you)", choices=("prowl", "stride", "pounce")),
+            Opt("--options", bool, help="list legal destinations per mode (on stderr; the state passes through "
+                "unchanged) — `claw moves CAT` is the pure query"),
             Opt("--free", bool, help="table correction: move without the turn and AP checks"),
         ],
         needs_state=True,
@@ -48,6 +55,7 @@ BOARD_COMMANDS = {
         help="List the squares CAT may prowl, stride or pounce to now (a query).",
         handler=_B + "moves",
         usage="CAT",
+        args=(Arg("CAT", "cat"),),
         needs_state=True,
         changes_state=False,
     ),
@@ -56,6 +64,7 @@ BOARD_COMMANDS = {
              "and next step, with every tie listed.",
         handler=_B + "rats",
         usage="[RAT...]",
+        args=(Arg("RAT", "rat", optional=True, many=True),),
         needs_state=True,
         changes_state=False,
     ),
@@ -73,8 +82,8 @@ NEW_OPTIONS = [
     Opt("--heroes", str, help="comma-separated hero ids (default guy,adara,leon,nera)"),
     Opt("--roaches", str, help="line of sight past roaches: ignore (default) or hinder"),
     Opt("--place", str, help="choose hero squares on or next to C: nera=B11,leon=C12 (others by default)"),
-    Opt("--pounce-rule", str, help="a pounce: leave (default: always leaves the cat's big square) or stride-too "
-        "(also every stride square, as the movement example says)"),
+    Opt("--pounce-rule", str, help="a pounce: stride-too (default: also every stride square, as the movement "
+        "example says) or leave (always leaves the cat's big square)"),
 ] + PLAY_NEW_OPTIONS
 CHECK = _B + "check"
 FILE_KINDS = ["scenario", "campaign", "loot"]

@@ -51,18 +51,15 @@ def new(call) -> None:
         known = _hero_ids()
         unknown = [h for h in heroes if known is not None and h not in known]
         if unknown:
-            raise UsageError(f"unknown hero {unknown[0]!r} (heroes: {', '.join(sorted(known))})")
+            raise UsageError(f"unknown hero {unknown[0]!r} (heroes: {', '.join(sorted(known or ()))})")
     roaches = _roaches(call.opts.get("roaches"))
     places = _parse_places(call.opts.get("place"))
     pounce = _pounce(call.opts.get("pounce_rule"))
     state, events = new_state(doc, call.dice, heroes, source=call.source, roaches=roaches, places=places,
                               pounce=pounce)
-    try:  # the play rules add heroes' cards and health, the loot deck, goals
-        from claw.cli.games.msm_play_handlers import setup_play
-    except ImportError:
-        setup_play = None
-    if setup_play is not None:
-        events += setup_play(call, doc, state)
+    from claw.cli.games.msm_play_handlers import setup_play  # heroes' cards and health, loot deck, goals
+
+    events += setup_play(call, doc, state)
     call.state = state
     name = doc.get("name", "scenario")
     cats = ", ".join(f for f, x in state["figures"].items() if x["side"] == "cat")
@@ -165,15 +162,34 @@ def show(call) -> None:
         call.emit_json({"map": format_map(board), "figures": figures,
                         "trackers": _trackers(state) if state else {}})
         return
-    for line in render_board(board, figures, loot=loot, objectives=objectives, colour=colour):
+    import os
+    import shutil
+    import textwrap
+
+    from claw.cli.games.msm_render import fits, viewport
+
+    width = shutil.get_terminal_size((80, 24)).columns
+    stream = call.output.out.stream
+    on_screen = "COLUMNS" in os.environ or bool(getattr(stream, "isatty", None) and stream.isatty())
+    view = None
+    if call.opts.get("around"):
+        centre, _ = _place(call.opts["around"], board, figures)
+        view = viewport(board, centre, fits(board, width), 12)
+    for line in render_board(board, figures, loot=loot, objectives=objectives, colour=colour, view=view):
         call.out(line)
-    call.out(KEY)
+    if view is None and board.width > fits(board, width):
+        call.say(f"the map is {board.width} squares wide, more than {width} columns show: "
+                 "claw show --around SQUARE draws the part around a square or figure")
+    wrap = textwrap.TextWrapper(width, subsequent_indent="     ", break_on_hyphens=False)
+    for line in wrap.wrap(KEY):
+        call.out(line)
     if state:
         call.out("")
         title = state["scenario"].get("name", "")
         call.out(styled("bold", title))
-        for line in _tracker_lines(state):
-            call.out(line)
+        for line in _tracker_lines(state):  # wrapped on a screen; whole lines for grep in a pipe
+            for part in wrap.wrap(line) if on_screen and isinstance(line, str) else [line]:
+                call.out(part)
         if figures:
             call.out("Figures:")
             for line in figure_legend(figures):
@@ -209,7 +225,8 @@ def _tracker_lines(state: dict) -> list[str]:
         board = board_from_state(state)
         bigs = []
         for key in state["toxic_stench"]:
-            squares = board.big_members(tuple(int(v) for v in key.split(",")))
+            bx, by = (int(v) for v in key.split(","))
+            squares = board.big_members((bx, by))
             bigs.append(f"{square_name(squares[0])}:{square_name(squares[-1])}" if squares else key)
         lines.append("Toxic stench (a cat activating there takes 1 wound): " + ", ".join(bigs))
     goals, done = state.get("goals") or {}, state.get("goals_done") or []
@@ -260,12 +277,12 @@ def los(call) -> None:
     else:
         _explain_sight(call, sight, detail=bool(call.opts.get("show")))
     if call.opts.get("show"):
-        from claw.cli.games.msm_render import render_board
+        from claw.cli.games.msm_render import SIGHT_LINE, render_board
         from claw.core.msm.los import line_cells
 
         marks = {}
         if sight.witness is not None:
-            marks = {sq: "*" for sq in line_cells(board, a, b, sight.witness) if sq not in (a, b)}
+            marks = {sq: SIGHT_LINE for sq in line_cells(board, a, b, sight.witness) if sq not in (a, b)}
         for line in render_board(board, figures, marks=marks, colour=_colour(call)):
             call.say(line)
 
@@ -310,11 +327,11 @@ def _los_all(call, board, figures, roaches) -> None:
             note = " " + styled("yellow", "hindered (-2)") if s.hindered else ""
             call.out(f"  {fid} on {square_name(sq)}: range {s.range}" + note)
     if call.opts.get("show"):
-        from claw.cli.games.msm_render import render_board
+        from claw.cli.games.msm_render import SEEN, SEEN_HINDERED, render_board
 
-        marks = {sq: ("+" if s.hindered else "o") for sq, s in seen.items()
+        marks = {sq: (SEEN_HINDERED if s.hindered else SEEN) for sq, s in seen.items()
                  if sq != a and not any(sq == fsq for _f, _x, fsq in on_map(figures))}
-        call.say("o visible, + visible but hindered")
+        call.say(f"{SEEN} visible, {SEEN_HINDERED} visible but hindered")
         for line in render_board(board, figures, marks=marks, colour=_colour(call)):
             call.say(line)
 
@@ -417,13 +434,19 @@ def _list_moves(call, board, state, fid, say) -> None:
     from claw.core.msm.squares import square_name
 
     opts = move_options(board, state["figures"], fid,
-                        pounce_ruling=(state.get("options") or {}).get("pounce", "leave"))
+                        pounce_ruling=(state.get("options") or {}).get("pounce", "stride-too"))
+    fig = state["figures"][fid]
+    left = fig.get("ap") if state.get("phase") == "cats" else None
+    short = [m for m in MODES if left is not None and COST[m] > left]
+    for m in short:   # Cat Actions: a move costs its AP; none is listed that the cat cannot pay
+        opts[m] = []
     if call.json and say == call.out:
         call.emit_json({m: [square_name(s) for s in v] for m, v in opts.items()})
         return
     for m in MODES:
         squares = " ".join(square_name(s) for s in opts[m]) or "-"
-        say(f"{m} ({COST[m]} AP): {squares}")
+        note = f" (not affordable: {fid} has {left} AP left)" if m in short else ""
+        say(f"{m} ({COST[m]} AP): {squares}{note}")
     enemies = enemies_adjacent(board, state["figures"], fid)
     if enemies:
         call.say(f"{fid} has an enemy adjacent ({', '.join(enemies)}): only a prowl is allowed.")

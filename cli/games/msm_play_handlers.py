@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from claw.core.errors import InvalidInput, UsageError
+from claw.core.errors import IllegalAction, InvalidInput, UsageError
 
 
 def _pct(x) -> str:
@@ -55,10 +55,12 @@ def _need(call, count: int, usage: str) -> list[str]:
     return call.args
 
 
-def parse_choices(text: str | None) -> dict:
-    """``rat-3=C7,first=rat-5`` → {"rat-3": "C7", "first": ["rat-5"]}."""
+def parse_choices(text) -> dict:
+    """``rat-3=C7,first=rat-5`` → {"rat-3": ["C7"], "first": ["rat-5"]}. ``text`` may be a
+    list (``--choose`` given several times): every occurrence counts."""
     out: dict = {}
-    for part in (text or "").split(","):
+    parts = [p for t in ([text] if isinstance(text, str) else (text or [])) for p in t.split(",")]
+    for part in parts:
         part = part.strip()
         if not part:
             continue
@@ -66,12 +68,12 @@ def parse_choices(text: str | None) -> dict:
         if not sep or not key.strip() or not value.strip():
             raise UsageError(f"--choose wants KEY=VALUE items (rat-3=C7, rat-3=nera, first=rat-5): {part!r}")
         key, value = key.strip().lower(), value.strip()
-        if key == "first":
-            out.setdefault("first", []).append(value.lower())
-        else:
-            from claw.core.msm.squares import is_square_name
+        from claw.core.msm.squares import is_square_name
 
-            out[key] = value.upper() if is_square_name(value) else value.lower()
+        value = value.upper() if key != "first" and is_square_name(value) else value.lower()
+        values = out.setdefault(key, [])
+        if value not in values:
+            values.append(value)
     return out
 
 
@@ -180,7 +182,8 @@ def _attack_numbers(call) -> None:
                  f" miss {_pct(odds.per_die['miss'])} (a natural 1 always misses)")
         call.out(f"  target stunned:        {_pct(odds.stun)}")
         call.out(f"  at least one wound:    {_pct(odds.wound)}")
-        what = "roach removed (any stun)" if o.get("roach") else f"eliminated ({health} {'life' if health == 1 else 'lives'})"
+        lives = "life" if health == 1 else "lives"
+        what = "roach removed (any stun)" if o.get("roach") else f"eliminated ({health} {lives})"
         call.out(f"  {what + ':':<22} {_pct(odds.eliminate)}")
         return
     roll = combat.roll_attack(profile, mods, call.dice)
@@ -191,9 +194,19 @@ def _attack_numbers(call) -> None:
             if d.natural == 1:
                 combat.reroll_die(roll, i, call.dice)
     result = roll.to_json()
+    verdict = (f"{roll.wounds} wound(s) and a stun" if roll.wounds else "a stun" if roll.stuns else "no effect")
+    hit = bool(roll.wounds or roll.stuns)
+    if o.get("roach"):
+        # Attack Results: "Roach markers are removed from the map … if they are stunned"
+        result["removed"] = hit
+        if hit:
+            verdict += ": the roach is stunned, so it is removed (to the rat discard pile)"
+    elif o.get("health") is not None:
+        result["eliminated"] = roll.wounds >= health
+        if roll.wounds >= health:
+            verdict += f": eliminated ({health} {'life' if health == 1 else 'lives'})"
     if call.json:
         call.emit_json({"game": "msm", **result})
-    verdict = (f"{roll.wounds} wound(s) and a stun" if roll.wounds else "a stun" if roll.stuns else "no effect")
     call.event("attack", combat.roll_text(roll) + f" Result: {verdict}.", **result)
     if not call.json:
         call.out(verdict)
@@ -211,9 +224,12 @@ def scenario_step(call) -> None:
     until = (o.get("until") or "").lower() or None
     if until and until not in rounds.PHASES:
         raise UsageError(f"--until must be one of {', '.join(rounds.PHASES)}: {until!r}")
-    first = (o.get("first") or "cats").lower()
-    choices = parse_choices(o.get("choose"))
+    first = (o.get("first") or "").lower() or None
+    from claw.core.msm.choices import RatChoices
+
+    choices = RatChoices(parse_choices(o.get("choose")))
     st = call.state
+    figures_before = dict(st["figures"])
     if o.get("done"):
         import copy
 
@@ -225,13 +241,19 @@ def scenario_step(call) -> None:
     board, bestiary = _board(call), _data("bestiary.yaml")
     cat_stun = st.get("options", {}).get("cat_stun", "clear")
     steps = 0
+    rolled = False
     while True:
         st, events = rounds.step(st, board, call.dice, bestiary, first=first, choices=choices, cat_stun=cat_stun,
                                  take_scratch=not o.get("no_scratch"))
         _emit(call, events)
+        rolled = rolled or any(e["type"] == "initiative" for e in events)
         steps += 1
         if st.get("outcome") or not until or st["phase"] == until or steps >= 400:
             break
+    choices.check_all_used({**figures_before, **st["figures"]})
+    if first and not rolled:
+        raise IllegalAction(f"--first {first} is the choice of who goes first when the initiative is rolled, and"
+                            f" this step rolled none (it ran the {call.state.get('phase')} phase)")
     call.state = st
     if not st.get("outcome"):
         call.say(f"Next: {_next_hint(st)}")
@@ -297,8 +319,11 @@ def search(call) -> None:
     unknown = sorted(set(choices) - {"ambush"})
     if unknown:
         raise UsageError(f"search --choose takes ambush=SQUARE (the objective square for an Ambush): {unknown[0]!r}")
+    ambush = choices.get("ambush", [])
+    if len(ambush) > 1:
+        raise UsageError(f"search --choose ambush=SQUARE takes one square: {', '.join(ambush)}")
     new, events = do_search(call.state, _board(call), call.args[0].lower(), call.dice, square,
-                            ambush=choices.get("ambush"))
+                            ambush=ambush[0] if ambush else None)
     call.state = new
     _emit(call, events)
 
@@ -315,6 +340,12 @@ def pickup(call) -> None:
 def trade(call) -> None:
     from claw.core.msm.loot import trade as do_trade
 
+    if call.state.get("phase") == "taverne" or call.state.get("outcome"):
+        from claw.cli.games.msm_play_tavern import trade as tavern_trade
+
+        if call.opts.get("equip"):
+            raise UsageError("--equip is for trades on the map; at the Taverne a card goes into the loot slot")
+        return tavern_trade(call)
     giver, card, taker = _need(call, 3, "CAT CARD OTHER")
     new, events = do_trade(call.state, _board(call), giver.lower(), card.lower(), taker.lower(),
                            bool(call.opts.get("equip")))
@@ -336,6 +367,15 @@ def remove_stun(call) -> None:
 
     (cat_id,) = _need(call, 1, "CAT")
     new, events = do_remove(call.state, _board(call), cat_id.lower())
+    call.state = new
+    _emit(call, events)
+
+
+def reload(call) -> None:
+    from claw.core.msm.reload import reload_pistols
+
+    (cat_id,) = _need(call, 1, "CAT")
+    new, events = reload_pistols(call.state, _board(call), cat_id.lower(), _data("heroes.yaml"))
     call.state = new
     _emit(call, events)
 
@@ -370,6 +410,10 @@ def entry(call) -> None:
     (number,) = _need(call, 1, "N")
     if not number.lstrip("#").isdigit():
         raise UsageError(f"an entry number, like 2: {number!r}")
+    if call.state is None:  # a look-up: `claw entry 4 --game msm`
+        from claw.cli.commands.lookup import answer_row
+
+        return answer_row(call, "entries", number.lstrip("#"))
     hero = call.opts.get("hero")
     new, events = apply_entry(call.state, _data("entries.yaml"), int(number.lstrip("#")),
                               hero.lower() if hero else None)
@@ -378,6 +422,36 @@ def entry(call) -> None:
 
 
 # --- set-up hook (called by the board adapter's `new`) ----------------------------------
+
+
+def _skill_text(skill) -> str:
+    if isinstance(skill, str):
+        return skill
+    mod = skill.get("modifier")
+    extra = f" {mod:+d}" if mod else ""
+    return skill["name"] + extra + (f" with {', '.join(skill['weapons'])}" if skill.get("weapons") else "")
+
+
+def _hero_skills(state: dict, specs) -> list[dict]:
+    """`claw new --hero-skill adara="Staff proficiency:+1:staff"`: a skill with its attack
+    modifier, so the attacks apply it ("Skill and Weapon") without --mod each time."""
+    from claw.core.msm.tavern import parse_skill
+
+    events = []
+    for spec in [s for s in (specs or "").split(";") if s.strip()]:
+        hero_id, sep, text = spec.partition("=")
+        hero_id = hero_id.strip().lower()
+        fig = state["figures"].get(hero_id)
+        if not sep or fig is None or fig.get("side") != "cat":
+            cats = ", ".join(f for f, x in state["figures"].items() if x.get("side") == "cat")
+            raise UsageError(f"--hero-skill wants HERO=NAME[:+N[:WEAPON,...]] for a hero in play ({cats}): {spec!r}")
+        skill = parse_skill(text, fig.get("skills", []))
+        name = skill if isinstance(skill, str) else skill["name"]
+        kept = [s for s in fig.get("skills", []) if (s if isinstance(s, str) else s["name"]).lower() != name.lower()]
+        fig["skills"] = kept + [skill]
+        events.append({"type": "hero-skill", "text": f"{hero_id} uses the skill {_skill_text(skill)}.",
+                       "figure": hero_id, "skill": name})
+    return events
 
 
 def setup_play(call, doc: dict, state: dict) -> list[dict]:
@@ -434,8 +508,17 @@ def setup_play(call, doc: dict, state: dict) -> list[dict]:
                            " the Taverne, or recruit another hero).", "figure": fid})
             continue
         arms = ", ".join(w["name"] for w in fig["weapons"]) or "unarmed"
+        if fig.get("skills"):
+            arms += "; skills: " + ", ".join(_skill_text(s) for s in fig["skills"])
         events.append({"type": "hero", "text": f"{fid}: health {fig['health']}, level {fig['level']}, {arms}.",
                        "figure": fid, "health": fig["health"]})
+    events += _hero_skills(state, call.opts.get("hero_skill"))
+    from claw.core.msm.reload import BIG_ACTION_RULINGS
+
+    big = (call.opts.get("big_action") or "two").lower()
+    if big not in BIG_ACTION_RULINGS:
+        raise UsageError(f"--big-action must be two or all: {big!r}")
+    state.setdefault("options", {})["big_action"] = big
     state["loot"]["deck"] = build_deck(decks, doc.get("loot_decks"), call.dice)
     state["loot"].setdefault("discard", [])
     state["loot"].setdefault("table", {})

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from claw.core.errors import IllegalAction, UsageError
 
-ACTIONS = ("start", "event", "heal", "shop", "buy", "sell", "level", "recruit", "done", "show")
+ACTIONS = ("start", "event", "heal", "shop", "buy", "sell", "trade", "level", "recruit", "done", "show")
 
 
 def _emit(call, events) -> None:
@@ -74,6 +74,14 @@ def tavern(call) -> None:
     action, rest = call.args[0].lower(), [a.lower() for a in call.args[1:]]
     if action not in ACTIONS:
         raise UsageError(f"unknown Taverne action {action!r} (one of {', '.join(ACTIONS)})")
+    if call.state is None:  # stateless: the events chart is a look-up (`claw tavern event --game msm`)
+        if action != "event":
+            raise UsageError(f"`claw tavern {action}` needs a state (-s FILE); without one only `claw tavern event`")
+        chart = load_data("msm/tavern-events.yaml")
+        _, rolled = tv.roll_event({"heroes": {}}, chart, call.dice)
+        row = next(e for e in chart["events"] if e["id"] == rolled[0]["event"])
+        call.answer("\n".join(e["text"] for e in rolled), {"roll": rolled[0]["roll"], "event": row})
+        return
     st = _enter(call)
     camp = st["campaign"]
     events: list[dict] = []
@@ -101,6 +109,14 @@ def tavern(call) -> None:
         if len(rest) != 2:
             raise UsageError("usage: claw tavern sell HERO CARD")
         camp, events = tv.sell(camp, rest[0], rest[1], _cards(call, camp))
+    elif action == "trade":
+        francs = call.opts.get("francs")
+        if francs is None and len(rest) != 3 or francs is not None and len(rest) != 2:
+            raise UsageError("usage: claw tavern trade HERO CARD OTHER, or claw tavern trade HERO OTHER --francs N")
+        if francs is None:
+            camp, events = tv.trade(camp, rest[0], rest[2], _cards(call, camp), card_id=rest[1])
+        else:
+            camp, events = tv.trade(camp, rest[0], rest[1], _cards(call, camp), francs=francs)
     elif action == "level":
         if not rest:
             raise UsageError("usage: claw tavern level HERO [SKILL...] [--level N]")
@@ -131,6 +147,12 @@ def tavern(call) -> None:
     st["campaign"] = camp
     call.state = st
     _emit(call, events)
+
+
+def trade(call) -> None:
+    """`claw trade` between scenarios: the Taverne's trade."""
+    call.args = ["trade"] + list(call.args)
+    tavern(call)
 
 
 def heal(call) -> None:

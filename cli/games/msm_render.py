@@ -1,9 +1,10 @@
 """Drawing an msm board as text (styled pieces on a colour terminal; plain otherwise).
 
 Layout: one character per small square with a separator column between squares and
-a separator row between rows. ``|`` and ``-`` with ``+`` outline the big squares;
-a wall is a red ``‖``/``=``, a yellow line a yellow ``:``/``·``. Columns are lettered
-on top (two label rows past Z), rows numbered on the left.
+one text line per row of squares (a standard 16×12 map fits 80×24). ``|`` and ``-``
+with ``+`` outline the big squares; a wall is a red ``‖``/``=``, a yellow line a
+yellow ``:``/``·`` (a line between the two rows of a big square only where one runs
+there). Columns are lettered on top (two label rows past Z), rows numbered on the left.
 """
 
 from __future__ import annotations
@@ -16,6 +17,9 @@ MARKER_SYMBOLS = {"L": "$", "R": ".", "C": "c"}
 KEY = ("key: . open  # red (blocking)  ~ yellow (hindering)  ‖ = wall  : · yellow line  "
        "$ loot  O objective  S 1 2 3 spawn  c cat start  capitals cats  r b d a roach, Brown, "
        "Détestable, Arbalétrier  ? face-down rat  * several figures")
+# Marks drawn over squares by `claw los --show`: glyphs the key above does not use.
+SIGHT_LINE = "•"
+SEEN, SEEN_HINDERED = "•", "◦"
 RAT_LETTERS = {"roach": "r", "norwegian-brown": "b", "detestable": "d", "arbaletrier": "a"}
 
 
@@ -39,9 +43,10 @@ def figure_symbols(figures: dict) -> dict[str, str]:
 
 
 def render_board(board: Board, figures: dict | None = None, *, marks: dict[Square, str] | None = None,
-                 loot: dict | None = None, objectives: list | None = None,
-                 colour: bool = True) -> list[str | Styled]:
-    """Lines drawing the board: Styled when ``colour``, else plain strings."""
+                 loot: dict | None = None, objectives: list | None = None, colour: bool = True,
+                 view: tuple[int, int, int, int] | None = None) -> list[str | Styled]:
+    """Lines drawing the board (Styled when ``colour``, else plain strings), or the window
+    ``view`` = (x0, y0, x1, y1) of it (columns x0..x1-1, rows y0..y1-1)."""
     figures = figures or {}
     symbols = figure_symbols(figures)
     at: dict[Square, list[str]] = {}
@@ -80,6 +85,7 @@ def render_board(board: Board, figures: dict | None = None, *, marks: dict[Squar
 
     w, h = board.width, board.height
     dx, dy = board.offset
+    x0, y0, x1, y1 = view or (0, 0, w, h)
 
     def big_border_x(x: int) -> bool:  # is there a big-square border left of column x?
         return (x + dx) % 2 == 0
@@ -87,65 +93,88 @@ def render_board(board: Board, figures: dict | None = None, *, marks: dict[Squar
     def big_border_y(y: int) -> bool:
         return (y + dy) % 2 == 0
 
-    label_width = len(str(h)) + 1
+    def crossed(y: int) -> bool:  # a wall or yellow line between rows y-1 and y in view
+        return any(edge((x, y - 1), (x, y)) in board.walls or edge((x, y - 1), (x, y)) in board.yellow_lines
+                   for x in range(x0, x1))
+
+    label_width = len(str(y1)) + 1
     lines: list[str | Styled] = []
-    names = [column_name(x) for x in range(w)]
+    names = [column_name(x) for x in range(x0, x1)]
     depth = max(len(n) for n in names)
     for level in range(depth):
-        row = " " * label_width
-        for x in range(w):
-            name = names[x].rjust(depth)
-            row += " " + name[level]
-        lines.append(row)
+        lines.append(" " * label_width + "".join(" " + name.rjust(depth)[level] for name in names))
 
     def separator_row(y: int) -> str | Styled:
-        """The line above row y (y == h: the bottom line)."""
-        border = y in (0, h) or big_border_y(y)
+        """The line above row y (y == y1: the bottom line)."""
+        border = y in (y0, y1) or big_border_y(y)
         out: str | Styled = " " * label_width
-        for x in range(w + 1):
+        for x in range(x0, x1 + 1):
             # junction left of square x
-            if x in (0, w) or big_border_x(x):
+            if x in (x0, x1) or big_border_x(x):
                 out += "+" if border else "|"
             else:
                 out += "-" if border else " "
-            if x == w:
+            if x == x1:
                 break
-            if 0 < y < h and edge((x, y - 1), (x, y)) in board.walls:
+            if y0 < y < y1 and edge((x, y - 1), (x, y)) in board.walls:
                 out += style("=", "bold red")
-            elif 0 < y < h and edge((x, y - 1), (x, y)) in board.yellow_lines:
+            elif y0 < y < y1 and edge((x, y - 1), (x, y)) in board.yellow_lines:
                 out += style("·", "yellow")
             else:
                 out += "-" if border else " "
         return out
 
-    for y in range(h):
-        lines.append(separator_row(y))
+    # One line per row of small squares: a separator line only at a big-square border or
+    # where a wall or yellow line runs between the two rows of a big square.
+    lines.append(separator_row(y0))
+    for y in range(y0, y1):
+        if y > y0 and (big_border_y(y) or crossed(y)):
+            lines.append(separator_row(y))
         out: str | Styled = str(y + 1).rjust(label_width - 1) + " "
-        for x in range(w + 1):
-            if 0 < x < w and edge((x - 1, y), (x, y)) in board.walls:
+        for x in range(x0, x1 + 1):
+            if x0 < x < x1 and edge((x - 1, y), (x, y)) in board.walls:
                 out += style("‖", "bold red")
-            elif 0 < x < w and edge((x - 1, y), (x, y)) in board.yellow_lines:
+            elif x0 < x < x1 and edge((x - 1, y), (x, y)) in board.yellow_lines:
                 out += style(":", "yellow")
-            elif x in (0, w) or big_border_x(x):
+            elif x in (x0, x1) or big_border_x(x):
                 out += "|"
             else:
                 out += " "
-            if x < w:
+            if x < x1:
                 out += cell((x, y))
         lines.append(out)
-    lines.append(separator_row(h))
+    lines.append(separator_row(y1))
     return lines
+
+
+def viewport(board: Board, around: Square, columns: int, rows: int) -> tuple[int, int, int, int]:
+    """The window (x0, y0, x1, y1) of at most ``columns`` × ``rows`` small squares around a
+    square, starting on a big-square border where the map allows."""
+    dx, dy = board.offset
+
+    def span(centre: int, size: int, total: int, offset: int) -> tuple[int, int]:
+        size = min(size, total)
+        start = max(0, min(centre - size // 2, total - size))
+        if (start + offset) % 2 and start > 0:
+            start -= 1  # start on a big-square border
+        return start, min(total, start + size)
+
+    xa, xb = span(around[0], columns, board.width, dx)
+    ya, yb = span(around[1], rows, board.height, dy)
+    return xa, ya, xb, yb
+
+
+def fits(board: Board, width: int) -> int:
+    """How many columns of small squares fit in ``width`` characters."""
+    return max(2, (width - len(str(board.height)) - 2) // 2)
 
 
 def cell_chars(lines: list[str], width: int, height: int) -> list[str]:
     """Read the square characters back out of plain ``render_board`` lines (tests)."""
     first = next(i for i, ln in enumerate(lines) if ln.lstrip().startswith("+"))
     label_width = lines[first].index("+")
-    rows = []
-    for y in range(height):
-        line = lines[first + 1 + 2 * y]
-        rows.append("".join(line[label_width + 1 + 2 * x] for x in range(width)))
-    return rows
+    rows = [ln for ln in lines[first:] if ln[:label_width].strip().isdigit()][:height]
+    return ["".join(line[label_width + 1 + 2 * x] for x in range(width)) for line in rows]
 
 
 def figure_legend(figures: dict) -> list[str]:
@@ -161,5 +190,6 @@ def figure_legend(figures: dict) -> list[str]:
         if fig.get("side") == "cat" and fig.get("ap") is not None:
             status.append(f"{fig['ap']} AP")
         kind = fig["type"] if fig.get("revealed", True) or fig.get("side") == "cat" else "face-down marker"
-        out.append(f"  {symbols.get(fid, '?')} {fid:<10} {where:<5} {kind}" + (f" ({', '.join(status)})" if status else ""))
+        out.append(f"  {symbols.get(fid, '?')} {fid:<10} {where:<5} {kind}"
+                   + (f" ({', '.join(status)})" if status else ""))
     return out

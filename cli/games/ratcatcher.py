@@ -1,6 +1,6 @@
 """The Ratcatcher adapter: command specs only (handlers in ratcatcher_handlers)."""
 
-from claw.cli.spec import Command, Opt
+from claw.cli.spec import Arg, Command, Opt
 
 H = "claw.cli.games.ratcatcher_handlers:"
 DRAWS = Opt("--draws", str, help="rats pulled from a real Rat Sack, in order, e.g. brown,black,white "
@@ -28,13 +28,17 @@ COMMANDS = {
                     options=[Opt("--attack-dice", int, help="dice to roll (default: all left)")]),
     "move": Command(help="Move the Ratcatcher zone by zone (1 movement each; leaving brown or "
                          "Peculiar rats provokes their bite).",
-                    handler=H + "move", usage="ZONE [ZONE...]", needs_state=True),
+                    handler=H + "move", usage="ZONE [ZONE...]",
+                    args=(Arg("ZONE", "zone", many=True),), needs_state=True),
     "trap": Command(help="Deploy a trap in the current or an adjacent zone (costs movement).",
-                    handler=H + "trap", usage="TRAP [ZONE]", needs_state=True),
+                    handler=H + "trap", usage="TRAP [ZONE]",
+                    args=(Arg("TRAP", "trap"), Arg("ZONE", "zone", optional=True)), needs_state=True),
     "gather": Command(help="Gather the Magic Cheese of a rat-free zone onto an upgrade or ability slot.",
-                      handler=H + "gather", usage="[SLOT]", needs_state=True),
+                      handler=H + "gather", usage="[SLOT]",
+                      args=(Arg("SLOT", "slot", optional=True),), needs_state=True),
     "ability": Command(help="Use a special ability token.", handler=H + "ability",
-                       usage="ABILITY [ZONE]", needs_state=True),
+                       usage="ABILITY [ZONE]",
+                       args=(Arg("ABILITY", "ability"), Arg("ZONE", "zone", optional=True)), needs_state=True),
     "trade": Command(help="Trade Tallyman rats for reward N, or claim a held Peculiar Rat card.",
                      handler=H + "trade", usage="N | CARD [CHOICE]", needs_state=True),
     "explore": Command(help="Take this turn's explore (1.3) now, at the named free connectors: only "
@@ -45,7 +49,7 @@ COMMANDS = {
                     handler=H + "heal", needs_state=True),
     "spawn": Command(help="Run the rats' spawn phase (2.5 Nemesis, 2.6 rats) alone.",
                      handler=H + "spawn", needs_state=True,
-                     options=[Opt("--prefer", str, multiple=True, help="the Nemesis's nest"),
+                     options=[Opt("--prefer", str, multiple=True, help="the Nemesis's nest", kind="zone"),
                               Opt("--reward", int, help="Tallyman reward if a tally is forced"), DRAWS]),
     "scenario-step": Command(
         help="End the Ratcatcher's turn and play the rats' turn (move, traps, bite, consume, "
@@ -53,7 +57,7 @@ COMMANDS = {
         handler=H + "scenario_step", needs_state=True,
         options=[
             Opt("--prefer", str, multiple=True, help="zone to take when rat paths or "
-                "destinations tie, or for the Nemesis's nest"),
+                "destinations tie, or for the Nemesis's nest", kind="zone"),
             Opt("--connector", str, multiple=True, help="free connector for a new township"),
             Opt("--reward", int, help="Tallyman reward (1-based) if rat recovery forces a tally"),
             DRAWS,
@@ -70,6 +74,10 @@ NEW_OPTIONS = [
         "or by expansion indicator (ruling R2)"),
     Opt("--browns-count-to-consume", bool, help="brown rats count toward the 5 rats that consume "
         "a cheese (ruling R22; default: they do not)"),
+    Opt("--peculiar-bites", str, help="Peculiar Rats in the Ratcatcher's zone: once (default: one wound at "
+        "most, 2.3) or each (every one whose Bite beats Defence wounds; ruling R24)"),
+    Opt("--spawn-nests", str, help="2.6 spawns at the nests of active townships (default) or of the whole "
+        "city (ruling R25)"),
     DRAWS,
 ]
 CHECK = H + "check"

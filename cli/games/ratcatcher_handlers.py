@@ -76,8 +76,9 @@ def new(call) -> None:
 
     scenario = call.doc
     if scenario.get("kind", "scenario") != "scenario":
-        raise InvalidInput(f"{call.source}: `claw new` needs a Ratcatcher scenario file, not kind {scenario.get('kind')!r}")
-    parts = {}
+        raise InvalidInput(f"{call.source}: `claw new` needs a Ratcatcher scenario file, "
+                           f"not kind {scenario.get('kind')!r}")
+    parts: dict = {}
     for key in ("character", "nemesis", "townships", "peculiar"):
         ref = scenario.get(key)
         if ref is None:
@@ -113,6 +114,12 @@ def new(call) -> None:
         scenario["options"]["tie_township"] = tie
     if call.opts.get("browns_count_to_consume"):
         scenario["options"]["browns_count_to_consume"] = True
+    for key, allowed in (("peculiar_bites", ("once", "each")), ("spawn_nests", ("active", "city"))):
+        value = call.opts.get(key)
+        if value is not None:
+            if value not in allowed:
+                raise UsageError(f"--{key.replace('_', '-')} is {' or '.join(allowed)}: {value!r}")
+            scenario["options"][key] = value
     dice = _dice(call)
     state, events = new_game(scenario, parts["character"], parts["nemesis"], parts["townships"],
                              parts["peculiar"], _rules(), dice)
@@ -277,14 +284,16 @@ def odds(call) -> None:
     targets = zone_targets(state, rc["zone"])
     if not targets:
         raise IllegalAction(f"no rat to attack in {rc['zone']}: {rc['zone']!r}")
-    odds = zone_odds(n, rc["stats"]["accuracy"], targets)
+    from claw.core.ratcatcher.effects import accuracy as effective_accuracy
+
+    odds = zone_odds(n, effective_accuracy(state), targets)
     if call.json:
-        call.emit_json({"dice": n, "accuracy": rc["stats"]["accuracy"], "zone": rc["zone"],
+        call.emit_json({"dice": n, "accuracy": effective_accuracy(state), "zone": rc["zone"],
                         "targets": [t.id for t in targets],
                         **{k: _frac(odds[k]) for k in ("capture", "mortal", "expected_captures", "slay_nemesis")},
                         "captures": {str(k): _frac(v) for k, v in odds["captures"].items()}})
         return
-    call.out(f"{n}d6 at {rc['stats']['accuracy']}+ on {rc['zone']} ({', '.join(t.label for t in targets)}), "
+    call.out(f"{n}d6 at {effective_accuracy(state)}+ on {rc['zone']} ({', '.join(t.label for t in targets)}), "
              "hits allocated by the default:")
     call.out(f"  capture at least one: {_pct(odds['capture'])}")
     call.out(f"  at least one mortal wound (a 6): {_pct(odds['mortal'])}")

@@ -17,7 +17,8 @@ def render(state: dict) -> list[str | Styled]:
     traps = state["traps"]
     out: list[str | Styled] = []
     phase = state["phase"]
-    head = styled("bold", "The Ratcatcher") + f" — {state.get('scenario', '')} — round {state['round']}, {phase}'s turn"
+    turn = "game over" if phase == "over" else f"{phase}'s turn"
+    head = styled("bold", "The Ratcatcher") + f" — {state.get('scenario', '')} — round {state['round']}, {turn}"
     if state.get("outcome"):
         o = state["outcome"]
         head += " — " + styled("bold magenta", o["result"].upper()) + f": {o['reason']}"
@@ -66,7 +67,8 @@ def render(state: dict) -> list[str | Styled]:
                f"{rc['attack_dice']}/{s['attack']}, movement {rc['movement']}/{s['movement']}, "
                f"accuracy {s['accuracy']}+, defence {s['defence']}"
                + (f"+{rc['defence_bonus']}" if rc.get("defence_bonus") else "")
-               + f", traps {rc['traps']}/{s['trap_volume']}, cheese gathered {rc['cheese']}/{state['rules']['win_cheese']}, "
+               + f", traps {rc['traps']}/{s['trap_volume']}, "
+               f"cheese gathered {rc['cheese']}/{state['rules']['win_cheese']}, "
                f"health tokens {rc['health_tokens']}")
     abil = []
     for a in rc["board"]["abilities"]:
@@ -74,31 +76,36 @@ def render(state: dict) -> list[str | Styled]:
         abil.append(f"{a['id']} {st['tokens']}/{st['max']}" if st["unlocked"] else f"{a['id']} locked")
     if abil:
         out.append("  abilities: " + ", ".join(abil))
-    ups = [f"{u['id']} {'unlocked' if u['id'] in rc['unlocked'] else str(rc['upgrades'][u['id']]) + '/' + str(u['cost'])}"
+    ups = [f"{u['id']} "
+           f"{'unlocked' if u['id'] in rc['unlocked'] else str(rc['upgrades'][u['id']]) + '/' + str(u['cost'])}"
            for u in rc["board"]["upgrades"]]
     if ups:
         out.append("  upgrades: " + ", ".join(ups))
-    out.append("  traps: " + ", ".join(f"{t['id']} (cost {t['cost']}, {t['attack']} dice)" for t in rc["board"]["traps"]))
+    out.append("  traps: " + ", ".join(f"{t['id']} (cost {t['cost']}, {t['attack']} dice)"
+                                       for t in rc["board"]["traps"]))
     if rc["rewards"]:
         out.append("  Peculiar reward cards held: " + ", ".join(rc["rewards"]))
     ns = nem["stats"]
     where = nem["zone"] or ("slain" if nem["slain"] else "not yet spawned")
     out.append(styled("bold red", nem["name"]) + f": {where}; wounds {nem['wounds']}/{ns['wounds']}, "
-               f"bite {ns['bite']} dice at {ns['accuracy']}+, defence {ns['defence']}, spawn {ns.get('spawn', 0)}, target {nem['target']}")
+               f"bite {ns['bite']} dice at {ns['accuracy']}+, defence {ns['defence']}, spawn {ns.get('spawn', 0)}, "
+               f"target {nem['target']}")
     if nem.get("special") or nem.get("effect"):
         applied = ", ".join(f"{k} {v}" for k, v in sorted(nem.get("effect", {}).items()) if v)
         out.append(f"  special: {nem.get('special', '')}" + (f" (applied by claw: {applied})" if applied else ""))
     track = nem["tracker"]
     marks: list[str | Styled] = []
     for i, space in enumerate(track, start=1):
-        label = "N" if space.get("spawn_nemesis") else ("P" if space.get("spawn_peculiar") else ("+" if space.get("mutation") else "."))
+        label = ("N" if space.get("spawn_nemesis") else "P" if space.get("spawn_peculiar")
+                 else "+" if space.get("mutation") else ".")
         marks.append(styled("reverse", label) if i == state["tracker"] else label)
     out.append(f"Rat Tracker {state['tracker']}/{state['rules']['lose_cheese']}: " + join(" ", marks)
                + "  (N spawn Nemesis, P Peculiar Rat, + mutation)")
     sack = state["sack"]
     tally = state["tallyman"]["rats"]
     out.append(f"Rat Sack: {sum(sack.values())} ({sack['brown']} brown, {sack['black']} black, {sack['white']} white); "
-               f"Tallyman: {sum(tally.values())} ({tally['brown']} brown, {tally['black']} black, {tally['white']} white)")
+               f"Tallyman: {sum(tally.values())} "
+               f"({tally['brown']} brown, {tally['black']} black, {tally['white']} white)")
     if state["tallyman"]["rewards"]:
         from claw.core.ratcatcher.rewards import describe
 

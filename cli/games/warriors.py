@@ -1,6 +1,6 @@
 """Warriors adapter: command specs only (handlers are imported when a command runs)."""
 
-from claw.cli.spec import Command, Opt
+from claw.cli.spec import Arg, Command, Opt
 
 _H = "claw.cli.games.warriors_handlers:"
 _HUNT = "claw.cli.games.warriors_hunt:"
@@ -8,7 +8,8 @@ _FIGHT = "claw.cli.games.warriors_fight:"
 _DAYS = "claw.cli.games.warriors_days:"
 _GM = "claw.cli.games.warriors_gm:"
 
-KNACK = Opt("--knack", str, help="use a knack, paid from the pools: NAME or NAME:USES (repeatable)", multiple=True)
+KNACK = Opt("--knack", str, help="use a knack, paid from the pools: NAME or NAME:USES (repeatable)", multiple=True,
+            kind="knack")
 CONVERT = Opt("--convert-from", str, help="pools to convert 2:1 from when short, in order (e.g. spirit,strength)")
 
 COMMANDS = {
@@ -21,30 +22,34 @@ COMMANDS = {
             KNACK, CONVERT,
             Opt("--mod", int, help="the GM's situational modifier"),
             Opt("--bonus", int, help="stateless: everything added to 3d6"),
-            Opt("--physical", str, help="yes/no: is this a physical check (a critical failure sprains)?"),
+            Opt("--physical", str, help="yes/no: is this a physical check (a critical failure sprains)?",
+                choices=("yes", "no")),
             Opt("--refresh", bool, help="refresh the ability-point pools (of CAT, or every cat) first"),
             Opt("--odds", bool, help="exact chance of success instead of rolling"),
             Opt("--audience", str, help="Orate: a cat spoken to; refused unless the GM controls it (npc)",
-                multiple=True),
+                multiple=True, kind="cat"),
         ]),
     "refresh": Command(
         help="Refresh ability-point pools (the GM's call): every cat, or the CATs named.",
-        handler=_H + "refresh", usage="[CAT...]", needs_state=True),
+        handler=_H + "refresh", usage="[CAT...]",
+        args=(Arg("CAT", "cat", optional=True, many=True),), needs_state=True),
     "knack": Command(
         help="Use a knack that is not part of a check (Dash, Leap, Spring, Pathfinder, Interpret Dreams, Yowl's call).",
-        handler=_H + "use_knack", usage="CAT KNACK", needs_state=True,
+        handler=_H + "use_knack", usage="CAT KNACK", args=(Arg("CAT", "cat"), Arg("KNACK", "knack")), needs_state=True,
         options=[Opt("--uses", int, help="paid uses (Leap: up to 4)"), CONVERT]),
     "hunt": Command(
         help="Hunt PREY with CAT: Locate, Approach, Grab, Kill against the prey table.",
-        handler=_HUNT + "hunt", usage="[CAT] PREY",
+        handler=_HUNT + "hunt", usage="[CAT] PREY", args=(Arg("CAT", "cat", optional=True), Arg("PREY", "prey")),
         options=[
-            Opt("--sense", str, help="Locate with listen, see or smell (default: the cat's best)"),
+            Opt("--sense", str, help="Locate with listen, see or smell (default: the cat's best)",
+                choices=("listen", "see", "smell")),
             Opt("--points", str, help="points for a stage: STAGE=N (repeatable)", multiple=True),
             KNACK, CONVERT,
             Opt("--resume", str, help="resume a hunt at STAGE (the earlier stages already succeeded)"),
             Opt("--helper", str, help="another cat makes a stage's check: STAGE=CAT (repeatable)", multiple=True),
             Opt("--weight", str, help="weight of the catch (default average): skin-and-bones, underweight, average, "
-                                      "plump, massive"),
+                                      "plump, massive",
+                choices=("skin-and-bones", "underweight", "average", "plump", "massive")),
             Opt("--crowfood", bool, help="the catch is crowfood: roll to fall ill (not ShadowClan)"),
             Opt("--illness", str, help="disease given by crowfood sickness (default: a note only)"),
             Opt("--stage-bonus", str, help="stateless: bonus for a stage: STAGE=N (repeatable)", multiple=True),
@@ -52,21 +57,22 @@ COMMANDS = {
         ]),
     "eat": Command(
         help="CAT eats crowfood: 1d100 below 66 falls ill (ShadowClan never rolls).",
-        handler=_HUNT + "eat", usage="CAT", needs_state=True,
+        handler=_HUNT + "eat", usage="CAT", args=(Arg("CAT", "cat"),), needs_state=True,
         options=[Opt("--illness", str, help="disease the sickness is (default: a note only)")]),
     "fight": Command(
         help="Start a fight: initiative (Spirit + d6) for the CATs; --join CAT, --next (skip a turn), --end.",
-        handler=_FIGHT + "fight", usage="[CAT...]", needs_state=True,
+        handler=_FIGHT + "fight", usage="[CAT...]",
+        args=(Arg("CAT", "cat", optional=True, many=True),), needs_state=True,
         options=[
             Opt("--end", bool, help="end the fight"),
             Opt("--next", bool, help="the current cat passes (or acts outside claw); go to the next"),
-            Opt("--join", str, help="a nearby cat joins the fight in progress (rolls its initiative)"),
-            Opt("--first", str, help="who wins an initiative tie that the rules leave to a fair choice"),
+            Opt("--join", str, help="a nearby cat joins the fight in progress (rolls its initiative)", kind="cat"),
+            Opt("--first", str, help="who wins an initiative tie that the rules leave to a fair choice", kind="cat"),
         ]),
     "attack": Command(
         help="ATTACKER attacks TARGET: Swat (default), --pounce, --bite, or the Wrestling round. Stateless: "
              "--attack-bonus/--jump-bonus (the hit) or --damage-bonus/--defender-strength (the damage).",
-        handler=_FIGHT + "attack", usage="ATTACKER TARGET",
+        handler=_FIGHT + "attack", usage="ATTACKER TARGET", args=(Arg("ATTACKER", "cat"), Arg("TARGET", "cat")),
         options=[
             Opt("--pounce", bool, help="pounce to start or join Wrestling"),
             Opt("--swat", bool, help="swat (the default; while Wrestling only a Pinned cat at its pinner)"),
@@ -92,7 +98,8 @@ COMMANDS = {
         ]),
     "gather": Command(
         help="CAT gathers herbs into the party's herb stock (fresh a week, dried two weeks; Herb Lore x3 doubles).",
-        handler=_DAYS + "gather", usage="CAT HERB[,HERB...]", needs_state=True,
+        handler=_DAYS + "gather", usage="CAT HERB[,HERB...]",
+        args=(Arg("CAT", "cat"), Arg("HERB", "herb")), needs_state=True,
         options=[
             Opt("--dried", bool, help="the herbs are dried (they keep two weeks, not one)"),
             Opt("--count", int, help="portions of each herb (default 1)"),
@@ -100,9 +107,9 @@ COMMANDS = {
     "heal": Command(
         help="Heal CAT: a Herb Lore / Medicine Lore healing check (once a day), --natural, --herbs to treat illness. "
              "Stateless: --lost N --bonus N.",
-        handler=_DAYS + "heal", usage="CAT",
+        handler=_DAYS + "heal", usage="CAT", args=(Arg("CAT", "cat"),),
         options=[
-            Opt("--healer", str, help="who makes the healing check (default: the cat itself)"),
+            Opt("--healer", str, help="who makes the healing check (default: the cat itself)", kind="cat"),
             Opt("--natural", bool, help="one morning's natural healing (1 HP) instead"),
             Opt("--herbs", str, help="herbs given (comma-separated) to treat an illness; spent from the herb stock "
                                      "once one is kept"),
@@ -116,7 +123,7 @@ COMMANDS = {
     "gm": Command(
         help="The GM rules on CAT: --damage N (a fall, a bad Leap landing), --disease / --cure D, "
              "--sprain N (0 clears).",
-        handler=_GM + "gm", usage="CAT", needs_state=True,
+        handler=_GM + "gm", usage="CAT", args=(Arg("CAT", "cat"),), needs_state=True,
         options=[
             Opt("--damage", int, help="HP lost (knocks out at 0; the death roll at -(STR + SPT))"),
             Opt("--disease", str, help="the cat catches this disease (day 0)"),
@@ -148,8 +155,9 @@ COMMANDS = {
         ]),
     "grow": Command(
         help="Choose CAT's pending age-table gains: --skill, --knack, --ability.",
-        handler=_DAYS + "grow", usage="CAT", needs_state=True,
-        options=[Opt("--skill", str, help="skill to raise"), Opt("--knack", str, help="knack to learn or repeat"),
+        handler=_DAYS + "grow", usage="CAT", args=(Arg("CAT", "cat"),), needs_state=True,
+        options=[Opt("--skill", str, help="skill to raise"), Opt("--knack", str, help="knack to learn or repeat",
+        kind="knack"),
                  Opt("--ability", str, help="ability to raise")]),
     "show": Command(help="The party: HP, pools, skills, knacks, illness, the fight.",
                     handler=_H + "show", needs_state=True, changes_state=False),

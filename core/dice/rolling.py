@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from claw.core.dice.notation import ActionFace, Const, DiceTerm, Expr, meets, parse
 from claw.core.errors import DiceError
+from claw.core.rng import draw_tens
 
 
 class DieRoll:
@@ -25,7 +26,7 @@ class DieRoll:
         self.digits = digits
 
     def to_json(self) -> dict:
-        out = {"sides": self.sides, "value": self.value, "kept": self.kept}
+        out: dict = {"term": self.term, "sides": self.sides, "value": self.value, "kept": self.kept}
         if self.success is not None:
             out["success"] = self.success
         if self.face is not None:
@@ -36,6 +37,10 @@ class DieRoll:
 
 
 class RollResult:
+    """``total`` is the expression's value: the signed sum of its terms, a counting term
+    worth its successes (``term_values`` holds each signed term). ``successes`` is the
+    signed sum of the counting terms alone, None when there are none."""
+
     __slots__ = ("expr", "dice", "term_values", "total", "successes", "critical")
 
     def __init__(self, expr: Expr, dice: list[DieRoll], term_values: list[int], total: int,
@@ -48,7 +53,13 @@ class RollResult:
         self.critical = critical
 
     def to_json(self, vs: int | None = None) -> dict:
-        out = {"expression": self.expr.text, "total": self.total,
+        terms = []
+        for (sign, term), value in zip(self.expr.terms, self.term_values, strict=True):
+            entry = {"term": term.text(), "sign": sign, "value": value}
+            if term.label is not None:
+                entry["label"] = term.label
+            terms.append(entry)
+        out = {"expression": self.expr.text, "total": self.total, "terms": terms,
                "dice": [d.to_json() for d in self.dice], "critical": self.critical}
         if self.successes is not None:
             out["successes"] = self.successes
@@ -59,7 +70,7 @@ class RollResult:
 
 
 def _percentile(dice) -> tuple[int, tuple[int, int]]:
-    tens = dice.draw(0, 9, "d100 tens digit")
+    tens = draw_tens(dice, "d100 tens die")
     ones = dice.draw(0, 9, "d100 ones digit")
     value = tens * 10 + ones
     return (value or 100), (tens, ones)
@@ -73,6 +84,7 @@ def roll(expression: str | Expr, dice, action_faces: Sequence[ActionFace] | None
     total = 0
     successes = None
     critical = None
+    crit_term = expr.critical_term
     for index, (sign, term) in enumerate(expr.terms):
         if isinstance(term, Const):
             value = term.value
@@ -89,7 +101,7 @@ def roll(expression: str | Expr, dice, action_faces: Sequence[ActionFace] | None
                 value = sum(values[i] for i in order[:n])
             else:
                 value = sum(values)
-                if term.count == 3 and sides == 6 and critical is None:
+                if index == crit_term:
                     critical = check_critical(values)
             rolled.extend(group)
         else:
@@ -104,14 +116,15 @@ def roll(expression: str | Expr, dice, action_faces: Sequence[ActionFace] | None
                 value = 0
                 for d in group:
                     if d.kept:
-                        d.success = d.face.shows(target) if isinstance(target, str) else meets(d.value, op, target)
+                        if isinstance(target, str):
+                            d.success = d.face is not None and d.face.shows(target)
+                        else:
+                            d.success = meets(d.value, op, target)
                         value += d.success
                 successes = (successes or 0) + sign * value
             else:
                 value = sum(d.value for d in group if d.kept)
-            if critical is None and _is_3d6(term):
-                critical = check_critical([d.value for d in group])
-            rolled.extend(group)
+            rolled.extend(group)   # (the critical term, a plain 3d6, always takes the lean path)
         value *= sign
         term_values.append(value)
         total += value
@@ -129,17 +142,21 @@ def _roll_term(index: int, term: DiceTerm, dice, faces) -> list[DieRoll]:
         if not faces:
             raise DiceError("the action die needs its face table (data/mice/action-die.json)")
         out = []
+        named = getattr(dice, "draw_named", None)
+        # a physical action die may be typed by its face's name, as the mice commands take it
+        labels = [f"{f.number}:{f.symbol}".lower() for f in faces]
+        names = {name: i for i, name in enumerate(labels, start=1)}
+        symbols = [f.symbol.lower() for f in faces]
+        names.update({s: i for i, s in enumerate(symbols, start=1) if symbols.count(s) == 1})
         for _ in range(term.count):
-            face = faces[dice.draw(1, len(faces), "action die (face 1-6)") - 1]
+            value = (named(1, len(faces), "action die (face 1-6 or name)", names) if named
+                     else dice.draw(1, len(faces), "action die (face 1-6)"))
+            face = faces[value - 1]
             out.append(DieRoll(index, len(faces), face.number, face=face))
         return out
     sides = term.sides
     label = f"d{sides}"
     return [DieRoll(index, sides, dice.draw(1, sides, label)) for _ in range(term.count)]
-
-
-def _is_3d6(term: DiceTerm) -> bool:
-    return term.count == 3 and term.sides == 6 and term.kind == "n" and not term.keep and not term.compare
 
 
 def check_critical(values: Sequence[int]) -> str | None:

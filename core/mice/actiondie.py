@@ -1,10 +1,12 @@
 """The Mice and Mystics action die: six faces, each with a number and a symbol.
 
-The face table is not printed in the chapter; the lead keeps it in
-``data/mice/action-die.json`` (loaded by the CLI and passed in here as ``faces``).
-A roll is one ``dice.draw(1, 6)``: the value picks the face by its position in the
-table (``face``), so physical dice are typed as that position; the printed number
-(1-3, each on two faces) is what Move the Ghost matches.
+The face table is not printed in the chapter; claw ships one in
+``data/mice/action-die.json`` and a chapter file may supply its own (``action_die``);
+the CLI passes the one in play in here as ``faces``. A roll is one ``dice.draw(1, 6)``:
+the value picks the face by its position in the table (``face``), so physical dice are
+typed as that position, or by the face's name (``face_names``: ``3:cheese``, or a bare
+symbol such as ``cheese`` that only one face shows); the printed number (1-3, each on
+two faces) is what Move the Ghost matches.
 Exact odds treat the six faces as equally likely and convolve per-die counts.
 """
 
@@ -68,10 +70,32 @@ def check_count(n: int, what: str) -> int:
     return n
 
 
+def face_names(faces: tuple[Face, ...]) -> dict[str, int]:
+    """How a physical die may be typed besides its position: ``NUMBER:SYMBOLS`` (the
+    label claw prints, e.g. ``2:sword+shield``) for every face, and the bare symbols
+    (``cheese``, ``sword+shield``) of a face no other face shares."""
+    names = {f.label().lower(): i for i, f in enumerate(faces, start=1)}
+    shown = ["+".join(f.symbols).lower() or "blank" for f in faces]
+    for i, sym in enumerate(shown, start=1):
+        if shown.count(sym) == 1:
+            names[sym] = i
+    return names
+
+
 def roll(dice, faces: tuple[Face, ...], n: int, label: str = "action die") -> list[Face]:
-    """Roll ``n`` action dice from the dice source; one ``die(6)`` per die."""
+    """Roll ``n`` action dice from the dice source; one ``die(6)`` per die. Typed dice
+    may name their faces (``face_names``) where the source allows it."""
     check_count(n, label)
-    return [faces[dice.draw(1, 6, f"{label} (face 1-6)") - 1] for _ in range(n)]
+    named = getattr(dice, "draw_named", None)
+    if named is None:
+        return [faces[dice.draw(1, 6, f"{label} (face 1-6)") - 1] for _ in range(n)]
+    names = face_names(faces)
+    return [faces[named(1, 6, f"{label} (face 1-6 or name)", names) - 1] for _ in range(n)]
+
+
+def labels(rolled: Iterable[Face]) -> list[str]:
+    """The faces rolled as names, for --json (``["3:cheese", "1:sword"]``)."""
+    return [f.label() for f in rolled]
 
 
 def count(rolled: Iterable[Face], symbol: str) -> int:

@@ -58,7 +58,8 @@ def chest_lid(state: dict, mid: str, dice, faces, tiles: dict) -> Result:
     raider = next(r for r in s["raiders"] if r.get("burly"))
     rolled = A.roll(dice, faces, 1 + len(helpers), "chest lid action die")
     cheese = A.count(rolled, A.CHEESE)
-    info = {"dice": 1 + len(helpers), "rolled": [f.number for f in rolled], "cheese": cheese}
+    info = {"dice": 1 + len(helpers), "rolled": [f.number for f in rolled], "faces": A.labels(rolled),
+            "cheese": cheese}
     res.info.update(info)
     if not cheese:
         res.add("chest-lid", f"{why}: {m['name']} and {len(helpers)} helper(s) roll {A.show(rolled)}: no cheese, "

@@ -22,6 +22,10 @@ def check(kind: str, doc: dict) -> list[tuple[tuple, str]]:
             seen[pid] = i
         if pid in ("blackpaw", "barnacle"):
             out.append((("party", i, "id"), f"mouse id {pid!r} is reserved for the chapter's villains"))
+    faces = (doc.get("action_die") or {}).get("faces") or []
+    places = sorted(f["face"] for f in faces if isinstance(f, dict) and isinstance(f.get("face"), int))
+    if faces and places != [1, 2, 3, 4, 5, 6]:
+        out.append((("action_die", "faces"), f"the action die's faces must sit at positions 1..6, once each: {places}"))
     track = doc.get("chapter_track") or {}
     hg, end = track.get("hourglass", 1), track.get("chapter_end", 7)
     if isinstance(hg, int) and isinstance(end, int) and hg >= end:

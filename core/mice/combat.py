@@ -89,7 +89,8 @@ def attack(state: dict, attacker: str, target: str, dice, faces, tiles: dict, *,
         st = stats(s, f, special)
         x = exchange(dice, faces, m["battle"] + bonus, st["defense"], ranged)
         m["cheese"] += x["attack_cheese"]
-        res.info.update({k: v for k, v in x.items() if k not in ("attack", "defense")})
+        res.info.update({k: v for k, v in x.items() if k not in ("attack", "defense")},
+                        attack_faces=A.labels(x["attack"]), defense_faces=A.labels(x["defense"]))
         res.add("attack", f"{m['name']} attacks {f['id']} ({'ranged' if ranged else 'melee'}): "
                 f"{A.show(x['attack'])} -> {x['hits']} hit(s); defence {A.show(x['defense'])} -> "
                 f"{x['blocks']} block(s); {x['wounds']} wound(s).", attacker=attacker, target=target,
@@ -120,7 +121,8 @@ def attack(state: dict, attacker: str, target: str, dice, faces, tiles: dict, *,
     extra = special.get(f["id"], {}).get("extra_attack_dice", 0)
     x = exchange(dice, faces, st["attack"] + extra + bonus, m["defense"], ranged)
     note = f" (+{extra} dice, {why4})" if extra else ""
-    res.info.update({k: v for k, v in x.items() if k not in ("attack", "defense")})
+    res.info.update({k: v for k, v in x.items() if k not in ("attack", "defense")},
+                    attack_faces=A.labels(x["attack"]), defense_faces=A.labels(x["defense"]))
     res.add("attack", f"{f['id']} attacks {m['name']}{note}: {A.show(x['attack'])} -> {x['hits']} hit(s); "
             f"defence {A.show(x['defense'])} -> {x['blocks']} block(s); {x['wounds']} wound(s).",
             attacker=attacker, target=target, hits=x["hits"], blocks=x["blocks"], wounds=x["wounds"],

@@ -66,13 +66,15 @@ def move_ghost(state: dict, mid: str, number: int, dice, faces, tiles: dict, ent
     movers = [x["id"] for x in s["mice"] if x.get("job") == "mop"]
     rolled = A.roll(dice, faces, len(movers), "ghost movement action die")
     spaces = sum(1 for f in rolled if f.number == number)
-    res.info.update(number=number, rolled=[f.number for f in rolled], spaces=spaces)
+    res.info.update(number=number, rolled=[f.number for f in rolled], faces=A.labels(rolled), spaces=spaces)
     res.add("ghost-move", f"{R.cite(tiles, 'kitchen', 5)}: {m['name']} calls {number}; the {len(movers)} mop mice "
             f"roll {A.show(rolled)}: the ghost may move up to {spaces} space(s).",
             mouse=mid, number=number, rolled=[f.number for f in rolled], spaces=spaces)
-    if enter:
-        if spaces < 1:
-            raise IllegalAction(f"the ghost cannot move this turn, so it cannot enter the {enter}: {enter}")
+    if enter and spaces < 1:
+        # the roll is the mouse's action whatever it shows: keep it (and its log), refuse only the entry
+        res.add("ghost-stays", f"No die matched: the ghost cannot move, so it does not enter the "
+                f"{R.tile(tiles, enter)['name']}.", room=g["room"], wanted=enter)
+    elif enter:
         g["room"] = enter
         s["current_room"] = enter
         res.add("ghost-enters", f"The ghost enters the {R.tile(tiles, enter)['name']}.", room=enter)
@@ -123,7 +125,8 @@ def scary_noises(state: dict, mid: str, distance: int, dice, faces, tiles: dict,
     rolled = A.roll(dice, faces, len(crew), "scary noises action die")
     total = A.count(rolled, A.CHEESE)
     ok = total > distance
-    res.info.update(rolled=[f.number for f in rolled], cheese=total, distance=distance, scared=ok)
+    res.info.update(rolled=[f.number for f in rolled], faces=A.labels(rolled), cheese=total, distance=distance,
+                    scared=ok)
     res.add("scary-noises", f"{why}: {m['name']} leads {len(crew)} mice in ghostly noises: {A.show(rolled)} = "
             f"{total} cheese against {distance} space(s) to {target['id']}: "
             + ("the raider is scared!" if ok else "not enough, the raider stays."),

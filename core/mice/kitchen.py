@@ -60,7 +60,7 @@ def fling_cheese(state: dict, mid: str, dice, faces, tiles: dict) -> Result:
     m["cheese"] -= 1
     rolled = A.roll(dice, faces, 1, "fling cheese action die")
     hit = A.count(rolled, A.CHEESE) > 0
-    res.info.update(rolled=[f.number for f in rolled], hit=hit)
+    res.info.update(rolled=[f.number for f in rolled], faces=A.labels(rolled), hit=hit)
     res.add("fling-cheese", f"{why}: {m['name']} spends 1 cheese ({m['cheese']} left) and rolls {A.show(rolled)}: "
             + ("a cheese, the raider is hit!" if hit else "no cheese, the raider stays."),
             mouse=mid, rolled=[f.number for f in rolled], hit=hit)

@@ -42,7 +42,7 @@ def search(state: dict, mid: str, dice, faces, tiles: dict, item: str | None = N
     m["searched"].append(room)
     rolled = A.roll(dice, faces, 1, "search action die")
     ok = A.count(rolled, A.CHEESE) > 0
-    res.info.update(rolled=[f.number for f in rolled], found=ok)
+    res.info.update(rolled=[f.number for f in rolled], faces=A.labels(rolled), found=ok)
     if not ok:
         res.add("search", f"{m['name']} searches the {R.tile(tiles, room)['name']} and rolls {A.show(rolled)}: "
                 "nothing found.",

@@ -9,8 +9,9 @@ DEFAULT_OPTIONS = {
     # Fishhook & Thread note: it lets mice climb high places such as the king's bed;
     # Chest Inaccessible removes the other way up while the raider digs.
     "bed_needs_fishhook": True,
-    # base game: a tile's surge happens once; later surges only move the hourglass
-    "special_surge_once": True,
+    # the chapter puts no limit on a tile's Special Surge (ruling 5); on: it happens once
+    # per tile and later surges only move the hourglass (a table habit, no printed source)
+    "special_surge_once": False,
     # base game: a captured mouse moves the hourglass one page
     "capture_advances_hourglass": True,
     # Suspicious Rats: do raiders leaving at 10 scare points also feed the wheel?
@@ -68,6 +69,12 @@ def new_state(chapter: dict, tiles: dict) -> Result:
         "options": options,
         "counters": {},
     }
+    if chapter.get("action_die"):
+        from claw.core.mice.actiondie import parse_faces
+
+        parse_faces(chapter["action_die"])  # six faces at positions 1..6, else exit 3
+        state["action_die"] = {"source": chapter["action_die"].get("source", "the chapter file"),
+                               "faces": [dict(f) for f in chapter["action_die"]["faces"]]}
     res = Result(state)
     res.add("setup", f"Chapter set up: {len(mice)} mice in the Tunnel Entrance, hourglass on page "
             f"{state['hourglass']}, chapter end on page {state['chapter_end']}, scare track at 0.",

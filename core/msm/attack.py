@@ -171,6 +171,11 @@ def attack(state: dict, board, bestiary: dict, attacker: str, target: str, dice,
         raise IllegalAction(f"{aid} has no line of sight to {tid}: {sight.reason}")
     if cat_attacks:
         pounce = free or (afig.get("pounced") and chosen.range == 0)
+        left = afig.get("ap")
+        if afig.get("pounced") and not pounce and left is not None and left < 1 and st.get("active") == aid:
+            # Pouncing: the one attack at the end of the move must use a RANGE 0 weapon
+            raise IllegalAction(f"the free attack after a pounce must use a RANGE 0 weapon, and {chosen.name} is"
+                                f" RANGE {chosen.range}; {aid} has no AP left for a paid attack")
         events += spend_ap(st, board, aid, 0 if pounce else 1, "an attack")
         if pounce and afig.get("pounced"):
             afig["pounced"] = False

@@ -43,7 +43,8 @@ def search(state: dict, board, cat_id: str, dice, square: str | None = None,
         targets = state.get("objective_markers") or []
         ambush = square_name(parse_square(ambush))
         if ambush not in targets:
-            raise IllegalAction(f"an Ambush goes on an objective square ({', '.join(targets) or 'none on this map'}): {ambush}")
+            raise IllegalAction(f"an Ambush goes on an objective square ({', '.join(targets) or 'none on this map'}):"
+                                f" {ambush}")
     st = copy.deepcopy(state)
     cid, fig = cat(st, cat_id)
     here = parse_square(fig["square"])
@@ -61,8 +62,8 @@ def search(state: dict, board, cat_id: str, dice, square: str | None = None,
         raise IllegalAction(f"{cid} on {fig['square']} is not on or next to a loot square (L)")
     usable = [s for s in candidates if markers.get(s, 0) > 0 and cid not in searched.get(s, [])]
     if not usable:
-        why = "; ".join(f"{s}: " + ("already searched by " + cid if cid in searched.get(s, []) else "no loot marker left")
-                        for s in candidates)
+        why = "; ".join(f"{s}: " + ("already searched by " + cid if cid in searched.get(s, [])
+                                    else "no loot marker left") for s in candidates)
         raise IllegalAction(f"{cid} cannot search here ({why})")
     if not loot.get("deck"):
         raise IllegalAction("the loot deck is empty (does the scenario name loot_files?)")
@@ -101,7 +102,7 @@ def _resolve_event(st: dict, board, card: dict, searched: str, dice, ambush: str
     if not targets:
         return [event("ambush", f"{card['name']}: the scenario has no objective square; nothing is placed.",
                       card=card["id"])]
-    where = ambush if ambush in targets else targets[0]
+    where: str = ambush if ambush is not None and ambush in targets else targets[0]
     others = [t for t in targets if t != where]
     events = []
     if others:
@@ -128,9 +129,10 @@ def _take(fig: dict, card_id: str) -> tuple[str, dict]:
                 fig["armour"] = None
                 return slot, held
             continue
-        for i, card in enumerate(held or []):
+        cards: list = held or []
+        for i, card in enumerate(cards):
             if card["id"] == card_id:
-                return slot, held.pop(i)
+                return slot, cards.pop(i)
     names = [c["id"] for s in ("loot", "weapons") for c in fig.get(s) or []] + \
         ([fig["armour"]["id"]] if fig.get("armour") else [])
     raise IllegalAction(f"no card {card_id!r} held (holds: {', '.join(names) or 'nothing'})")
@@ -206,13 +208,15 @@ def pickup(state: dict, board, cat_id: str, card_id: str) -> tuple[dict, list[di
                                     card=card_id, square=sq))
                 return st, events
     lying = [f"{c['id']}@{sq}" for sq, cs in table.items() if _big_of(board, sq) == big for c in cs]
-    raise IllegalAction(f"no {card_id!r} lies in {cid}'s big square" + (f" (there: {', '.join(lying)})" if lying else ""))
+    raise IllegalAction(f"no {card_id!r} lies in {cid}'s big square"
+                        + (f" (there: {', '.join(lying)})" if lying else ""))
 
 
 def drop_all(state: dict, fid: str, square: str) -> list[dict]:
     """A downed cat's cards stay on its square for others to pick up (see Rulings)."""
     fig = state["figures"][fid]
-    cards = list(fig.get("loot") or []) + list(fig.get("weapons") or []) + ([fig["armour"]] if fig.get("armour") else [])
+    cards = list(fig.get("loot") or []) + list(fig.get("weapons") or [])
+    cards += [fig["armour"]] if fig.get("armour") else []
     if not cards:
         return []
     fig["loot"], fig["weapons"], fig["armour"] = [], [], None

@@ -16,9 +16,11 @@ roach. A diagonal stride squeezes past the shared corner through either of the t
 orthogonal neighbours. The destination must hold no figure.
 
 Whether a pounce may stay in the cat's own big square is an option (``pounce``):
-``"leave"`` (default) makes it leave; ``"stride-too"`` lets it reach every square a
-stride reaches, as the rulebook's movement example says ("Guy may Pounce into both
-red and dark green squares"), which adds the diagonal square of its own big square.
+``"stride-too"`` (default) lets it reach every square a stride reaches, as the
+rulebook's movement example says ("Guy may Pounce into both red and dark green
+squares", dark green being his stride squares), which adds the diagonal square of its
+own big square; ``"leave"`` follows *Moving Your Cat* alone ("into any big square which
+is up to 2 big squares away"): a pounce always leaves the cat's big square.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from claw.core.msm.squares import Square, diagonal_neighbours, orthogonal_neighb
 
 PROWL, STRIDE, POUNCE = "prowl", "stride", "pounce"
 MODES = (PROWL, STRIDE, POUNCE)
-POUNCE_RULINGS = ("leave", "stride-too")
+POUNCE_RULINGS = ("stride-too", "leave")  # the default first
 COST = {PROWL: 1, STRIDE: 1, POUNCE: 2}
 
 
@@ -81,7 +83,7 @@ def enemies_adjacent(board: Board, figures: dict, cat_id: str) -> list[str]:
                   if is_rat(f) and f.get("square") and square_of(f) in around)
 
 
-def move_options(board: Board, figures: dict, cat_id: str, *, pounce_ruling: str = "leave"
+def move_options(board: Board, figures: dict, cat_id: str, *, pounce_ruling: str = POUNCE_RULINGS[0]
                  ) -> dict[str, list[Square]]:
     """Legal destinations per mode (empty lists for modes not allowed now).
 
@@ -156,14 +158,14 @@ def move_cat(board: Board, state: dict, cat_id: str, dest: Square, mode: str | N
     start = square_of(fig)
     if mode is not None and mode not in MODES:
         raise IllegalAction(f"unknown movement mode {mode!r} (prowl, stride, pounce)")
-    ruling = (state.get("options") or {}).get("pounce", "leave")
+    ruling = (state.get("options") or {}).get("pounce", POUNCE_RULINGS[0])
     options = move_options(board, figures, cat_id, pounce_ruling=ruling)
     name = square_name(dest)
     if not board.in_bounds(dest):
         raise IllegalAction(f"{name} is off the map")
     modes = [m for m in ((mode,) if mode else MODES) if dest in options[m]]
     if not modes:
-        raise IllegalAction(_why_not(board, figures, cat_id, start, dest, mode, options))
+        raise IllegalAction(_why_not(board, figures, cat_id, start, dest, mode, options, ruling))
     used = modes[0]
     if used == POUNCE and mode is None:
         raise IllegalAction(f"only a pounce reaches {name}: it costs {COST[POUNCE]} AP and leaves {cat_id} "
@@ -183,7 +185,7 @@ def move_cat(board: Board, state: dict, cat_id: str, dest: Square, mode: str | N
     return state, events + reveals
 
 
-def _why_not(board, figures, cat_id, start, dest, mode, options) -> str:
+def _why_not(board, figures, cat_id, start, dest, mode, options, ruling=POUNCE_RULINGS[0]) -> str:
     name = square_name(dest)
     if board.is_blocking(dest):
         return f"{name} is blocking terrain (red): nothing may enter it"
@@ -197,12 +199,13 @@ def _why_not(board, figures, cat_id, start, dest, mode, options) -> str:
         return (f"{cat_id} has an enemy in an adjacent square ({', '.join(enemies)}): only a prowl "
                 f"(one square, no diagonal) is allowed, and {name} is not one")
     if mode:
-        return f"{cat_id} cannot {mode} from {square_name(start)} to {name}: " + _mode_reason(board, start, dest, mode)
+        return (f"{cat_id} cannot {mode} from {square_name(start)} to {name}: "
+                + _mode_reason(board, start, dest, mode, ruling))
     return (f"{cat_id} cannot reach {name} from {square_name(start)} by prowl, stride or pounce "
             "(too far, or walls, red squares or figures are in the way)")
 
 
-def _mode_reason(board: Board, start: Square, dest: Square, mode: str) -> str:
+def _mode_reason(board: Board, start: Square, dest: Square, mode: str, ruling: str = POUNCE_RULINGS[0]) -> str:
     (ax, ay), (bx, by) = board.big(start), board.big(dest)
     big = abs(ax - bx) + abs(ay - by)
     if mode == PROWL:
@@ -214,9 +217,11 @@ def _mode_reason(board: Board, start: Square, dest: Square, mode: str) -> str:
         if big != 1 and not diag:
             return "a stride goes to an adjacent big square or a diagonal small square"
         return "walls, red squares or figures block the way"
+    if big == 0 and ruling == "leave":
+        return ("a pounce goes to another big square (this game was started with --pounce-rule leave; the"
+                " default, stride-too, also allows the diagonal square of the cat's own big square)")
     if big == 0:
-        return ("a pounce goes to another big square (claw new --pounce-rule stride-too also allows the "
-                "diagonal square of the cat's own big square)")
+        return "in its own big square a pounce reaches only the diagonal square a stride reaches"
     if big > 2:
         return f"a pounce reaches 2 big squares, {square_name(dest)} is {big} away (no diagonals)"
     return "walls, red squares or figures block the way"

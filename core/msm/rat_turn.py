@@ -9,11 +9,13 @@ A roach that shares a square with a cat wounds it once and is discarded.
 
 ``choices`` settles ties the rulebook leaves to the players: ``{"first": [rat
 ids]}`` picks who activates first among rats tied for closest, and
-``{rat_id: cat id or square name}`` picks a rat's target cat or its next square.
+``{rat_id: cat id or square name, or a list of both}`` picks a rat's target cat and its
+next square (``choices.RatChoices``; a choice no tie takes is refused).
 """
 
 from __future__ import annotations
 
+from claw.core.msm.choices import RatChoices
 from claw.core.msm.figures import acts_as_roach, square_of
 from claw.core.msm.playstate import (
     cats_on_map,
@@ -36,11 +38,15 @@ def rat_ap(state: dict, bestiary: dict, fig: dict) -> tuple[int, str]:
     return rat_stats(bestiary, fig)["action_points"], "its card"
 
 
-def rats_turn(state: dict, board, dice, bestiary: dict, choices: dict | None = None
+def rats_turn(state: dict, board, dice, bestiary: dict, choices: dict | RatChoices | None = None
               ) -> tuple[dict, list[dict]]:
-    """Activate every rat on the map once. Works on ``state`` in place and returns it."""
-    choices = choices or {}
-    preferred = list(choices.get("first", []))
+    """Activate every rat on the map once. Works on ``state`` in place and returns it.
+    Given a plain dict of choices, a choice that settled no tie is refused at the end;
+    a ``RatChoices`` is left for its owner to check (it may span several turns)."""
+    own = not isinstance(choices, RatChoices)
+    choices = choices if isinstance(choices, RatChoices) else RatChoices(choices)
+    choices.turns += 1
+    before = dict(state["figures"])
     done: set[str] = set()
     events: list[dict] = []
     cache: dict = {}
@@ -51,9 +57,8 @@ def rats_turn(state: dict, board, dice, bestiary: dict, choices: dict | None = N
         order, ties, plans = activation_order(board, state, waiting, cache)
         rid = order[0]
         group = next((g for g in ties if rid in g), [rid])
-        pick = next((p for p in preferred if p in group), None)
+        pick = choices.pick_first(group)
         if pick:
-            preferred.remove(pick)
             rid = pick
         if len(group) > 1:
             d = plans[rid].distance
@@ -62,6 +67,8 @@ def rats_turn(state: dict, board, dice, bestiary: dict, choices: dict | None = N
                                 chosen=rid, alternatives=[g for g in group if g != rid]))
         done.add(rid)
         events += activate_rat(state, board, dice, bestiary, rid, choices, plans.get(rid))
+    if own:
+        choices.check_all_used(before)
     return state, events
 
 
@@ -120,7 +127,8 @@ def activation_order(board, state: dict, waiting: list[str], cache: dict):
     return order, [g for g in groups.values() if len(g) > 1], plans
 
 
-def activate_rat(state: dict, board, dice, bestiary: dict, rid: str, choices: dict, plan=None) -> list[dict]:
+def activate_rat(state: dict, board, dice, bestiary: dict, rid: str, choices: RatChoices, plan=None
+                 ) -> list[dict]:
     """One rat's activation. ``plan`` is its path plan if nothing moved since it was made."""
     fig = state["figures"][rid]
     ap, why = rat_ap(state, bestiary, fig)
@@ -168,13 +176,13 @@ def activate_rat(state: dict, board, dice, bestiary: dict, rid: str, choices: di
     return events
 
 
-def _roach_bite(state: dict, rid: str, choices: dict) -> list[dict] | None:
+def _roach_bite(state: dict, rid: str, choices: RatChoices) -> list[dict] | None:
     """Roaches Are Different: a roach in a cat's square deals it 1 wound and is discarded."""
     sq = state["figures"][rid]["square"]
     here = [cid for cid, c in cats_on_map(state) if c["square"] == sq]
     if not here:
         return None
-    cid = choices.get(rid) if choices.get(rid) in here else here[0]
+    cid = choices.pick(rid, "cats in its square", here) or here[0]
     events = []
     if len(here) > 1:
         events.append(event("tie", f"{rid} shares {sq} with {', '.join(here)}; it bites {cid}.", tie="target",
@@ -184,7 +192,7 @@ def _roach_bite(state: dict, rid: str, choices: dict) -> list[dict] | None:
     return events
 
 
-def _target(state: dict, board, bestiary: dict, rid: str, choices: dict) -> tuple[str | None, list[str]]:
+def _target(state: dict, board, bestiary: dict, rid: str, choices: RatChoices) -> tuple[str | None, list[str]]:
     """Cats this rat can attack now (a weapon reaches, line of sight), nearest first."""
     from claw.core.msm.attack import rat_weapons, usable
     from claw.core.msm.geometry import range_between
@@ -208,14 +216,14 @@ def _target(state: dict, board, bestiary: dict, rid: str, choices: dict) -> tupl
         return None, []
     found.sort()
     ids = [c for _, c in found]
-    wanted = choices.get(rid)
-    if wanted in ids:
+    wanted = choices.pick(rid, "cats it can attack", ids)
+    if wanted:
         return wanted, [c for c in ids if c != wanted]
     nearest = [c for d, c in found if d == found[0][0]]
     return nearest[0], nearest[1:]
 
 
-def _move(state: dict, board, rid: str, choices: dict, plan=None) -> tuple[list[dict], bool]:
+def _move(state: dict, board, rid: str, choices: RatChoices, plan=None) -> tuple[list[dict], bool]:
     """Move one small square toward the closest cat; ties reported, choosable."""
     from claw.core.msm.pathing import next_step, rat_distances
     from claw.core.msm.reveal import reveal_in_los
@@ -229,17 +237,12 @@ def _move(state: dict, board, rid: str, choices: dict, plan=None) -> tuple[list[
         return [event("rat-stays", f"{rid} is already next to {plan.cats[0]} and cannot attack it; it stays"
                       + ("." if walls_separate(state) else " (claw new --rat-wall apart: a wall between keeps"
                          " them apart, so the rat would go round)."), figure=rid)], False
-    wanted = choices.get(rid)
-    cat = wanted if wanted in plan.cats else plan.cats[0]
+    cat = choices.pick(rid, "closest cats", plan.cats) or plan.cats[0]
     steps = plan.steps_for.get(cat, plan.steps)
-    step = None
-    if wanted and wanted not in plan.cats:
-        try:
-            square = parse_square(wanted)
-        except Exception:
-            square = None
-        step = next_step(plan, cat, square) if square in steps else None
-    step = step or next_step(plan, cat)
+    square = choices.pick(rid, f"first steps toward {cat}", [square_name(s) for s in steps])
+    step = next_step(plan, cat, parse_square(square)) if square else next_step(plan, cat)
+    if step is None:  # a plan with distance > 0 always has a first step
+        return [event("rat-stays", f"{rid} has no step toward {cat} and stays.", figure=rid)], False
     events = []
     if len(plan.cats) > 1:
         events.append(event("tie", f"{rid}: cats tied for closest ({plan.distance} move(s)): "

@@ -56,9 +56,11 @@ def initiative_text(ini: dict) -> str:
     if ini["winner"] == RATS:
         who = "the rats win and, as always, go first"
     elif ini["winner"] == CATS:
-        who = f"the cats win and choose: {ini['first']} first (the other choice: --first {'rats' if ini['first'] == CATS else 'cats'})"
+        other = "rats" if ini["first"] == CATS else "cats"
+        who = f"the cats win and choose: {ini['first']} first (the other choice: --first {other})"
     else:
-        who = f"a tie, the players choose: {ini['first']} first (the other choice: --first {'rats' if ini['first'] == CATS else 'cats'})"
+        other = "rats" if ini["first"] == CATS else "cats"
+        who = f"a tie, the players choose: {ini['first']} first (the other choice: --first {other})"
     return f"Initiative: cats rolled {ini['cats']}, rats rolled {ini['rats']}{pen}: {who}."
 
 
@@ -160,9 +162,12 @@ def _next_turn(state: dict) -> str:
     return RATS if done == [CATS] else CATS if done == [RATS] else rnd.get("first", CATS)
 
 
-def step(state: dict, board, dice, bestiary: dict, *, first: str = CATS, choices: dict | None = None,
+def step(state: dict, board, dice, bestiary: dict, *, first: str | None = None, choices=None,
          cat_stun: str = "clear", take_scratch: bool = True) -> tuple[dict, list[dict]]:
-    """Advance one phase. Returns the new state and events. ``take_scratch``: a 1 on the
+    """Advance one phase. Returns the new state and events. ``choices``: the players'
+    choices at the rats' ties (a dict or a ``choices.RatChoices``). ``first``: the players'
+    choice of who goes first if they win the initiative (None: cats; a choice the roll
+    leaves them no say in is reported). ``take_scratch``: a 1 on the
     cats' initiative die gives the team a scratch token (Scratch Rule; see Rulings)."""
     from claw.core.msm import victory
 
@@ -174,9 +179,12 @@ def step(state: dict, board, dice, bestiary: dict, *, first: str = CATS, choices
     rnd = st["round"]
     events: list[dict] = []
     if phase == "initiative":
-        ini = roll_initiative(dice, leader_on_map(st, bestiary), first)
+        ini = roll_initiative(dice, leader_on_map(st, bestiary), first or CATS)
         rnd.update(initiative=ini, first=ini["first"], turns_done=[], spawned=False)
         events.append(event("initiative", initiative_text(ini), **ini))
+        if first and ini["winner"] == RATS and first != RATS:
+            events.append(event("choice-unused", f"--first {first} has no effect: the rats won the initiative,"
+                                " and the rats always choose to go first.", option="--first"))
         if take_scratch and ini["cats"] == 1:
             from claw.core.msm.attack import take_scratch as take
 

@@ -128,11 +128,11 @@ def hero_squares(board: Board) -> list[Square]:
 
 def new_state(doc: dict, dice, heroes: list[str] | None = None, *, source: str | None = None,
               places: dict[str, Square] | None = None, roaches: str = "ignore",
-              pounce: str = "leave") -> tuple[dict, list[dict]]:
+              pounce: str = "stride-too") -> tuple[dict, list[dict]]:
     """Build the game part of a state from a validated scenario document.
 
     ``roaches`` and ``pounce`` are the rulings chosen for this game (docs/rules/msm.md);
-    ``pounce`` is stored only when it is not the default.
+    both are stored, so the file says which reading it plays.
     """
     board = board_from_map(doc["map"])
     wanted = (doc.get("cats") or {}).get("count", 4)
@@ -169,7 +169,8 @@ def new_state(doc: dict, dice, heroes: list[str] | None = None, *, source: str |
     next_rat = 1
     for sq in board.marker_squares("R"):
         if not pool:
-            events.append({"type": "pool-empty", "text": f"The rat pool is empty: nothing placed on {square_name(sq)}."})
+            events.append({"type": "pool-empty",
+                           "text": f"The rat pool is empty: nothing placed on {square_name(sq)}."})
             continue
         rid = f"rat-{next_rat}"
         next_rat += 1
@@ -196,8 +197,7 @@ def new_state(doc: dict, dice, heroes: list[str] | None = None, *, source: str |
         "next_rat": next_rat,
         "options": {"roaches": roaches},
     }
-    if pounce != "leave":
-        state["options"]["pounce"] = pounce
+    state["options"]["pounce"] = pounce
     if source:
         state["scenario"]["source"] = source
     if variant:

@@ -59,7 +59,8 @@ def spawn(state: dict, board, dice, bestiary: dict | None = None, letters: list[
         known = sorted(m for m in board.markers if m.startswith("S"))
         unknown = [x for x in letters if x not in known]
         if unknown:
-            raise IllegalAction(f"no spawn square {unknown[0]} on this map (spawn squares: {', '.join(known) or 'none'})")
+            raise IllegalAction(f"no spawn square {unknown[0]} on this map"
+                                f" (spawn squares: {', '.join(known) or 'none'})")
     if st.get("spawns_off"):
         return st, [event("spawn-none", "Spawn points are inactive (a scenario entry turned them off).")]
     if not letters:

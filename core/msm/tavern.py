@@ -114,6 +114,13 @@ def heal(campaign: dict, hero_id: str, cards: dict[str, dict], salves: int | Non
     want = len(held) if salves is None else salves
     if salves is not None and salves > len(held):
         raise IllegalAction(f"{hero_id} holds {len(held)} healing salve(s), not {salves}")
+    if before >= MAX_HEALTH:
+        raise IllegalAction(f"{hero_id} is at full health ({MAX_HEALTH}): there is nothing to heal")
+    if not held:
+        raise IllegalAction(f"{hero_id} holds no healing salve, and healing is not free this visit"
+                            " (Fête de Sainte Gertrude heals for free; Gus may sell salves: claw tavern shop)")
+    if salves is not None and salves < 1:
+        raise UsageError(f"--salves must be 1 or more: {salves}")
     used: list = []
     for i, card in held:
         if len(used) >= want or (salves is None and h["health"] >= MAX_HEALTH):
@@ -124,6 +131,48 @@ def heal(campaign: dict, hero_id: str, cards: dict[str, dict], salves: int | Non
     return camp, [_event("heal", f"{hero_id} spends {len(used)} salve(s): health {before} → {h['health']}"
                          f" (maximum {MAX_HEALTH}).", hero=hero_id, before=before,
                          after=h["health"], salves=len(used))]
+
+
+# --- Trading Stuff, at the Taverne ---------------------------------------------------
+
+
+def trade(campaign: dict, giver: str, taker: str, cards: dict[str, dict], card_id: str | None = None,
+          francs: int | None = None) -> tuple[dict, list[dict]]:
+    """One cat gives a card, or francs, to another between scenarios. *Trading Stuff*
+    lets cats in the same big square trade; at the Taverne the party sits together, so
+    any two heroes may (see Rulings: francs are kept per hero, and given like a card)."""
+    camp = copy.deepcopy(campaign)
+    _open(camp)
+    g, t = hero(camp, giver), hero(camp, taker)
+    if giver == taker:
+        raise UsageError("a cat cannot trade with itself")
+    if (card_id is None) == (francs is None):
+        raise UsageError("claw tavern trade HERO CARD OTHER, or HERO OTHER --francs N")
+    if francs is not None:
+        if francs < 1:
+            raise UsageError(f"--francs must be 1 or more: {francs}")
+        if g.get("francs", 0) < francs:
+            raise IllegalAction(f"{giver} has {g.get('francs', 0)} francs, not {francs}")
+        g["francs"] = g.get("francs", 0) - francs
+        t["francs"] = t.get("francs", 0) + francs
+        return camp, [_event("trade", f"{giver} gives {francs} francs to {taker} ({g['francs']} left).",
+                             hero=giver, to=taker, francs=francs)]
+    for slot in ("loot", "weapons"):
+        for i, ref in enumerate(g.get(slot, [])):
+            card = resolve_card(ref, cards)
+            if card["id"] == card_id:
+                del g[slot][i]
+                t.setdefault("loot", []).append(ref)
+                return camp, [_event("trade", f"{giver} gives {card['name']} to {taker} (into the loot slot).",
+                                     hero=giver, to=taker, card=card_id)]
+    armour = g.get("armour")
+    if armour is not None and resolve_card(armour, cards)["id"] == card_id:
+        g["armour"] = None
+        t.setdefault("loot", []).append(armour)
+        return camp, [_event("trade", f"{giver} gives {resolve_card(armour, cards)['name']} to {taker}.",
+                             hero=giver, to=taker, card=card_id)]
+    held = [resolve_card(r, cards)["id"] for s in ("weapons", "loot") for r in g.get(s, [])]
+    raise IllegalAction(f"{giver} holds no card {card_id!r} (holds: {', '.join(held) or 'nothing'})")
 
 
 # --- C. Purchase gear --------------------------------------------------------------
@@ -200,6 +249,30 @@ def skill_allowance(table: dict, level: int) -> list[int]:
     raise UsageError(f"no cat level {level} in the skills table")
 
 
+def parse_skill(text: str, held: list) -> str | dict:
+    """A skill as typed: ``NAME``, ``NAME:+1`` (an attack modifier, "Skill and Weapon")
+    or ``NAME:+1:staff,rapier`` (only with those weapons). A bare name the hero already
+    holds with a modifier keeps it."""
+    name, _, rest = text.partition(":")
+    name = name.strip()
+    if not name:
+        raise UsageError(f"a skill needs a name: {text!r}")
+    if not rest:
+        return next((s for s in held if isinstance(s, dict) and s.get("name", "").lower() == name.lower()), name)
+    mod, _, weapons = rest.partition(":")
+    try:
+        value = int(mod.strip())
+    except ValueError:
+        raise UsageError(f"a skill's modifier is a whole number, like Staff proficiency:+1:staff: {text!r}") from None
+    if not -12 <= value <= 12:
+        raise UsageError(f"a skill's modifier must be -12..+12: {text!r}")
+    skill: dict = {"name": name, "modifier": value}
+    names = [w.strip().lower() for w in weapons.split(",") if w.strip()]
+    if names:
+        skill["weapons"] = names
+    return skill
+
+
 def level_up(campaign: dict, hero_id: str, table: dict, level: int | None = None,
              skills: list | None = None) -> tuple[dict, list[dict]]:
     """Raise a cat's level (default: by one) and set the skills it uses.
@@ -225,7 +298,7 @@ def level_up(campaign: dict, hero_id: str, table: dict, level: int | None = None
         if visit is not None and hero_id not in raised:
             visit["levelled"] = raised + [hero_id]
     if skills is not None:
-        h["skills"] = skills
+        h["skills"] = [parse_skill(s, h.get("skills", [])) if isinstance(s, str) else s for s in skills]
     counts = [0, 0, 0]
     for s in h.get("skills", []):
         lvl = s.get("level", 1) if isinstance(s, dict) else 1

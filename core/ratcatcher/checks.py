@@ -44,7 +44,8 @@ def check_townships(doc: dict, rules: dict, at: tuple = ()) -> list:
         for j, z in enumerate(card["zones"]):
             for k, other in enumerate(z.get("adjacent", [])):
                 if other not in zones:
-                    out.append((p + ("zones", j, "adjacent", k), f"zone {z['id']} lists an adjacent zone the card lacks: {other!r}"))
+                    out.append((p + ("zones", j, "adjacent", k),
+                                f"zone {z['id']} lists an adjacent zone the card lacks: {other!r}"))
                 elif other == z["id"]:
                     out.append((p + ("zones", j, "adjacent", k), f"zone {z['id']} is listed as adjacent to itself"))
                 else:
@@ -58,7 +59,8 @@ def check_townships(doc: dict, rules: dict, at: tuple = ()) -> list:
                 out.append((p + ("zones", j, "slots"), f"zone {z['id']} is both a Rat's Nest and a spawn point"))
         for j, c in enumerate(card["connectors"]):
             if c["zone"] not in zones:
-                out.append((p + ("connectors", j, "zone"), f"connector {c['id']} sits on a zone the card lacks: {c['zone']!r}"))
+                out.append((p + ("connectors", j, "zone"),
+                            f"connector {c['id']} sits on a zone the card lacks: {c['zone']!r}"))
         if card["number"] == start:
             if not starts:
                 out.append((p + ("zones",), f"township #{start:02d} needs a start zone (slot 'start')"))
@@ -79,7 +81,8 @@ def check_townships(doc: dict, rules: dict, at: tuple = ()) -> list:
                     queue.append(n)
         for j, z in enumerate(card["zones"]):
             if z["id"] not in seen and seeds:
-                out.append((p + ("zones", j, "id"), f"zone {z['id']} of #{card['number']:02d} cannot be reached from any connector"))
+                out.append((p + ("zones", j, "id"),
+                            f"zone {z['id']} of #{card['number']:02d} cannot be reached from any connector"))
     return out
 
 
@@ -100,9 +103,11 @@ def check_character(doc: dict, rules: dict, at: tuple = ()) -> list:
     for i, u in enumerate(ups):
         t = u["effect"].get("trap")
         if t and t["id"] not in traps:
-            out.append((at + ("upgrades", i, "effect", "trap", "id"), f"upgrade names a trap the board lacks: {t['id']!r}"))
+            out.append((at + ("upgrades", i, "effect", "trap", "id"),
+                        f"upgrade names a trap the board lacks: {t['id']!r}"))
     if doc.get("start_wounds", doc["wounds"]) > doc["wounds"]:
-        out.append((at + ("start_wounds",), f"start_wounds {doc['start_wounds']} is above the wound track's {doc['wounds']}"))
+        out.append((at + ("start_wounds",),
+                    f"start_wounds {doc['start_wounds']} is above the wound track's {doc['wounds']}"))
     if doc["trap_volume"] and not doc["traps"]:
         out.append((at + ("trap_volume",), "a trap volume but no trap to deploy"))
     return out
@@ -155,7 +160,8 @@ def cross_check(scenario: dict, character: dict | None, nemesis, townships: dict
         for i, t in enumerate(scenario.get("tallyman", [])):
             for ab in t["reward"].get("tokens", {}):
                 if ab not in abilities:
-                    out.append((("tallyman", i, "reward", "tokens", ab), f"Tallyman reward names an ability {character['name']} lacks: {ab!r}"))
+                    out.append((("tallyman", i, "reward", "tokens", ab),
+                                f"Tallyman reward names an ability {character['name']} lacks: {ab!r}"))
         for tok in scenario.get("question_tokens", {}):
             if tok.startswith("potion-") and tok[7:] not in colours:
                 out.append((("question_tokens", tok), f"no ability of {character['name']} has the colour of {tok!r}"))
@@ -164,9 +170,11 @@ def cross_check(scenario: dict, character: dict | None, nemesis, townships: dict
                 for j, r in enumerate(card["rewards"]):
                     for ab in r.get("tokens", {}):
                         if ab not in abilities:
-                            out.append((("peculiar", "cards", i, "rewards", j), f"{card['name']}'s reward names an ability {character['name']} lacks: {ab!r}"))
+                            out.append((("peculiar", "cards", i, "rewards", j),
+                                        f"{card['name']}'s reward names an ability {character['name']} lacks: {ab!r}"))
     if townships is not None and scenario.get("question_tokens", {}).get("peculiar") and peculiar is None:
-        out.append((("question_tokens", "peculiar"), "\"?\" tokens spawn Peculiar Rats but the scenario names no Peculiar deck"))
+        out.append((("question_tokens", "peculiar"),
+                    "\"?\" tokens spawn Peculiar Rats but the scenario names no Peculiar deck"))
     return out
 
 

@@ -105,7 +105,7 @@ def default_allocation(targets: list[Target], hits: int, mortal: int) -> tuple[l
     allocs: list[Allocation] = []
     order = sorted(rats, key=lambda t: (-t.defence, KIND_ORDER[t.kind]))
     taken: set[int] = set()
-    for _i, t in enumerate(order):
+    for t in order:
         if mortal == 0:
             break
         if t.defence == 0 and hits > 0:
@@ -164,35 +164,46 @@ def parse_assign(text: str) -> list[tuple[str, int | None]]:
 
 
 def chosen_allocation(targets: list[Target], hits: int, mortal: int, plan: list[tuple[str, int | None]]):
-    """Allocate in the player's order. A named rat without a count gets what captures
-    it (a 6 if its Defence is above 0, else Defence+1 hits); the Nemesis without a
-    count gets everything left. With a count, ordinary hits are used before 6s."""
+    """Allocate in the player's order (ruling R4a).
+
+    ``brown`` (a kind or id without a count) means every such rat in the zone, one after
+    another while hits last, each given what captures it (a 6 if its Defence is above 0,
+    else Defence+1 hits); a name given bare more than once (``brown,brown``) means one
+    rat each time; the Nemesis without a count gets everything left. ``brown:2`` puts 2
+    hits on one brown rat (ordinary hits before 6s); ``brown:1,brown:1`` puts one hit on
+    each of two."""
     from claw.core.errors import IllegalAction
 
     pool = list(targets)
     allocs: list[Allocation] = []
+    bare = [name for name, n in plan if n is None]
     for name, n in plan:
-        t = next((x for x in pool if x.id == name or x.kind == name), None)
-        if t is None:
+        matches = [x for x in pool if x.id == name or x.kind == name]
+        if not matches:
             have = ", ".join(sorted({x.id for x in pool})) or "nothing"
             raise IllegalAction(f"no such target left in the zone (there is: {have}): {name!r}")
-        pool.remove(t)
-        if n is not None:
-            h = min(n, hits)
-            m = min(n - h, mortal)
-        elif t.kind == "nemesis":
-            h, m = hits, mortal
-        elif t.defence > 0 and mortal:
-            h, m = 0, 1
-        elif hits >= _cost(t):
-            h, m = _cost(t), 0
-        elif mortal:
-            h, m = 0, 1
-        else:
-            h, m = hits, 0
-        hits -= h
-        mortal -= m
-        allocs.append(Allocation(t, h, m))
+        if n is not None or matches[0].kind == "nemesis" or bare.count(name) > 1:
+            matches = matches[:1]
+        for i, t in enumerate(matches):
+            if i and not (hits or mortal):
+                break
+            pool.remove(t)
+            if n is not None:
+                h = min(n, hits)
+                m = min(n - h, mortal)
+            elif t.kind == "nemesis":
+                h, m = hits, mortal
+            elif t.defence > 0 and mortal:
+                h, m = 0, 1
+            elif hits >= _cost(t):
+                h, m = _cost(t), 0
+            elif mortal:
+                h, m = 0, 1
+            else:
+                h, m = hits, 0
+            hits -= h
+            mortal -= m
+            allocs.append(Allocation(t, h, m))
     return allocs, hits, mortal, []
 
 
@@ -213,9 +224,11 @@ def common_bite_wounds(bites: list[int], defence: int) -> int:
     return 1 if sum(bites) > defence else 0
 
 
-def peculiar_bite_wounds(bites: list[int], defence: int) -> int:
-    """Peculiar rats: one wound if any single Bite beats Defence (not added up)."""
-    return 1 if any(b > defence for b in bites) else 0
+def peculiar_bite_wounds(bites: list[int], defence: int, each: bool = False) -> int:
+    """Peculiar rats: one wound if any single Bite beats Defence (not added up); with
+    ``each`` (ruling R24's option) one wound per Peculiar Rat whose Bite beats it."""
+    beats = sum(1 for b in bites if b > defence)
+    return beats if each else min(1, beats)
 
 
 def nemesis_bite_wounds(rolls: list[int], accuracy: int, defence: int) -> int:

@@ -18,6 +18,8 @@ from claw.core.ratcatcher.combat import (
     peculiar_bite_wounds,
     resolve_attack,
 )
+from claw.core.ratcatcher.effects import accuracy as effective_accuracy
+from claw.core.ratcatcher.effects import nemesis_defence
 from claw.core.ratcatcher.events import Events, listed
 from claw.core.ratcatcher.rewards import apply_reward, describe, give_tokens
 from claw.core.ratcatcher.townships import explore as _explore
@@ -41,6 +43,7 @@ def recoup(state: dict, events: Events) -> None:
     s = rc["stats"]
     rc["attack_dice"], rc["movement"], rc["traps"] = s["attack"], s["movement"], s["trap_volume"]
     rc["defence_bonus"] = 0
+    rc.pop("accuracy_bonus", None)
     events.add("recoup", f"recoup: {s['attack']} attack dice, {s['movement']} movement, {s['trap_volume']} traps",
                attack=s["attack"], movement=s["movement"], traps=s["trap_volume"])
 
@@ -80,7 +83,7 @@ def leaving_bites(state: dict, zone: str, events: Events) -> None:
     pecs = [p for p in state["peculiar"] if p["zone"] == zone]
     if pecs:
         bites = [state["peculiar_cards"][p["id"]]["bite"] for p in pecs]
-        w = peculiar_bite_wounds(bites, d)
+        w = peculiar_bite_wounds(bites, d, state["options"].get("peculiar_bites") == "each")
         events.add("bite", f"Peculiar Rat(s) {', '.join(p['id'] for p in pecs)} bite as the Ratcatcher leaves: "
                    f"bites {listed(bites)} vs defence {d} → {'a wound' if w else 'no wound'}",
                    zone=zone, kind="peculiar", bites=bites, defence=d, wounds=w)
@@ -122,7 +125,8 @@ def move(state: dict, path: list[str]) -> tuple[dict, Events]:
         if step not in state["zones"]:
             raise IllegalAction(f"no such zone in the city: {step!r}")
         if step not in adj.get(here, []):
-            raise IllegalAction(f"{step} is not adjacent to {here} (adjacent: {', '.join(adj.get(here, []))}): {step!r}")
+            raise IllegalAction(f"{step} is not adjacent to {here} (adjacent: {', '.join(adj.get(here, []))}):"
+                                f" {step!r}")
         if rc["movement"] < 1:
             raise IllegalAction(f"no movement points left to enter {step!r}")
         leaving_bites(state, here, events)
@@ -193,7 +197,7 @@ def zone_targets(state: dict, zone: str) -> list[Target]:
             out.append(Target("peculiar", p["id"], state["peculiar_cards"][p["id"]].get("defence", 0)))
     nem = state["nemesis"]
     if nem.get("zone") == zone:
-        out.append(Target("nemesis", "nemesis", nem["stats"]["defence"], nem["wounds"]))
+        out.append(Target("nemesis", "nemesis", nemesis_defence(state), nem["wounds"]))
     return out
 
 
@@ -252,7 +256,7 @@ def attack(state: dict, dice, count: int | None = None, plan=None) -> tuple[dict
         raise IllegalAction(f"no rat to attack in {zone}: {zone!r}")
     rolls = [dice.die(6) for _ in range(count)]
     rc["attack_dice"] -= count
-    apply_attack(state, zone, rolls, rc["stats"]["accuracy"], plan, events, rc["name"])
+    apply_attack(state, zone, rolls, effective_accuracy(state), plan, events, rc["name"])
     return state, events
 
 
@@ -280,6 +284,8 @@ def use_ability(state: dict, ability: str, zone: str | None = None) -> tuple[dic
     rc["attack_dice"] += eff.get("attack", 0)
     rc["movement"] += eff.get("movement", 0)
     rc["defence_bonus"] = rc.get("defence_bonus", 0) + eff.get("defence", 0)
+    if eff.get("accuracy"):
+        rc["accuracy_bonus"] = rc.get("accuracy_bonus", 0) + eff["accuracy"]
     if eff.get("heal"):
         apply_reward(state, {"heal": eff["heal"]}, events, a["name"])
     text = f"{a['name']}: {a.get('text', describe(eff))}"
@@ -426,10 +432,14 @@ def explore_now(state: dict, dice, connectors: list[str]) -> tuple[dict, Events]
     """The turn's 1.3 *Place New Locations*, taken now (lets the player pick connectors);
     only when the city holds fewer than two Magic Cheese, once a turn (ruling R23: the
     end of the turn then explores no more)."""
+    from claw.core.ratcatcher.townships import check_connectors
+
     state, events = _start(state)
+    check_connectors(state, connectors)
     have = city_cheese(state)
     if have >= state["rules"]["min_city_cheese"]:
-        raise IllegalAction(f"explore only when fewer than {state['rules']['min_city_cheese']} cheese are in the city (there are {have})")
+        raise IllegalAction(f"explore only when fewer than {state['rules']['min_city_cheese']} cheese are in the"
+                            f" city (there are {have})")
     if state.get("explored_round") == state["round"]:
         raise IllegalAction(f"this turn's explore (1.3) was already taken in round {state['round']}")
     state["explored_round"] = state["round"]

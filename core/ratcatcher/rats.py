@@ -12,6 +12,15 @@ from claw.core.ratcatcher.city import (
     zone_sort_key,
 )
 from claw.core.ratcatcher.combat import common_bite_wounds, nemesis_bite_wounds, peculiar_bite_wounds
+from claw.core.ratcatcher.effects import accuracy as effective_accuracy
+from claw.core.ratcatcher.effects import (
+    lure,
+    nemesis_bite,
+    nemesis_effect,
+    stopped_zones,
+    token_wounds,
+    wound_nemesis,
+)
 from claw.core.ratcatcher.events import Events, listed
 from claw.core.ratcatcher.player import apply_attack, defence, trap_def, wound_ratcatcher
 from claw.core.ratcatcher.sack import SackEmpty, ensure_rats, place_rats, return_zone_rats, sack_total
@@ -163,15 +172,21 @@ def move_rats(state: dict, dice, events: Events, prefer=None) -> None:
     rc_zone = [state["ratcatcher"]["zone"]]
     cheese = cheese_zones(state)
     moves = []
+    stopped, lured = stopped_zones(state), lure(state)
     for zid in sorted(state["zones"], key=zone_sort_key):
         if card_of(zid) not in active:
             continue
         z = state["zones"][zid]
+        if zid in stopped and sum(z["rats"].values()):
+            events.add("rat-stays", f"{stopped[zid]} in {zid}: the common rats there skip their move", zone=zid)
+            continue
         for colour in COLOURS:
             n = z["rats"][colour]
             if not n:
                 continue
-            if colour == "brown":
+            if lured and not (colour != "brown" and z["cheese"]):
+                to = mover.walk(zid, [lured[0]], speed, events, f"{colour} rats in {zid} (lured by {lured[1]})")
+            elif colour == "brown":
                 to = mover.walk(zid, rc_zone, speed, events, f"brown rats in {zid}")
             elif z["cheese"]:
                 continue  # 2.1: black and white rats on a cheese stay put
@@ -183,6 +198,7 @@ def move_rats(state: dict, dice, events: Events, prefer=None) -> None:
         state["zones"][frm]["rats"][colour] -= n
         state["zones"][to]["rats"][colour] += n
         events.add("rat-move", f"{n} {colour} rat(s) {frm} → {to}", who=colour, frm=frm, to=to, count=n)
+    token_wounds(state, events)
     if nem.get("zone") and card_of(nem["zone"]) in active:
         summon(state, dice, events)  # after every rat has moved: the summoned rats move next turn
 
@@ -198,8 +214,11 @@ def trigger_traps(state: dict, dice, events: Events) -> None:
         trap = trap_def(state, state["traps"][zone])
         if any_rat_in(state, zone):
             rolls = [dice.die(6) for _ in range(trap["attack"])]
-            acc = trap.get("accuracy", state["ratcatcher"]["stats"]["accuracy"])
+            acc = trap.get("accuracy", effective_accuracy(state))
             apply_attack(state, zone, rolls, acc, None, events, f"{trap['name']} in {zone}")
+            hurt = trap.get("effect", {}).get("wound", 0)
+            if hurt and state["nemesis"].get("zone") == zone:
+                wound_nemesis(state, hurt, events, f"{trap['name']} in {zone}")
         else:
             events.add("trap-idle", f"{trap['name']} in {zone} finds no rat", zone=zone)
     state["traps"] = {}
@@ -214,16 +233,25 @@ def bites(state: dict, dice, events: Events) -> None:
     d = defence(state)
     nem = state["nemesis"]
     if nem.get("zone") == zone:
-        rolls = [dice.die(6) for _ in range(nem["stats"]["bite"])]
-        w = nemesis_bite_wounds(rolls, nem["stats"]["accuracy"], d)
-        events.add("bite", f"{nem['name']} bites: {listed(rolls)} at {nem['stats']['accuracy']}+ vs defence {d} → {w} wound(s)",
+        count, acc = nemesis_bite(state)
+        rolls = [dice.die(6) for _ in range(count)]
+        w = nemesis_bite_wounds(rolls, acc, d)
+        events.add("bite", f"{nem['name']} bites: {listed(rolls)} at {acc}+ vs defence {d} → {w} wound(s)",
                    kind="nemesis", rolls=rolls, wounds=w)
-        wound_ratcatcher(state, w, events, "Nemesis bite")
+        extra = nemesis_effect(state, "wound") if w else 0
+        wound_ratcatcher(state, w + extra, events, "Nemesis bite" + (f" (+{extra}, special ability)" if extra else ""))
+        eaten = nemesis_effect(state, "cheese") if w else 0
+        for _ in range(eaten):
+            state["tracker"] += 1
+            events.add("consume", f"{nem['name']}'s special ability: a wounding bite counts as a cheese eaten;"
+                       f" the Rat Tracker moves to {state['tracker']}", tracker=state["tracker"])
+            advance_tracker(state, zone, events)
     pecs = [p for p in state["peculiar"] if p["zone"] == zone]
     if pecs:
         b = [state["peculiar_cards"][p["id"]]["bite"] for p in pecs]
-        w = peculiar_bite_wounds(b, d)
-        events.add("bite", f"Peculiar bite(s) {listed(b)} vs defence {d} → {'a wound' if w else 'no wound'}",
+        w = peculiar_bite_wounds(b, d, state["options"].get("peculiar_bites") == "each")
+        events.add("bite", f"Peculiar bite(s) {listed(b)} vs defence {d} → "
+                   f"{'no wound' if not w else 'a wound' if w == 1 else f'{w} wounds'}",
                    kind="peculiar", bites=b, wounds=w)
         wound_ratcatcher(state, w, events, "Peculiar bite")
     rats = state["zones"][zone]["rats"]
@@ -303,10 +331,13 @@ def spawn_nemesis(state: dict, events: Events, prefer=None) -> None:
 
 def spawn_jobs(state: dict) -> list[tuple[str, str]]:
     """2.6: (zone, why) for each rat to draw: a Rat's Nest or a black rat on an active
-    township (ruling R21: those standing when the phase begins), the Nemesis's spawn value."""
+    township (ruling R21: those standing when the phase begins), the Nemesis's spawn value.
+    Ruling R25: with ``options.spawn_nests: city`` the nests of every township in the city."""
     active = active_cards(state)
-    zones = [z for z in sorted(state["zones"], key=zone_sort_key) if card_of(z) in active]
-    jobs = [(z, "Rat's Nest") for z in zones if state["zones"][z]["nest"]]
+    ordered = sorted(state["zones"], key=zone_sort_key)
+    zones = [z for z in ordered if card_of(z) in active]
+    nests = ordered if state["options"].get("spawn_nests") == "city" else zones
+    jobs = [(z, "Rat's Nest") for z in nests if state["zones"][z]["nest"]]
     for z in zones:
         jobs += [(z, "black rat")] * state["zones"][z]["rats"]["black"]
     nem = state["nemesis"]

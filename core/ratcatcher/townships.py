@@ -20,6 +20,22 @@ from claw.core.ratcatcher.events import Events
 from claw.core.ratcatcher.sack import SackEmpty, ensure_rats, place_rats
 
 
+def check_connectors(state: dict, connectors) -> None:
+    """Refuse a connector the player names that the city does not have, whether or not
+    an explore comes this turn: ``CARD:ID`` of a card in the city, not yet joined."""
+    from claw.core.ratcatcher.city import used_connectors
+
+    used = used_connectors(state)
+    for want in connectors or []:
+        num, _, cid = str(want).partition(":")
+        card = state["cards"].get(num)
+        if card is None or num not in state["city"] or cid not in {c["id"] for c in card["connectors"]}:
+            free = ", ".join(free_connectors(state)) or "none"
+            raise IllegalAction(f"--connector names no connector of a township in the city (free: {free}): {want!r}")
+        if want in used:
+            raise IllegalAction(f"connector {want} is already joined to another township")
+
+
 def new_zone() -> dict:
     """An empty zone record."""
     return {"cheese": 0, "rats": {c: 0 for c in COLOURS}, "tokens": [], "found": [], "nest": False}
@@ -145,7 +161,8 @@ def explore(state: dict, dice, events: Events, choices: list[str] | None = None,
         if choices:
             want = choices.pop(0)
             if want not in targets:
-                raise IllegalAction(f"not a free connector on an active township (free: {', '.join(targets)}): {want!r}")
+                raise IllegalAction(f"not a free connector on an active township (free: {', '.join(targets)}):"
+                                    f" {want!r}")
             target = want
         else:
             target = targets[0]

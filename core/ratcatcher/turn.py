@@ -12,7 +12,7 @@ from claw.core.ratcatcher import rats as R
 from claw.core.ratcatcher.city import clone
 from claw.core.ratcatcher.events import Events
 from claw.core.ratcatcher.player import recoup
-from claw.core.ratcatcher.townships import explore
+from claw.core.ratcatcher.townships import check_connectors, explore
 
 
 def outcome(state: dict) -> dict | None:
@@ -60,8 +60,11 @@ def rats_turn(state: dict, dice, events: Events, prefer=None, connectors=None, r
     R.trigger_traps(state, dice, events)
     R.bites(state, dice, events)
     R.consume(state, dice, events)
-    R.spawn_nemesis(state, events, prefer)
-    R.spawn_phase(state, dice, events, reward)
+    if state.pop("spawned_round", None) == state["round"]:
+        events.add("spawn-done", f"2.5–2.6: round {state['round']}'s spawn phase was already played (claw spawn)")
+    else:
+        R.spawn_nemesis(state, events, prefer)
+        R.spawn_phase(state, dice, events, reward)
     if R.below_cheese(state):
         explore(state, dice, events, connectors)
     R.clean_up(state, events)
@@ -76,6 +79,7 @@ def scenario_step(state: dict, dice, prefer=None, connectors=None, reward=None) 
     townships, ``reward`` (1-based) for a force tally during rat recovery."""
     if state.get("outcome"):
         raise IllegalAction(f"the game is over: {state['outcome']['result']} ({state['outcome']['reason']})")
+    check_connectors(state, connectors)
     state = clone(state)
     events = Events()
     connectors = list(connectors or [])
@@ -94,11 +98,18 @@ def scenario_step(state: dict, dice, prefer=None, connectors=None, reward=None) 
 
 
 def spawn_only(state: dict, dice, prefer=None, reward=None) -> tuple[dict, Events]:
-    """2.6 alone (``claw spawn``): Nemesis on a pending tracker space, then rats."""
+    """2.5–2.6 alone (``claw spawn``): Nemesis on a pending tracker space, then rats.
+
+    The rats' turn has one spawn phase: ``claw spawn`` plays this round's, once (a second
+    run is refused), and the rats' turn of ``scenario-step`` then skips its own."""
     if state.get("outcome"):
-        raise IllegalAction(f"the game is over: {state['outcome']['result']}")
+        raise IllegalAction(f"the game is over: {state['outcome']['result']} ({state['outcome']['reason']})")
+    if state.get("spawned_round") == state["round"]:
+        raise IllegalAction(f"round {state['round']}'s spawn phase was already played (claw spawn): the next"
+                            " spawn comes in the next round's rats' turn")
     state = clone(state)
     events = Events()
+    state["spawned_round"] = state["round"]
     R.spawn_nemesis(state, events, prefer)
     R.spawn_phase(state, dice, events, reward)
     return state, events

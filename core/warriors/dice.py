@@ -19,9 +19,12 @@ def critical(rolled: list[int]) -> str | None:
 
 
 def d100(dice, label: str = "") -> tuple[int, list[int]]:
-    """Percentile: tens digit then ones digit, each 0-9; 0 and 0 make 100."""
+    """Percentile: tens die then ones digit; 00 and 0 make 100. Physical dice may give the
+    tens die as its face (70) or its digit (7) (How the Dice Work: 70 and 1 is 71)."""
+    from claw.core.rng import draw_tens
+
     pre = f"{label} " if label else ""
-    tens = dice.draw(0, 9, f"{pre}d100 tens digit")
+    tens = draw_tens(dice, f"{pre}d100 tens die")
     ones = dice.draw(0, 9, f"{pre}d100 ones digit")
     value = tens * 10 + ones
     return (100 if value == 0 else value), [tens, ones]

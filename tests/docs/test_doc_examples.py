@@ -217,7 +217,9 @@ def test_msm_play_spawning_entries_and_taverne(msm_round):
     g("claw tavern shop")
     g("claw tavern sell nera shuriken")
     g("claw tavern buy nera healing-salve")
+    g("claw tavern trade nera tanto guy")
     g('claw tavern level nera "Shadow step"')
+    g('claw tavern level adara "Staff proficiency:+1:staff"')
     g('claw tavern level nera "Shadow step" --level 1')
     g("claw tavern show")
     g("claw tavern done --campaign campaign.json")
@@ -304,8 +306,10 @@ def test_mice_start_and_quick_answers(repo):
     assert g("claw chest-lid --game mice --others 4 --suspicious --dice 6,6,6,6,6").stdout.strip() == "3"
     g("claw move-ghost --game mice 2 --movers 4 --odds")
     assert "(1/6)" in g("claw fling-cheese --game mice --odds").stdout
-    g("claw attack --game mice --attack-dice 2 --defense 1 --blackpaw --odds")
+    g("claw attack --game mice --attack-dice 2 --defence 1 --blackpaw --odds")
     g("claw roll 6dA=cheese --odds")
+    r = g("claw scary-noises --game mice --mice 2 --distance 0 --dice cheese,sword")
+    assert "cheese" in r.stderr
 
 
 # --- docs/games/warriors.md and examples/warriors/README.md ----------------------------

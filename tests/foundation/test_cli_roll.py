@@ -20,7 +20,7 @@ def test_json_fields():
     assert data["expression"] == "3d6+4"
     assert data["total"] == 17 and data["success"] is True
     assert data["critical"] == "success"
-    assert data["dice"][0] == {"sides": 6, "value": 6, "kept": True}
+    assert data["dice"][0] == {"term": 0, "sides": 6, "value": 6, "kept": True}
 
 
 def test_json_successes_and_dropped():

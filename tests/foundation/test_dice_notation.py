@@ -24,7 +24,6 @@ def test_single_die_without_count():
     ("2d12kl1", [9, 4], 4, [9]),
     ("4d6dl", [2, 2, 5, 6], 13, [2]),
     ("3d6dh", [6, 3, 1], 4, [6]),
-    ("4d6k3", [1, 2, 3, 4], 9, [1]),
 ])
 def test_keep_and_drop(expr, values, total, dropped):
     r = roll(expr, PhysicalDice(values))
@@ -86,8 +85,10 @@ def test_physical_dice_name_the_die_and_value():
         roll("2d6", PhysicalDice([3, 7]))
     with pytest.raises(DiceError, match=r"not enough dice: a d12 was needed after 1"):
         roll("2d12", PhysicalDice([3]))
-    with pytest.raises(DiceError, match="d100 tens digit"):
-        roll("d%", PhysicalDice([10, 0]))
+    with pytest.raises(DiceError, match="d100 tens die: 75"):
+        roll("d%", PhysicalDice([75, 0]))
+    with pytest.raises(DiceError, match="d100 ones digit: 10"):
+        roll("d%", PhysicalDice([1, 10]))
 
 
 def test_same_seed_same_roll_known_values():

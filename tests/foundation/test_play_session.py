@@ -61,9 +61,11 @@ def _new_msm(tmp_path: Path) -> Path:
 def test_a_person_plays_msm(tmp_path):
     path = _new_msm(tmp_path)
     keys = ["scenario-step --until cats" + ENTER
-            + "move leon B4" + ENTER
+            + "move le" + TAB,                   # a figure id of the state: leon
+            " B4" + ENTER
             + "move leon P16" + ENTER            # refused: too far
-            + "end-act" + TAB,                   # completed to end-activation
+            + "help move" + ENTER
+            + "end-act" + TAB,                   # a command: end-activation
             ENTER + "note half-typed" + CTRL_C   # dropped
             + "undo" + ENTER                     # takes back end-activation
             + CTRL_D]
@@ -76,6 +78,8 @@ def test_a_person_plays_msm(tmp_path):
     assert "restored" in err and "after #3 move" in err
     assert "every change is saved to" in err and err.rstrip().endswith(f"the game is in {path}")
     assert out.count("Figures:") >= 3  # the board at the start, and after each change
+    assert "Usage: claw move CAT [SQUARE]" in out and "Options (msm):" in out
+    assert "leon strides from B2 to B4" in err
     history = (tmp_path / "claw" / "play-msm.history").read_text()
     assert "end-activation" in history and "half-typed" not in history
 
@@ -101,6 +105,9 @@ def test_completion_of_commands_and_options(tmp_path):
     word, found = complete_line(session, "scenario-step --un")
     assert (word, found) == ("--un", ["--until"])
     assert "--state" not in complete_line(session, "show --")[1]  # the session holds the state
+    assert complete_line(session, "move le") == ("le", ["leon"])  # from the state in memory
+    assert "rat-3" in complete_line(session, "attack leon ")[1]
+    assert "charleville-musket" in complete_line(session, "attack leon rat-3 --weapon ")[1]
 
 
 def test_prompt_shows_game_round_phase_and_turn(tmp_path):

@@ -216,6 +216,7 @@ def test_stateless_scary_noises_matches_the_rule(values, distance):
     assert r.code == 0, r.stderr
     cheese = sum(faces[v] == "cheese" for v in values)
     assert json.loads(r.stdout) == {"rolled": [table[v]["number"] for v in values], "cheese": cheese,
+                                    "faces": [f"{table[v]['number']}:{table[v]['symbol']}" for v in values],
                                     "distance": distance,
                                     "scared": cheese > distance}
 

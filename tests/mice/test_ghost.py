@@ -41,10 +41,15 @@ def test_only_mop_mice_move_and_only_1_to_3(ghost_state, tiles, faces):
         ghost.move_ghost(ghost_state, "filch", 4, d(1, 1, 1, 1), faces, tiles)
 
 
-def test_cannot_enter_without_moving(ghost_state, tiles, faces, F):
+def test_cannot_enter_without_moving_but_the_roll_stands(ghost_state, tiles, faces, F):
+    """Kitchen 5, Move the Ghost: no die matching the number → no space, so the ghost
+    does not enter; the roll was the mouse's action, so it is kept (and logged), not
+    refused whole."""
     two = F.numbered(2)
-    with pytest.raises(IllegalAction, match="cannot move"):
-        ghost.move_ghost(ghost_state, "filch", 1, d(two, two, two, two), faces, tiles, enter="dining-hall")
+    res = ghost.move_ghost(ghost_state, "filch", 1, d(two, two, two, two), faces, tiles, enter="dining-hall")
+    assert res.info["spaces"] == 0 and res.state["ghost"]["room"] == ghost_state["ghost"]["room"]
+    assert [e.type for e in res.events][-1] == "ghost-stays"
+    assert not res.state["rooms"]["dining-hall"]["explored"]
 
 
 def test_move_odds_are_binomial(faces):

@@ -80,14 +80,18 @@ def test_tunnel_entrance_surge_spider_does_not_escape(fresh, tiles):
     assert after.events[0].type == "no-escape"
 
 
-def test_special_surge_once_per_tile(fresh, tiles):
-    res = begin(fresh)
+def test_special_surge_every_time_by_default_once_as_the_option(fresh, tiles):
+    """Tunnel Entrance 5 ("Special Surge: Spider") prints no limit: by default (ruling 5)
+    two surges on the tile bring two spiders; option `special_surge_once` keeps the old
+    reading (one spider, the second surge only moves the hourglass)."""
+    res = begin(dict(fresh, options={k: v for k, v in fresh["options"].items() if k != "special_surge_once"}))
     add_wheel(res, 12, "test", tiles)
-    assert sum(f["kind"] == "spider" for f in res.state["minions"]) == 1
+    assert sum(f["kind"] == "spider" for f in res.state["minions"]) == 2
     assert res.state["hourglass"] == 3
-    again = begin(dict(fresh, options=dict(fresh["options"], special_surge_once=False)))
-    add_wheel(again, 12, "test", tiles)
-    assert sum(f["kind"] == "spider" for f in again.state["minions"]) == 2
+    once = begin(dict(fresh, options=dict(fresh["options"], special_surge_once=True)))
+    add_wheel(once, 12, "test", tiles)
+    assert sum(f["kind"] == "spider" for f in once.state["minions"]) == 1
+    assert once.state["hourglass"] == 3
 
 
 def test_surge_in_a_tile_without_special_surge_points_to_the_encounter_card(fresh, tiles):

@@ -131,7 +131,7 @@ def test_los_between_figures_and_squares(s1_state):
 def test_los_on_a_map_and_show(tmp_path):
     result = run(["los", "--game", "msm", "--map", S2, "A1", "P16", "--show"])
     assert result.code == 0, result.stderr
-    assert "*" in result.stderr or "blocked" in result.stdout
+    assert "•" in result.stderr or "blocked" in result.stdout
 
 
 def test_los_all(s1_state):
@@ -201,7 +201,7 @@ def test_new_roaches_hinder_option():
 
 def test_los_all_show_marks_squares(s1_state):
     result = run(["los", "-s", "-", "--all", "adara", "--show"], stdin=s1_state)
-    assert result.code == 0 and "o visible" in result.stderr
+    assert result.code == 0 and "• visible" in result.stderr
 
 
 def test_new_place_heroes_by_choice():
@@ -226,25 +226,28 @@ def test_render_odd_map_with_offset_and_walls():
     text = "\n".join(lines)
     assert "‖" in text and ":" in text
     # offset 1: a big-square border after column A and after row 1
-    assert lines[1] == "  +-+---+" and lines[3] == "  +-+---+" and lines[5] == "  | |   |"
+    # one line per row of squares: no line between rows 2 and 3 (one big square, nothing between)
+    assert lines[1] == "  +-+---+" and lines[3] == "  +-+---+" and lines[4].startswith("2 ")
+    assert lines[5].startswith("3 ") and lines[6] == "  +-+---+"
 
 
 def test_new_pounce_ruling_is_stored_and_checked(tmp_path):
-    """Ruling 7 as an option: `--pounce stride-too` is kept in the state; a bad value is a
-    usage error."""
-    result = run(["new", S1, "--seed", "7", "--pounce-rule", "stride-too"])
+    """Ruling 7a as an option: the movement example's reading (`stride-too`) is the
+    default, `--pounce-rule leave` the other; either is kept in the state; a bad value is
+    a usage error."""
+    result = run(["new", S1, "--seed", "7", "--pounce-rule", "leave"])
     assert result.code == 0
-    assert json.loads(result.stdout)["state"]["options"]["pounce"] == "stride-too"
-    assert "pounce" not in json.loads(run(["new", S1, "--seed", "7"]).stdout)["state"]["options"]
+    assert json.loads(result.stdout)["state"]["options"]["pounce"] == "leave"
+    assert json.loads(run(["new", S1, "--seed", "7"]).stdout)["state"]["options"]["pounce"] == "stride-too"
     bad = run(["new", S1, "--seed", "7", "--pounce-rule", "far"])
-    assert bad.code == 2 and "--pounce-rule must be leave or stride-too" in bad.stderr
+    assert bad.code == 2 and "--pounce-rule must be stride-too or leave" in bad.stderr
 
 
 @pytest.mark.parametrize("change, message", [
     (lambda st: st["figures"]["nera"].update(square="Z99"), "nera is on Z99, off the 16x12 map"),
     (lambda st: st["figures"]["nera"].update(square="C5"), "nera is on C5, a red (blocking) square"),
     (lambda st: st["figures"]["nera"].update(square="B12"), "guy and nera share B12; only roaches stack"),
-    (lambda st: st["options"].update(pounce="far"), "options.pounce must be leave or stride-too"),
+    (lambda st: st["options"].update(pounce="far"), "options.pounce must be stride-too or leave"),
 ])
 def test_edited_state_with_impossible_figures_is_refused(s1_state, tmp_path, change, message):
     """An edited state that puts a figure off the map, on red terrain or on another
@@ -254,7 +257,8 @@ def test_edited_state_with_impossible_figures_is_refused(s1_state, tmp_path, cha
     path = tmp_path / "edited.json"
     path.write_text(json.dumps(envelope))
     before = path.read_bytes()
-    for args in (["show"], ["los", "nera", "adara"], ["rats"], ["moves", "guy"], ["move", "-i", "guy", "C11", "--free"]):
+    for args in (["show"], ["los", "nera", "adara"], ["rats"], ["moves", "guy"],
+                 ["move", "-i", "guy", "C11", "--free"]):
         result = run([*args, "-s", str(path)])
         assert result.code == 3, (args, result.stderr)
         assert message in result.stderr and "Traceback" not in result.stderr

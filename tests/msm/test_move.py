@@ -35,22 +35,27 @@ def test_movement_example_prowl_stride_pounce():
     assert "G5" not in pounce and "G6" not in pounce  # red
 
 
-def test_pounce_may_cover_every_stride_square_by_option():
-    """Movement example: "Guy may Pounce into both red and dark green squares" (every
-    stride square). By default a pounce leaves the cat's big square (ruling 7); with
-    the `stride-too` ruling it also reaches the diagonal square of Guy's own big square."""
+def test_pounce_covers_every_stride_square_by_default_and_leave_is_the_option():
+    """Movement example: "Guy may Pounce into both red and dark green squares", the dark
+    green squares being his stride squares. That is the default (ruling 7a): a pounce
+    also reaches the diagonal square of Guy's own big square. `--pounce-rule leave`
+    (Moving Your Cat alone: "into any big square … up to 2 big squares away") keeps the
+    pounce out of his own big square."""
     board = board_of(["." * 8] * 8)
     figures = {"guy": fig("cat", "guy", "C3")}
     default = move_options(board, figures, "guy")
-    assert "D4" in names(default["stride"]) and "D4" not in names(default["pounce"])
-    wide = move_options(board, figures, "guy", pounce_ruling="stride-too")
-    assert set(names(wide["stride"])) <= set(names(wide["pounce"]))
-    assert set(names(wide["pounce"])) - set(names(default["pounce"])) == {"D4"}
-    state = {"figures": {"guy": fig("cat", "guy", "C3")}, "options": {"pounce": "stride-too"}}
+    assert set(names(default["stride"])) <= set(names(default["pounce"]))
+    leave = move_options(board, figures, "guy", pounce_ruling="leave")
+    assert "D4" in names(leave["stride"]) and "D4" not in names(leave["pounce"])
+    assert set(names(default["pounce"])) - set(names(leave["pounce"])) == {"D4"}
+    state = {"figures": {"guy": fig("cat", "guy", "C3")}}
     _, events = move_cat(board, state, "guy", sq("D4"), "pounce")
     assert events[0]["mode"] == "pounce" and state["figures"]["guy"]["vulnerable"] is True
     with pytest.raises(IllegalAction, match="another big square"):
-        move_cat(board, {"figures": {"guy": fig("cat", "guy", "C3")}}, "guy", sq("D4"), "pounce")
+        move_cat(board, {"figures": {"guy": fig("cat", "guy", "C3")}, "options": {"pounce": "leave"}}, "guy",
+                 sq("D4"), "pounce")
+    with pytest.raises(IllegalAction, match="only the diagonal square"):
+        move_cat(board, {"figures": {"guy": fig("cat", "guy", "C3")}}, "guy", sq("D3"), "pounce")
 
 
 def test_prowl_only_when_enemy_adjacent():
@@ -150,7 +155,8 @@ from hypothesis import strategies as st  # noqa: E402
 def test_move_options_invariants(data):
     """Properties (Moving Your Cat): every option is on the map, open and empty; a prowl
     is one orthogonal step; a stride lands in an adjacent big square or a diagonal
-    square; a pounce lands 1 or 2 big squares away; nothing lands on a red square."""
+    square; a pounce lands 1 or 2 big squares away, or (default ruling 7a, the movement
+    example) on a stride square; nothing lands on a red square."""
     w, h = 2 * data.draw(st.integers(2, 4)), 2 * data.draw(st.integers(2, 4))
     rows = ["".join(data.draw(st.lists(st.sampled_from("...#"), min_size=w, max_size=w))) for _ in range(h)]
     board = board_of(rows)
@@ -174,7 +180,7 @@ def test_move_options_invariants(data):
             elif mode == "stride":
                 assert big == 1 or (abs(s[0] - start[0]) == 1 and abs(s[1] - start[1]) == 1)
             else:
-                assert big in (1, 2)
+                assert big in (1, 2) or s in opts["stride"]
 
 
 def test_revealed_roach_uncovers_the_marker_behind_it():

@@ -120,7 +120,10 @@ def test_manual_objective_then_taverne_then_next_scenario(s2_cats, tmp_path):
     assert len(shop) == 5
     ok(["tavern", "sell", "nera", "shuriken", "-s", st, "-i"])
     ok(["tavern", "level", "nera", "Shadow step", "-s", st, "-i"])
-    ok(["heal", "nera", "-s", st, "-i"])
+    r = run(["heal", "nera", "-s", st, "-i"])
+    assert r.code == 4 and "full health" in r.stderr
+    ok(["trade", "nera", "leon", "--francs", "10", "-s", st, "-i"])      # Trading Stuff at the Taverne
+    ok(["tavern", "trade", "leon", "nera", "--francs", "10", "-s", st, "-i"])
     out = tmp_path / "campaign.json"
     ok(["tavern", "done", "--campaign", str(out), "-s", st, "-i"])
     camp = json.loads(out.read_text())

@@ -19,7 +19,8 @@ def rats_at(st, sq):
 
 def test_one_face_down_marker_on_every_matching_square():
     """Spawning: one marker from the pool face down on each square with the letter."""
-    st, board = state(ROWS, {"nera": cat("H1")}, legend=LEGEND, track=[["S"]], pool=["roach", "detestable", "arbaletrier"])
+    st, board = state(ROWS, {"nera": cat("H1")}, legend=LEGEND, track=[["S"]],
+                      pool=["roach", "detestable", "arbaletrier"])
     new, events = spawn(st, board, SeededDice(1), BESTIARY)
     assert [new["figures"][f]["type"] for f in rats_at(new, "A1") + rats_at(new, "A8")] == ["roach", "detestable"]
     assert new["rat_pool"] == ["arbaletrier"] and new["round"]["spawned"]
@@ -48,7 +49,8 @@ def test_no_letter_no_spawn_and_only_once_per_round():
 
 def test_empty_pool_takes_the_shuffled_discard():
     """All Rat Spawns: no markers in the pool → shuffle the discard pile into it."""
-    st, board = state(ROWS, {"nera": cat("H1")}, legend=LEGEND, track=[["S"]], pool=[], rat_discard=["roach", "detestable"])
+    st, board = state(ROWS, {"nera": cat("H1")}, legend=LEGEND, track=[["S"]], pool=[],
+                      rat_discard=["roach", "detestable"])
     new, events = spawn(st, board, SeededDice(4), BESTIARY)
     assert any(e["type"] == "pool-refill" for e in events)
     assert new["rat_discard"] == [] and len(rats_at(new, "A1") + rats_at(new, "A8")) == 2
@@ -80,7 +82,8 @@ def test_square_held_by_a_cat_wounds_it_and_nothing_spawns():
 
 def test_set_aside_rat_is_placed_face_up_on_its_square():
     """Spawning: a named set-aside rat is placed face up in the specified square."""
-    st, board = state(ROWS, {"nera": cat("A1")}, legend=LEGEND, track=[["S4"]], pool=["roach"], set_aside=["norwegian-brown"],
+    st, board = state(ROWS, {"nera": cat("A1")}, legend=LEGEND, track=[["S4"]], pool=["roach"],
+                      set_aside=["norwegian-brown"],
                       placements={"S4": "norwegian-brown"})
     new, events = spawn(st, board, SeededDice(1), BESTIARY)
     (rid,) = rats_at(new, "H8")

@@ -156,9 +156,38 @@ def test_the_healing_draught_of_entry_2_is_not_a_salve(camp):
     draught = next(x["item"] for x in two["effects"] if x.get("item", {}).get("id") == "healing-draught")
     assert "heal" not in draught
     camp["heroes"]["leon"]["loot"] = [dict(draught)]
-    before = camp["heroes"]["leon"]["health"]
-    new, _ = tavern.heal(camp, "leon", CARDS)
-    assert new["heroes"]["leon"]["health"] == before
-    assert [c["id"] for c in new["heroes"]["leon"]["loot"]] == ["healing-draught"]
+    camp["heroes"]["leon"]["health"] = 5
+    with pytest.raises(IllegalAction, match="holds no healing salve"):
+        tavern.heal(camp, "leon", CARDS)
     with pytest.raises(IllegalAction, match="0 healing salve"):
         tavern.heal(camp, "leon", CARDS, salves=1)
+
+
+def test_heal_without_a_salve_or_at_full_health_is_refused(camp):
+    """Taverne B: "Spend any amount of your healing salves to heal your wounds up to your
+    maximum of 9": with no salve (and no free healing) or at 9 there is nothing to spend,
+    so `heal` is refused (exit 4) instead of reporting 0 salves spent."""
+    camp["heroes"]["leon"]["loot"] = []
+    camp["heroes"]["leon"]["health"] = 6
+    with pytest.raises(IllegalAction, match="holds no healing salve, and healing is not free"):
+        tavern.heal(camp, "leon", CARDS)
+    camp["heroes"]["leon"]["health"] = 9
+    with pytest.raises(IllegalAction, match="full health"):
+        tavern.heal(camp, "leon", CARDS)
+
+
+def test_trade_at_the_taverne_cards_and_francs(camp):
+    """Trading Stuff ("transfer or trade any item between cats") between scenarios: the
+    party sits together at the Taverne, so any two heroes trade a card; francs are kept
+    per hero (ruling) and may be given the same way."""
+    camp["heroes"]["leon"]["loot"] = ["healing-salve"]
+    camp["heroes"]["leon"]["francs"] = 30
+    new, events = tavern.trade(camp, "leon", "nera", CARDS, card_id="healing-salve")
+    assert new["heroes"]["leon"]["loot"] == [] and "healing-salve" in new["heroes"]["nera"]["loot"]
+    new, _ = tavern.trade(new, "leon", "nera", CARDS, francs=20)
+    assert new["heroes"]["leon"]["francs"] == 10 and new["heroes"]["nera"]["francs"] == camp["heroes"]["nera"].get(
+        "francs", 0) + 20
+    with pytest.raises(IllegalAction, match="has 10 francs, not 11"):
+        tavern.trade(new, "leon", "nera", CARDS, francs=11)
+    with pytest.raises(IllegalAction, match="holds no card 'healing-salve'"):
+        tavern.trade(new, "leon", "nera", CARDS, card_id="healing-salve")

@@ -108,7 +108,8 @@ def rule_throughput():
     from claw.core.rng import PhysicalDice
 
     out = {}
-    targets = [Target("brown", "brown", 0)] * 3 + [Target("white", "white", 1)] * 3 + [Target("nemesis", "nemesis", 1, 5)]
+    targets = ([Target("brown", "brown", 0)] * 3 + [Target("white", "white", 1)] * 3
+               + [Target("nemesis", "nemesis", 1, 5)])
     n = 20000
     t = time.perf_counter()
     for _i in range(n):
@@ -149,7 +150,8 @@ def main():
 
     c = content()
     result = {
-        "machine": f"{platform.machine()} {platform.processor() or ''} {os.cpu_count()} cpu, Python {platform.python_version()}".strip(),
+        "machine": f"{platform.machine()} {platform.processor() or ''} {os.cpu_count()} cpu, "
+                   f"Python {platform.python_version()}".strip(),
         "in-process rounds": rounds_in_process(c),
         "rule throughput": rule_throughput(),
         "shell pipeline (subprocess per step)": pipeline_steps(),

@@ -1,5 +1,9 @@
-"""Start-up time: `claw roll 2d12` and a stateful command against a bare typer app and a
-bare argparse app, measured in the same run (min and median of N runs each)."""
+"""Start-up time: `claw roll 2d12`, a stateful command, the help screens and a shell
+completion answer against a bare typer app and a bare argparse app, measured in the
+same run (min and median of N runs each).
+
+The stateful cases use BENCH_STATE, or else an msm scenario-2 state made with `claw new`
+(issue 12's budget: `claw show` / `claw scenario-step` on it within 1.3x typer hello)."""
 
 from __future__ import annotations
 
@@ -16,13 +20,15 @@ from pathlib import Path
 RUNS = int(os.environ.get("RUNS", "25"))
 ROOT = Path(__file__).resolve().parents[2]
 
-TYPER_HELLO = "import typer\napp = typer.Typer()\n@app.command()\ndef hello(name: str = 'x'):\n    print('hello', name)\napp()\n"
-ARGPARSE_HELLO = "import argparse\np = argparse.ArgumentParser()\np.add_argument('--name', default='x')\nprint('hello', p.parse_args().name)\n"
+TYPER_HELLO = ("import typer\napp = typer.Typer()\n@app.command()\ndef hello(name: str = 'x'):\n"
+               "    print('hello', name)\napp()\n")
+ARGPARSE_HELLO = ("import argparse\np = argparse.ArgumentParser()\np.add_argument('--name', default='x')\n"
+                  "print('hello', p.parse_args().name)\n")
 
 
-def timed(cmd: list[str], stdin: bytes | None = None) -> list[float]:
+def timed(cmd: list[str], stdin: bytes | None = None, extra_env: dict | None = None) -> list[float]:
     # byte-code caching on, as on a user's machine; one warm-up run fills the cache
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env = _env(extra_env)
     subprocess.run(cmd, input=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=False)
     samples = []
     for _ in range(RUNS):
@@ -32,14 +38,20 @@ def timed(cmd: list[str], stdin: bytes | None = None) -> list[float]:
     return samples
 
 
-def instructions(cmd: list[str]) -> int | None:
+def _env(extra_env: dict | None) -> dict:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "CLAW_STATE")}
+    env.update(extra_env or {})
+    return env
+
+
+def instructions(cmd: list[str], extra_env: dict | None = None) -> int | None:
     """Instructions executed (valgrind's callgrind): repeatable whatever the machine's
     load, which wall time on a shared machine is not."""
     if not shutil.which("valgrind"):
         return None
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd],
-                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env, check=False)
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=_env(extra_env),
+                          check=False)
     for line in done.stderr.splitlines():
         if "Collected :" in line:
             return int(line.rsplit(":", 1)[1])
@@ -60,32 +72,42 @@ def main() -> None:
     (tmp / "typer_hello.py").write_text(TYPER_HELLO)
     (tmp / "argparse_hello.py").write_text(ARGPARSE_HELLO)
     py = sys.executable
-    results = {}
-    results["python -c pass"] = timed([py, "-c", "pass"])
-    results["argparse hello"] = timed([py, str(tmp / "argparse_hello.py")])
-    results["typer hello"] = timed([py, str(tmp / "typer_hello.py")])
-    results["claw roll 2d12"] = timed([claw, "roll", "2d12"])
     state = os.environ.get("BENCH_STATE")
-    if state:
-        cmd = os.environ.get("BENCH_STATE_CMD", "scenario-step").split()
-        results[f"claw {' '.join(cmd)} (state)"] = timed([claw, *cmd, "-s", state])
+    if not state:
+        state = str(tmp / "scenario-2.json")
+        made = subprocess.run([claw, "new", str(ROOT / "examples/msm/scenario-2.yaml"), "--seed", "7", "-q"],
+                              capture_output=True, check=True)
+        Path(state).write_bytes(made.stdout)
+    cases: dict[str, tuple[list[str], dict | None]] = {
+        "python -c pass": ([py, "-c", "pass"], None),
+        "argparse hello": ([py, str(tmp / "argparse_hello.py")], None),
+        "typer hello": ([py, str(tmp / "typer_hello.py")], None),
+        "claw roll 2d12": ([claw, "roll", "2d12"], None),
+    }
+    for one in os.environ.get("BENCH_STATE_CMD", "scenario-step;show").split(";"):
+        cases[f"claw {one} (state)"] = ([claw, *one.split(), "-s", state], None)
+    cases["claw --help"] = ([claw, "--help"], None)
+    cases["claw attack --help"] = ([claw, "attack", "--help"], None)
+    cases["claw attack --help -s STATE"] = ([claw, "attack", "--help", "-s", state], None)
+    # completion answers (bash protocol): figure ids from the state in CLAW_STATE; all command names
+    cases["complete: claw move <TAB> (ids)"] = ([claw], {"_CLAW_COMPLETE": "complete_bash",
+                                                         "COMP_WORDS": "claw move ", "COMP_CWORD": "2",
+                                                         "CLAW_STATE": state})
+    cases["complete: claw <TAB> (commands)"] = ([claw], {"_CLAW_COMPLETE": "complete_bash",
+                                                         "COMP_WORDS": "claw ", "COMP_CWORD": "1"})
+    results = {name: timed(cmd, extra_env=env) for name, (cmd, env) in cases.items()}
     typer_median = statistics.median(results["typer hello"])
     argparse_median = statistics.median(results["argparse hello"])
     rows = [row(k, v, typer_median) for k, v in results.items()]
     for r in rows:
         r["x_argparse"] = round(r["median_ms"] / argparse_median, 2)
     if os.environ.get("CALLGRIND"):
-        commands = {"python -c pass": [py, "-c", "pass"], "argparse hello": [py, str(tmp / "argparse_hello.py")],
-                    "typer hello": [py, str(tmp / "typer_hello.py")], "claw roll 2d12": [claw, "roll", "2d12"]}
-        if state:
-            commands["claw (state)"] = [claw, *cmd, "-s", state]
-        counts = {name: instructions(c) for name, c in commands.items()}
+        counts = {name: instructions(cmd, env) for name, (cmd, env) in cases.items()}
         base = counts["typer hello"]
         for r in rows:
-            key = "claw (state)" if r["case"].endswith("(state)") else r["case"]
-            if counts.get(key) and base:
-                r["instructions_M"] = round(counts[key] / 1e6, 1)
-                r["instructions_x_typer"] = round(counts[key] / base, 2)
+            if counts.get(r["case"]) and base:
+                r["instructions_M"] = round(counts[r["case"]] / 1e6, 1)
+                r["instructions_x_typer"] = round(counts[r["case"]] / base, 2)
     print(json.dumps({"runs": RUNS, "rows": rows}, indent=1))
 
 

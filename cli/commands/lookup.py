@@ -1,0 +1,198 @@
+"""`claw lookup TABLE [NAME]`: read a table the rulebook prints, without a game state.
+
+The tables are the game data files (data/<game>/); a row is found by id, name, alias,
+entry number or die roll, or by a part of its name; a miss says "did you mean".
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+
+from claw.cli.options import DebugOpt, GameOpt, JsonOpt
+
+# table → (game, data file, the keys holding its rows, what it is)
+TABLES: dict[str, tuple[str, str, tuple[str, ...], str]] = {
+    "bestiary": ("msm", "msm/bestiary.yaml", ("rats",), "the rat army: health, AP, powers, attacks"),
+    "powers": ("msm", "msm/bestiary.yaml", ("powers",), "what each rat power does"),
+    "entries": ("msm", "msm/entries.yaml", ("entries",), "the rulebook's numbered entries"),
+    "tavern-events": ("msm", "msm/tavern-events.yaml", ("events",), "the Taverne's events chart (1d12)"),
+    "heroes": ("msm", "msm/heroes.yaml", ("heroes",), "the four heroes of Dramatis Personae"),
+    "cat-skills": ("msm", "msm/skills.yaml", ("levels",), "skills by level"),
+    "knacks": ("warriors", "warriors/knacks.json", ("knacks",), "knacks: cost, bonus, what they apply to"),
+    "prey": ("warriors", "warriors/prey.json", ("prey",), "the prey difficulty table"),
+    "herbs": ("warriors", "warriors/herbs.json", ("herbs",), "herbs: where they grow, their uses"),
+    "diseases": ("warriors", "warriors/diseases.json", ("diseases", "injuries"),
+                 "diseases and injuries: deadline, remedy, what they block"),
+    "age-table": ("warriors", "warriors/age-table.json", ("moons",), "gains by age in moons"),
+    "clans": ("warriors", "warriors/clans.json", ("clans",), "the Clans and their bonuses"),
+    "ranks": ("warriors", "warriors/ranks.json", ("ranks",), "ranks (flavour only)"),
+    "skills": ("warriors", "warriors/skills.json", ("skills",), "skills and their abilities"),
+    "abilities": ("warriors", "warriors/abilities.json", ("abilities",), "the three abilities"),
+    "rations": ("warriors", "warriors/rations.json", ("weights",), "catch weights and rations"),
+    "rules": ("ratcatcher", "ratcatcher/rules.yaml", (), "the rulebook's numbers: sack, cheese, consuming"),
+    "tiles": ("mice", "mice/tiles.json", ("tiles",), "the chapter's room tiles and their rules"),
+    "action-die": ("mice", "mice/action-die.json", ("faces",), "the action die's faces"),
+}
+ALIASES = {"events": "tavern-events", "tavern": "tavern-events", "entry": "entries", "rats": "bestiary",
+           "herb": "herbs", "disease": "diseases", "knack": "knacks", "age": "age-table"}
+TITLE_KEYS = ("id", "name", "aliases", "summary", "text", "number", "moon", "face", "level", "rolls")
+GAME_NAMES = {("msm", "skills"): "cat-skills"}  # a name another game's table also uses
+SKIP = {"source", "kind", "game", "chapter"}
+
+HELP = ("Read a table the rulebook prints, without a game: TABLE is bestiary, entries, tavern-events, knacks, "
+        "prey, herbs, diseases, age-table … (without TABLE, the list); NAME finds rows by id, name, number or "
+        "roll, or by part of the name.")
+
+
+def register(app: typer.Typer) -> None:
+    @app.command(name="lookup", help=HELP)
+    def lookup_cmd(
+        table: Annotated[str | None, typer.Argument(metavar="TABLE")] = None,
+        name: Annotated[list[str] | None, typer.Argument(metavar="NAME...")] = None,
+        game: GameOpt = None,
+        json_out: JsonOpt = False,
+        debug: DebugOpt = False,
+    ) -> None:
+        from claw.cli.runner import finish
+
+        finish(lambda output: _run(table, " ".join(name or []), game, json_out, output), debug=debug)
+
+
+def _run(table: str | None, name: str, game: str | None, json_out: bool, output) -> int:
+    from claw.core.errors import UsageError
+
+    if game is not None:
+        from claw.cli.games import game_spec
+
+        game_spec(game)  # an unknown game: exit 2
+    if table is None:
+        listing = [(t, g, what) for t, (g, _, _, what) in TABLES.items() if game in (None, g)]
+        if json_out:
+            output.emit_json([{"table": t, "game": g, "what": w} for t, g, w in listing])
+        else:
+            output.emit("\n".join(f"{t:<14} {g:<11} {w}" for t, g, w in listing))
+        return 0
+    key = ALIASES.get(table.lower(), table.lower())
+    key = GAME_NAMES.get((game, key), key) if game else key
+    if key not in TABLES:
+        from claw.cli.suggest import hint
+
+        raise UsageError(f"no table {table!r}; " + (hint(table, list(TABLES) + list(ALIASES), what="tables",
+                                                         show_all=40) or "claw lookup lists them"))
+    owner = TABLES[key][0]
+    if game is not None and game != owner:
+        raise UsageError(f"{key} is a table of {owner}, not {game} (claw lookup --game {game} lists its tables)")
+    found = find(key, name)
+    if json_out:
+        output.emit_json({"table": key, "game": owner, "rows": found})
+    else:
+        output.emit("\n".join(render(key, row, brief=not name and len(found) > 1) for row in found))
+    return 0
+
+
+def rows(table: str) -> list[dict]:
+    """The table's rows as dicts (a dict keyed by id becomes rows with that ``id``)."""
+    from claw.cli.content import load_data
+
+    game, path, keys, _ = TABLES[table]
+    doc = load_data(path)
+    if not keys:  # a flat table of numbers: one row per entry
+        return [{"id": k, "value": v} for k, v in doc.items() if k not in SKIP]
+    out = []
+    for k in keys:
+        part = doc.get(k, [])
+        if isinstance(part, dict):
+            out += [{"id": rid, **(v if isinstance(v, dict) else {"text": v})} for rid, v in part.items()]
+        else:
+            out += list(part)
+    return out
+
+
+def _keys(row: dict) -> list[str]:
+    names = [str(row[k]) for k in ("id", "name", "number", "moon", "face", "level") if k in row]
+    names += [str(a) for a in row.get("aliases", [])]
+    names += [str(r) for r in row.get("rolls", [])]
+    return names
+
+
+def find(table: str, name: str) -> list[dict]:
+    """Rows whose id, name, alias, number or roll is ``name``; else those containing it."""
+    from claw.core.errors import UsageError
+
+    every = rows(table)
+    if not name:
+        return every
+    word = name.strip().lstrip("#").casefold()
+    exact = [r for r in every if word in (k.casefold() for k in _keys(r))]
+    if exact:
+        return exact
+    if len(word) >= 3:
+        partial = [r for r in every if any(word in k.casefold() for k in _keys(r))]
+        # then anywhere in the row: `claw lookup herbs greencough` finds what treats it
+        partial = partial or [r for r in every if word in json.dumps(r, ensure_ascii=False).casefold()]
+        if partial:
+            return partial
+    from claw.cli.suggest import hint
+
+    choices = {k.casefold(): k for r in every for k in reversed(_keys(r)[:2])}  # the id when name ~ id
+    near = hint(name, list(choices.values()), what=table, show_all=30)
+    raise UsageError(f"no {table} row {name!r}" + (f"; {near}" if near else ""))
+
+
+def _value(v: Any) -> str:
+    if isinstance(v, dict):
+        return ", ".join(f"{k} {_value(x)}" for k, x in v.items() if x not in (None, [], {}))
+    if isinstance(v, list):
+        if v and all(isinstance(x, list) for x in v):
+            return " or ".join(" + ".join(map(str, x)) for x in v)
+        return "; ".join(_value(x) for x in v) if any(isinstance(x, dict) for x in v) else ", ".join(map(str, v))
+    return str(v)
+
+
+def _item(x: dict) -> str:
+    """A nested row: its name or title first, its summary last."""
+    head = x.get("title") or x.get("name") or x.get("id") or x.get("type") or ""
+    rest = _value({k: v for k, v in x.items() if k not in ("title", "name", "id", "type", "summary", "text")})
+    return " — ".join(p for p in (str(head), rest, x.get("summary") or x.get("text") or "") if p)
+
+
+def title(row: dict) -> str:
+    label = row.get("name") or row.get("id") or ""
+    for k in ("number", "moon", "face", "level"):
+        if k in row:
+            word = "entry" if k == "number" else k
+            label = f"{word} {row[k]}" + (f": {label}" if label and label != row.get(k) else "")
+    if "rolls" in row:
+        label = f"{'-'.join(map(str, (row['rolls'][0], row['rolls'][-1])))}: {label}"
+    if row.get("id") and row.get("name") and row["id"] != row["name"]:
+        label += f" ({row['id']})"
+    return str(label)
+
+
+def render(table: str, row: dict, *, brief: bool = False) -> str:
+    head = title(row)
+    text = row.get("summary") or row.get("text")
+    if table == "rules":
+        return f"{row['id']}: {_value(row['value'])}"
+    if brief:
+        short = text or _value({k: v for k, v in row.items() if k not in TITLE_KEYS})
+        return f"{head} — {short}" if short else head
+    lines = [head + (f": {text}" if text else "")]
+    for k, v in row.items():
+        if k in TITLE_KEYS or v in (None, [], {}):
+            continue
+        if isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
+            lines.append(f"  {k.replace('_', ' ')}:")  # one line per item (attacks, tile rules)
+            lines += [f"    - {_item(x)}" for x in v]
+        else:
+            lines.append(f"  {k.replace('_', ' ')}: {_value(v)}")
+    return "\n".join(lines)
+
+
+def answer_row(call, table: str, name: str) -> None:
+    """A stateless answer from a table for a game command (`claw entry 4 --game msm`)."""
+    found = find(table, name)
+    call.answer("\n".join(render(table, r) for r in found), {"table": table, "rows": found})

@@ -1,0 +1,122 @@
+"""Issue 12 item 8: the distribution installs as claw-tabletop with the command `claw`,
+carries a licence and metadata, and a wheel never ships data left in a stale build/."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tomllib
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+needs_tree = pytest.mark.skipif(not (ROOT / "setup.py").exists(), reason="needs the source tree")
+
+
+@needs_tree
+def test_project_metadata_names_a_free_distribution_and_keeps_the_command():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert project["name"] == "claw-tabletop"
+    assert project["scripts"] == {"claw": "claw.cli.main:main"}
+    assert project["license"] == {"file": "LICENSE"} and (ROOT / "LICENSE").read_text().startswith("MIT License")
+    assert project["keywords"] and any(c.startswith("License ::") for c in project["classifiers"])
+    readme = (ROOT / "README.md").read_text()
+    assert "pip install claw-tabletop" in readme and "pip install claw\n" not in readme
+
+
+def _clean_tree(into: Path) -> Path:
+    """The tracked files of the checkout (what a clone holds), without any build output."""
+    files = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
+    tree = into / "src-tree"
+    for name in files.decode().split("\0"):
+        if name and (ROOT / name).is_file():
+            (tree / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, tree / name)
+    return tree
+
+
+def _build_wheel(tree: Path, out: Path) -> Path:
+    """Built as `pip install .` builds: in an isolated environment with the build requirements
+    of pyproject.toml (from the configured index)."""
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(out), str(tree)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    (wheel,) = out.glob("claw_tabletop-*.whl")
+    return wheel
+
+
+@pytest.mark.slow  # two wheel builds and a venv: about 15 s; the only test that exercises a real install
+@needs_tree
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+def test_wheel_from_a_clean_tree_installs_in_a_fresh_venv_and_runs(tmp_path):
+    tree = _clean_tree(tmp_path)
+    # a build/ left by an older layout: a data file since renamed, with its JSON copy
+    stale = tree / "build" / "lib" / "claw" / "data" / "msm"
+    stale.mkdir(parents=True)
+    (stale / "old-bestiary.yaml").write_text("rats: []\n")
+    (stale / "old-bestiary.yaml.json").write_text("{}")
+    (stale / "bestiary.yaml.json").write_text(json.dumps({"stale": True}))
+    wheel = _build_wheel(tree, tmp_path / "dist")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "claw/data/msm/bestiary.yaml.json" in names and "claw/data/msm/bestiary.yaml" in names
+    assert not [n for n in names if "old-bestiary" in n]
+    with zipfile.ZipFile(wheel) as archive:
+        bestiary = json.loads(archive.read("claw/data/msm/bestiary.yaml.json"))
+        assert "stale" not in bestiary
+        meta = archive.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
+    assert "Name: claw-tabletop" in meta and "License" in meta
+
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    py = venv / "bin" / "python"
+    site = Path(subprocess.run([py, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                               capture_output=True, text=True, check=True).stdout.strip())
+    # dependencies from this venv's site-packages (after the fresh venv's own, so the wheel's claw wins;
+    # a .pth line adds no further .pth files, so this venv's editable claw stays out)
+    (site / "deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    done = subprocess.run([sys.executable, "-m", "pip", "--python", str(py), "install", "-q", "--no-deps",
+                           "--no-index", str(wheel)], capture_output=True, text=True)
+    if done.returncode != 0 and "no such option: --python" in done.stderr:  # pip < 22.3
+        done = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-index",
+                               "--target", str(site), str(wheel)], capture_output=True, text=True)
+        claw = [str(py), "-m", "claw"]
+    else:
+        claw = [str(venv / "bin" / "claw")]
+    assert done.returncode == 0, done.stderr
+    env = {k: v for k, v in os.environ.items() if k not in ("CLAW_STATE", "PYTHONPATH")}
+    where = subprocess.run([py, "-c", "import claw; print(claw.__file__)"], capture_output=True, text=True,
+                           env=env, cwd=tmp_path)
+    assert where.stdout.startswith(str(venv)), where.stdout + where.stderr
+    version = subprocess.run([*claw, "--version"], capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert version.returncode == 0 and version.stdout.startswith("claw "), version.stderr
+    # the README's first command, as a pipeline of three claw runs
+    new = subprocess.run([*claw, "new", "examples/msm/scenario-1.yaml", "--seed", "7"], capture_output=True,
+                         text=True, env=env, cwd=tree)
+    assert new.returncode == 0, new.stderr
+    step = subprocess.run([*claw, "scenario-step", "--until", "cats"], input=new.stdout, capture_output=True,
+                          text=True, env=env, cwd=tree)
+    assert step.returncode == 0, step.stderr
+    show = subprocess.run([*claw, "show"], input=step.stdout, capture_output=True, text=True, env=env, cwd=tree)
+    assert show.returncode == 0 and "nera" in show.stdout, show.stderr
+
+
+def test_loader_ignores_a_json_copy_whose_yaml_source_is_gone(tmp_path, monkeypatch):
+    """A stale ``X.yaml.json`` without ``X.yaml`` is not read: the file counts as missing."""
+    from claw.cli import content
+    from claw.core.errors import InvalidInput
+
+    (tmp_path / "gone.yaml.json").write_text('{"stale": true}')
+    (tmp_path / "kept.yaml.json").write_text('{"built": true}')
+    (tmp_path / "kept.yaml").write_text("built: false\n")
+    monkeypatch.setattr(content, "_folder", lambda package: str(tmp_path))
+    content.load_data.cache_clear()
+    try:
+        assert content.load_data("msm/kept.yaml") == {"built": True}
+        with pytest.raises(InvalidInput, match="packaged file missing"):
+            content.load_data("msm/gone.yaml")
+    finally:
+        content.load_data.cache_clear()
