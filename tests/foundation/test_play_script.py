@@ -179,3 +179,15 @@ def test_play_needs_a_game(tmp_path):
     assert out.code == 2 and "cannot both come from stdin" in out.stderr
     out = run(["play", "-s", str(tmp_path / "missing.json"), "x.claw"])
     assert out.code == 3
+
+
+def test_prompt_toolkit_only_for_the_interactive_session(tmp_path):
+    """Start-up: a script, and every other command, never import prompt_toolkit."""
+    state = tmp_path / "g.json"
+    _new("mice", state)
+    code = ("import sys; from claw.cli.testing import run; "
+            f"assert run(['play', '-s', {str(state)!r}], stdin='show\\n').code == 0; "
+            "assert run(['roll', '2d6']).code == 0; print(sorted(m for m in sys.modules if 'prompt_toolkit' in m))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "[]"
