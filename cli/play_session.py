@@ -200,6 +200,8 @@ class Session:
         try:
             with self._streams():
                 return runner.guard(lambda: run_click(self.cli, words), debug=debug)
+        except SystemExit as exc:  # a command that exits by itself ends its line, not the session
+            return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
         finally:
             runner.SESSION = None
 

@@ -172,6 +172,18 @@ def test_script_on_stdin_and_quiet(tmp_path):
     assert out.code != 0 and out.stderr.startswith("claw: ")
 
 
+def test_table_mode_script_updates_claw_state_in_place(tmp_path):
+    """With CLAW_STATE (table mode) a script updates that file after each command, as
+    `claw CMD` does in table mode; nothing on stdout but answers."""
+    state = tmp_path / "g.json"
+    _new("warriors", state)
+    out = run(["play"], stdin="scenario-step\nnote 'day one'\n", env={"CLAW_STATE": str(state)})
+    assert out.code == 0, out.stderr
+    assert '"format"' not in out.stdout
+    assert [e["command"] for e in json.loads(state.read_text())["log"]] == ["new", "scenario-step", "note"]
+    assert len(list((tmp_path / ".g.json.claw-undo").iterdir())) == 2
+
+
 def test_play_needs_a_game(tmp_path):
     out = run(["play"], stdin="show\n")
     assert out.code == 2 and "claw play needs a game" in out.stderr
