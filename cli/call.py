@@ -25,6 +25,7 @@ class RecordingDice:
     def __init__(self, inner) -> None:
         self.inner = inner
         self.drawn: list[dict] = []
+        self.table_draws = None  # claw.core.draws.TableDraws when --draw was given
 
     def draw(self, low: int, high: int, label: str = "") -> int:
         value = self.inner.draw(low, high, label)

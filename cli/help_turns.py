@@ -15,6 +15,7 @@ SHARED = {
     "log": "Print the game's history: commands, dice and events.",
     "undo": "Restore the state before the last in-place command.",
     "note": "Record a table note in the event log.",
+    "adjust": "Correct the state by hand (health, square, a deck's order …), with a reason.",
     "schema": "Print a JSON Schema for your editor (claw schema to list them).",
     "lookup": "Read a rulebook table (bestiary, herbs, prey …) without a game.",
     "help": "Help for one game (claw help msm) or one command.",

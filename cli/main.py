@@ -22,6 +22,7 @@ FOUNDATION = {
     "undo": "claw.cli.commands.undo",
     "log": "claw.cli.commands.log",
     "note": "claw.cli.commands.note",
+    "adjust": "claw.cli.commands.adjust",
     "lookup": "claw.cli.commands.lookup",
     "play": "claw.cli.commands.play",
 }

@@ -20,6 +20,11 @@ SeedOpt = Annotated[int | None, typer.Option(
 DiceOpt = Annotated[str | None, typer.Option(
     "--dice", metavar="V1,V2,...",
     help="Physical dice, consumed in order (percentile: tens die 00-90 or its digit, then ones).")]
+DrawOpt = Annotated[list[str] | None, typer.Option(
+    "--draw", metavar="DECK=CARD,...",
+    help="Cards or tokens drawn at the table, in order (repeatable), e.g. township=3,township=5.")]
+
+
 def _games(ctx, incomplete: str) -> list[str]:
     from claw.cli.completion import for_games
 
@@ -32,5 +37,5 @@ DebugOpt = Annotated[bool, typer.Option("--debug", help="Show Python tracebacks 
 
 COMMON = {
     "state": StateOpt, "in_place": InPlaceOpt, "output": OutputOpt, "quiet": QuietOpt,
-    "json": JsonOpt, "seed": SeedOpt, "dice": DiceOpt, "game": GameOpt, "debug": DebugOpt,
+    "json": JsonOpt, "seed": SeedOpt, "dice": DiceOpt, "draw": DrawOpt, "game": GameOpt, "debug": DebugOpt,
 }

@@ -27,13 +27,15 @@ class Common:
     A plain class: importing dataclasses costs a few ms on every run.
     """
 
-    __slots__ = ("state", "in_place", "output", "quiet", "json", "seed", "dice", "game", "debug")
+    __slots__ = ("state", "in_place", "output", "quiet", "json", "seed", "dice", "draw", "game", "debug")
 
     def __init__(self, state: str | None = None, in_place: bool = False, output: str | None = None,
                  quiet: bool = False, json: bool = False, seed: int | None = None,
-                 dice: str | None = None, game: str | None = None, debug: bool = False) -> None:
+                 dice: str | None = None, game: str | None = None, debug: bool = False,
+                 draw: list[str] | None = None) -> None:
         self.state, self.in_place, self.output, self.quiet = state, in_place, output, quiet
         self.json, self.seed, self.dice, self.game, self.debug = json, seed, dice, game, debug
+        self.draw = draw
 
 
 def with_hint(exc: ClawError, hint: str) -> ClawError:
@@ -158,6 +160,10 @@ def run_state_command(*, command: str, args: list[str], opts: dict, common: Comm
         raise UsageError(f"`claw {command}` needs a game state: -s FILE, - for stdin, or CLAW_STATE")
     dice, seeded = make_dice(common, envelope)
     recorder = RecordingDice(dice)
+    if common.draw:
+        from claw.cli.draws import table_draws
+
+        recorder.table_draws = table_draws(game, common.draw)
     call = Call(command=command, game=game, args=args, opts=opts, envelope=envelope,
                 dice=recorder, output=output, json=common.json)
     # one document on stdout: hold what the handler prints until we know where the state goes
@@ -168,6 +174,9 @@ def run_state_command(*, command: str, args: list[str], opts: dict, common: Comm
         output.release()
         raise
     _warn_unused(dice, output)
+    warn_unused_draws(recorder, output)
+    if envelope is None and common.seed is None and common.dice is not None:
+        say_seed(recorder, seeded, output)
     writes = envelope is not None and changes_state and not call.read_only
     state_on_stdout = writes and _state_goes_to_stdout(common, table_mode)
     if state_on_stdout and output.json_written:
@@ -199,6 +208,32 @@ def _warn_unused(dice, output: Output) -> None:
         output.say(styled("yellow", "note:") + f" {remaining} value(s) of --dice were not needed")
 
 
+def warn_unused_draws(recorder, output: Output) -> None:
+    typed = recorder.table_draws
+    if typed is not None and typed.remaining:
+        from claw.cli.text import styled
+
+        output.say(styled("yellow", "note:") + f" --draw not needed: {', '.join(typed.remaining)}")
+
+
+def say_seed(recorder, seeded, output: Output) -> bool:
+    """A stateless call that shuffled with a fresh seed says which, so it can be repeated."""
+    if not any(d["die"] == "shuffle" for d in recorder.drawn):
+        return False
+    from claw.cli.text import styled
+
+    seed = seeded.seed
+    output.say(styled("yellow", "note:") + f" shuffled with seed {seed}; add --seed {seed} to repeat this call")
+    return True
+
+
+def log_draws(entry: dict, recorder) -> None:
+    """The cards typed with --draw that this command took (physical draws)."""
+    typed = recorder.table_draws
+    if typed is not None and typed.used:
+        entry["table_draws"] = typed.used
+
+
 def _append_log(envelope: dict, command: str, args: list[str], opts: dict, call, recorder,
                 common: Common) -> None:
     log = envelope.setdefault("log", [])
@@ -212,6 +247,9 @@ def _append_log(envelope: dict, command: str, args: list[str], opts: dict, call,
         entry["dice"] = recorder.drawn
         if common.dice is not None:
             entry["physical_dice"] = True
+    log_draws(entry, recorder)
+    if getattr(call, "correction", None):
+        entry["correction"] = call.correction
     entry["events"] = call.events
     log.append(entry)
 

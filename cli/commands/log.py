@@ -56,11 +56,16 @@ def render_log(entries: list[dict]) -> list:
             head += " " + " ".join(entry["args"])
         for key, value in entry.get("options", {}).items():
             head += f" --{key.replace('_', '-')}" + ("" if value is True else f" {value}")
+        if entry.get("correction"):
+            head += "  [correction by hand]"
         lines.append(styled("bold", f"#{entry['seq']} {entry['command']}") + head)
         if entry.get("dice"):
             rolled = ", ".join(f"{d['die']}={d['value']}" for d in entry["dice"] if d["die"] != "shuffle")
             if rolled:
                 lines.append(f"    dice: {rolled}" + (" (physical)" if entry.get("physical_dice") else ""))
+        if entry.get("table_draws"):
+            typed = ", ".join(f"{d['deck']}={d['card']}" for d in entry["table_draws"])
+            lines.append(f"    drawn at the table: {typed}")
         for event in entry.get("events", []):
             lines.append("    " + (event.get("text") or event["type"]))
     return lines

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from claw.cli.options import DebugOpt, DiceOpt, OutputOpt, QuietOpt, SeedOpt
+from claw.cli.options import DebugOpt, DiceOpt, DrawOpt, OutputOpt, QuietOpt, SeedOpt
 
 
 def _game_options_help() -> str:
@@ -32,6 +32,7 @@ def register(app: typer.Typer) -> None:
         files: Annotated[list[str], typer.Argument(metavar="FILE...")],
         seed: SeedOpt = None,
         dice: DiceOpt = None,
+        draw: DrawOpt = None,
         output_file: OutputOpt = None,
         quiet: QuietOpt = False,
         debug: DebugOpt = False,
@@ -39,7 +40,7 @@ def register(app: typer.Typer) -> None:
         from claw.cli.runner import finish
 
         extra = list(ctx.args)
-        finish(lambda output: _run(files + extra, seed, dice, output_file, output), quiet=quiet, debug=debug)
+        finish(lambda output: _run(files + extra, seed, dice, output_file, output, draw), quiet=quiet, debug=debug)
 
 
 def parse_extra(words: list[str]) -> tuple[list[str], dict[str, str | bool]]:
@@ -65,12 +66,12 @@ def parse_extra(words: list[str]) -> tuple[list[str], dict[str, str | bool]]:
     return files, opts
 
 
-def _run(words, seed, dice_values, output_file, output) -> int:
+def _run(words, seed, dice_values, output_file, output, draw=None) -> int:
     from claw.cli import statefile
     from claw.cli.call import Call, RecordingDice
     from claw.cli.diagnostics import check_file
     from claw.cli.games import game_spec, import_target
-    from claw.cli.runner import Common, fresh_seed, make_dice
+    from claw.cli.runner import Common, fresh_seed, log_draws, make_dice, say_seed, warn_unused_draws
     from claw.core.errors import IllegalAction, InvalidInput, UsageError
 
     files, opts = parse_extra(words)
@@ -93,19 +94,30 @@ def _run(words, seed, dice_values, output_file, output) -> int:
     if not target:
         raise IllegalAction(f"{game}: `claw new` is not implemented for this game yet")
     opts = _typed_options(spec, opts)
-    seed = seed if seed is not None else fresh_seed()
+    seed_given = seed is not None
+    seed = seed if seed_given else fresh_seed()
     envelope = statefile.new_envelope(game, seed)
     source, seeded = make_dice(Common(seed=seed, dice=dice_values), envelope)
     recorder = RecordingDice(source)
+    if draw:
+        from claw.cli.draws import table_draws
+
+        recorder.table_draws = table_draws(game, draw)
     call = Call(command="new", game=game, args=files, opts=opts, envelope=envelope, dice=recorder,
                 output=output, docs=docs, sources=files)
     import_target(target)(call)
+    warn_unused_draws(recorder, output)
     envelope["rng"] = seeded.to_json()
     entry = {"seq": 1, "command": "new", "args": files}
+    if not seed_given and (dice_values is not None or draw) and say_seed(recorder, seeded, output):
+        opts = {**opts, "seed": seed}  # recorded, so the log shows how to repeat this set-up
     if opts:
         entry["options"] = opts
     if recorder.drawn:
         entry["dice"] = recorder.drawn
+        if dice_values is not None:
+            entry["physical_dice"] = True
+    log_draws(entry, recorder)
     entry["events"] = call.events
     envelope["log"].append(entry)
     from claw.cli.runner import write_state

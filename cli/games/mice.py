@@ -84,6 +84,18 @@ COMMANDS = {
                         "minion_cheese", "N", options=[Opt("--reason", str, help="why the cheese goes on")]),
 }
 NEW = H + "new"
+# `claw adjust` (table corrections): what can be set, as data (claw.core.adjust)
+ADJUST = {
+    "targets": [
+        {"where": "mice", "kind": "list", "keys": {
+            "wounds": "wounds", "cheese": "cheese", "room": {"path": "room", "type": "str", "null": True},
+            "spot": "spot", "items": "items", "captured": "captured"}},
+        {"where": "minions", "kind": "list", "keys": {
+            "wounds": "wounds", "room": "room", "spot": "spot", "suspicious": "suspicious"}},
+    ],
+    "game": {"hourglass": "hourglass", "scare": "scare", "wheel": "wheel",
+             "current-room": "current_room", "stash": "stash"},
+}
 CHECK = "claw.core.mice.checks:check"
 STATE_CHECK = "claw.core.mice.checks:check_state"  # claw validate on a state
 FILE_KINDS = ["chapter"]

@@ -86,4 +86,19 @@ NEW_OPTIONS = [
         "example says) or leave (always leaves the cat's big square)"),
 ] + PLAY_NEW_OPTIONS
 CHECK = _B + "check"
+# `claw adjust` (table corrections): what can be set, as data (claw.core.adjust)
+ADJUST = {
+    "targets": [{"where": "figures", "kind": "dict", "keys": {
+        "health": "health", "wounds": "wounds", "square": "square", "stunned": "stunned",
+        "vulnerable": "vulnerable", "revealed": "revealed", "ap": {"path": "ap", "type": "int"},
+        "francs": "francs", "level": "level", "type": "type",
+        "loot": {"path": "loot", "cards": True}, "weapons": {"path": "weapons", "cards": True},
+        "armour": {"path": "armour", "cards": True}}}],
+    "game": {"round": "round.number", "space": "round.space", "phase": "phase",
+             "rat-pool": {"path": "rat_pool", "order": True}, "rat-discard": "rat_discard",
+             "loot-deck": {"path": "loot.deck", "order": True},
+             "scratch-tokens": "scratch_tokens"},
+    "cards": ["loot.deck", "loot.discard"],
+    "check": "claw.core.msm.statecheck:adjust_problems",
+}
 FILE_KINDS = ["scenario", "campaign", "loot"]

@@ -364,14 +364,14 @@ def move(call) -> None:
         raise UsageError("claw move needs CAT and SQUARE (or CAT --options)")
     dest, _ = _place(call.args[1], board, {})
     if call.opts.get("free"):
-        _state, events = move_cat(board, state, fid, dest, mode)
+        _state, events = move_cat(board, state, fid, dest, mode, dice=call.dice)  # dice: typed reveals
     else:
-        events = _paid_move(state, board, fid, dest, mode)
+        events = _paid_move(state, board, fid, dest, mode, call.dice)
     for e in events:
         call.event(e.pop("type"), e.pop("text"), **e)
 
 
-def _paid_move(state: dict, board, fid: str, dest, mode) -> list[dict]:
+def _paid_move(state: dict, board, fid: str, dest, mode, dice=None) -> list[dict]:
     """Pay for the move (starting the cat's activation), then make it.
 
     The activation comes first because it belongs before the cat's first action: it
@@ -395,7 +395,7 @@ def _paid_move(state: dict, board, fid: str, dest, mode) -> list[dict]:
     fig = state["figures"][fid]
     if fig.get("down") or not fig.get("square"):
         return paid   # the activation itself put the cat down (Toxic Stench): no move
-    _state, events = move_cat(board, state, fid, dest, used)
+    _state, events = move_cat(board, state, fid, dest, used, dice=dice)
     from claw.core.msm import victory
 
     return paid + events + victory.check(state)   # a reach objective is met on arrival

@@ -58,7 +58,8 @@ COMMANDS = {
         options=[
             Opt("--prefer", str, multiple=True, help="zone to take when rat paths or "
                 "destinations tie, or for the Nemesis's nest", kind="zone"),
-            Opt("--connector", str, multiple=True, help="free connector for a new township"),
+            Opt("--connector", str, multiple=True, help="free connector for a new township; =ID names the "
+                "new card's connector that meets it, +ID=CARD:ID a second pair that meets (0:e=s+n=3:w)"),
             Opt("--reward", int, help="Tallyman reward (1-based) if rat recovery forces a tally"),
             DRAWS,
         ],
@@ -81,5 +82,29 @@ NEW_OPTIONS = [
     DRAWS,
 ]
 CHECK = H + "check"
+# `claw adjust` (table corrections): what can be set, as data (claw.core.adjust). Rats put
+# in or taken from a zone come from / go back to the Rat Sack, so none is made or lost.
+ADJUST = {
+    "targets": [
+        {"where": "ratcatcher", "kind": "single", "names": ["ratcatcher"], "keys": {
+            "zone": "zone", "wounds": "wounds", "cheese": "cheese", "health-tokens": "health_tokens",
+            "movement": "movement", "traps": "traps", "attack-dice": "attack_dice",
+            "rewards": "rewards"}},
+        {"where": "nemesis", "kind": "single", "names": ["nemesis"], "keys": {
+            "zone": {"path": "zone", "type": "str", "null": True}, "wounds": "wounds",
+            "spawned": "spawned", "slain": "slain"}},
+        {"where": "peculiar", "kind": "list", "keys": {"zone": "zone"}},
+        {"where": "zones", "kind": "dict", "keys": {
+            "cheese": "cheese", "tokens": "tokens", "found": "found",
+            "brown": {"path": "rats.brown", "pool": "sack.brown"},
+            "black": {"path": "rats.black", "pool": "sack.black"},
+            "white": {"path": "rats.white", "pool": "sack.white"}}},
+    ],
+    "game": {"round": "round", "phase": "phase", "tracker": "tracker",
+             "township-deck": {"path": "deck", "order": True},
+             "question-pool": {"path": "question_pool", "order": True},
+             "peculiar-deck": {"path": "peculiar_deck", "order": True},
+             "sack-brown": "sack.brown", "sack-black": "sack.black", "sack-white": "sack.white"},
+}
 STATE_CHECK = "claw.core.ratcatcher.statecheck:state_problems"  # claw validate on a state
 FILE_KINDS = ["scenario", "townships", "character", "nemesis", "peculiar", "rules"]

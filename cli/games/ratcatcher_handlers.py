@@ -338,8 +338,10 @@ def scenario_step(call) -> None:
     prefer, reward = _choices(call, state)
     connectors = list(call.opts.get("connector") or [])
     for c in connectors:
-        if not re.fullmatch(r"[0-9]{1,3}:[A-Za-z0-9_-]{1,16}", c) or c.split(":")[0] not in state["cards"]:
-            raise UsageError(f"--connector is CARD:ID of a township card, e.g. 0:e: {c!r}")
+        conn = r"[0-9]{1,3}:[A-Za-z0-9_-]{1,16}"
+        own = r"[A-Za-z0-9_-]{1,16}"  # the new card's connector, and optionally a second meeting pair
+        if not re.fullmatch(rf"{conn}(={own}(\+{own}={conn})?)?", c) or c.split(":")[0] not in state["cards"]:
+            raise UsageError(f"--connector is CARD:ID of a township card, e.g. 0:e (or 0:e=s, 0:e=s+n=3:w): {c!r}")
     dice = _dice(call)
     _apply(call, step(state, dice, prefer, connectors, reward))
     _unused_draws(call, dice)

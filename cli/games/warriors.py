@@ -172,5 +172,14 @@ NEW_OPTIONS = [
     Opt("--complications", str, help="onset (one redcough/yellowcough roll) or daily"),
 ]
 CHECK = _H + "validate"
+# `claw adjust` (table corrections): what can be set, as data (claw.core.adjust); a GM's
+# ruling is the usual reason
+ADJUST = {
+    "targets": [{"where": "cats", "kind": "dict", "keys": {
+        "hp": "hp", "hp-max": "hp_max", "age": "age", "sprain": "sprain",
+        "diseases": "diseases", "strength": "pools.strength", "intelligence": "pools.intelligence",
+        "spirit": "pools.spirit"}}],
+    "game": {"day": "day"},
+}
 STATE_CHECK = _H + "state_problems"  # claw validate on a state
 FILE_KINDS = ["character"]

@@ -203,7 +203,7 @@ def attack(state: dict, board, bestiary: dict, attacker: str, target: str, dice,
         events += apply_to_rat(st, bestiary, tid, roll, board)
     else:
         events += apply_to_cat(st, tid, roll)
-    st, evs = reveal_in_los(board, st)
+    st, evs = reveal_in_los(board, st, dice)
     events += evs
     from claw.core.msm import victory
 

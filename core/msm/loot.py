@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 
+from claw.core.draws import shuffled, take
 from claw.core.errors import IllegalAction, UsageError
 from claw.core.msm.playstate import cat, event
 from claw.core.msm.squares import orthogonal_neighbours, parse_square, square_name
@@ -27,7 +28,7 @@ def build_deck(decks: list[dict], levels: list[int] | None, dice) -> list[dict]:
             cards += [copy.deepcopy(card) for _ in range(card.get("count", 1))]
     for c in cards:
         c.pop("count", None)
-    return list(dice.shuffle(cards)) if cards else []
+    return shuffled(dice, "loot", cards) if cards else []
 
 
 def search(state: dict, board, cat_id: str, dice, square: str | None = None,
@@ -74,7 +75,7 @@ def search(state: dict, board, cat_id: str, dice, square: str | None = None,
                             tie="loot-square", chosen=sq, alternatives=usable[1:]))
     markers[sq] -= 1
     searched.setdefault(sq, []).append(cid)
-    card = loot["deck"].pop(0)
+    card = take(dice, "loot", loot["deck"])
     events.append(event("search", f"{cid} searches {sq} (1 AP): draws {card['name']} ({card['type']});"
                         f" {markers[sq]} loot marker(s) left there.", figure=cid, square=sq, card=card["id"]))
     if card["type"] == "event":
@@ -113,7 +114,7 @@ def _resolve_event(st: dict, board, card: dict, searched: str, dice, ambush: str
     events.append(event("ambush", f"{card['name']}: a rat marker from the pool goes on the objective square {where}.",
                         card=card["id"], square=where))
     events += _spawn_at(st, "Ambush", parse_square(where), dice)
-    _, evs = reveal_in_los(board, st)
+    _, evs = reveal_in_los(board, st, dice)
     return events + evs
 
 

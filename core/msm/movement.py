@@ -140,8 +140,8 @@ def move_options(board: Board, figures: dict, cat_id: str, *, pounce_ruling: str
     return out
 
 
-def move_cat(board: Board, state: dict, cat_id: str, dest: Square, mode: str | None = None
-             ) -> tuple[dict, list[dict]]:
+def move_cat(board: Board, state: dict, cat_id: str, dest: Square, mode: str | None = None,
+             dice=None) -> tuple[dict, list[dict]]:
     """Move a cat (changes ``state`` in place). Raises IllegalAction saying why not.
 
     Without ``mode`` the cheapest of prowl and stride that reaches ``dest`` is used; a
@@ -181,7 +181,7 @@ def move_cat(board: Board, state: dict, cat_id: str, dest: Square, mode: str | N
         events.append({"type": "vulnerable", "text": f"{cat_id} is Vulnerable after pouncing (+2 to rat "
                        "attacks against it)" + ("." if no_attacks else " and may make one RANGE 0 attack now."),
                        "figure": cat_id})
-    _state, reveals = reveal_in_los(board, state)
+    _state, reveals = reveal_in_los(board, state, dice)
     return state, events + reveals
 
 

@@ -148,7 +148,7 @@ def activate_rat(state: dict, board, dice, bestiary: dict, rid: str, choices: Ra
             if hit is not None:
                 events += hit
                 break
-            evs, moved = _move(state, board, rid, choices, plan)
+            evs, moved = _move(state, board, rid, choices, plan, dice)
             plan = None
             events += evs
             if not moved:
@@ -168,7 +168,7 @@ def activate_rat(state: dict, board, dice, bestiary: dict, rid: str, choices: Ra
             plan = None
             events += evs
             continue
-        evs, moved = _move(state, board, rid, choices, plan)
+        evs, moved = _move(state, board, rid, choices, plan, dice)
         plan = None
         events += evs
         if not moved:
@@ -223,7 +223,7 @@ def _target(state: dict, board, bestiary: dict, rid: str, choices: RatChoices) -
     return nearest[0], nearest[1:]
 
 
-def _move(state: dict, board, rid: str, choices: RatChoices, plan=None) -> tuple[list[dict], bool]:
+def _move(state: dict, board, rid: str, choices: RatChoices, plan=None, dice=None) -> tuple[list[dict], bool]:
     """Move one small square toward the closest cat; ties reported, choosable."""
     from claw.core.msm.pathing import next_step, rat_distances
     from claw.core.msm.reveal import reveal_in_los
@@ -259,6 +259,6 @@ def _move(state: dict, board, rid: str, choices: RatChoices, plan=None) -> tuple
     events.append(event("rat-move", f"{rid} moves {before} → {fig['square']} toward {cat}"
                         f" ({plan.distance - 1} move(s) left to reach it).", figure=rid,
                         square=fig["square"], toward=cat))
-    _, evs = reveal_in_los(board, state)
+    _, evs = reveal_in_los(board, state, dice)
     return events + evs, True
 

@@ -7,16 +7,19 @@ moves or places a figure calls :func:`reveal_in_los` afterwards.
 
 from __future__ import annotations
 
+from claw.core.draws import exchange
 from claw.core.msm.board import Board
 from claw.core.msm.figures import acts_as_roach, is_cat, is_rat, square_of
 from claw.core.msm.fov import visible_from
 
 
-def reveal_in_los(board: Board, state: dict) -> tuple[dict, list[dict]]:
+def reveal_in_los(board: Board, state: dict, dice=None) -> tuple[dict, list[dict]]:
     """Flip every unrevealed marker some cat can see; changes ``state`` in place.
 
     Repeats until nothing changes: a flipped roach stops blocking lines
-    ("Terrain"), which can bring another marker into view.
+    ("Terrain"), which can bring another marker into view. With ``dice`` carrying the
+    table's typed draws (``--draw rats=TYPE``), a flipped marker shows the typed type,
+    exchanged with one in the rat pool (claw.core.draws.exchange).
     """
     figures = state["figures"]
     roaches = state.get("options", {}).get("roaches", "ignore")
@@ -38,6 +41,7 @@ def reveal_in_los(board: Board, state: dict) -> tuple[dict, list[dict]]:
             for sq in sorted(seen, key=lambda s: (s[1], s[0])):
                 for rid in hidden.pop(sq, []):
                     rat = figures[rid]
+                    rat["type"] = exchange(dice, "rats", rat["type"], state.setdefault("rat_pool", []))
                     rat["revealed"] = True
                     events.append({"type": "reveal", "text": f"{rid} on {rat['square']} is revealed: "
                                    f"{rat['type']} ({cid} can see it).", "figure": rid,

@@ -10,6 +10,7 @@ already see are revealed at once.
 
 from __future__ import annotations
 
+from claw.core.draws import shuffled
 from claw.core.errors import InvalidInput, UsageError
 from claw.core.msm.board import Board, board_from_map
 from claw.core.msm.reveal import reveal_in_los
@@ -150,7 +151,7 @@ def new_state(doc: dict, dice, heroes: list[str] | None = None, *, source: str |
     set_aside: list[str] = []
     for entry in doc["rats"]:
         (set_aside if entry.get("set_aside") else pool).extend([entry["type"]] * entry["count"])
-    pool = dice.shuffle(pool)
+    pool = shuffled(dice, "rats", pool)
     events.append({"type": "rat-pool", "text": f"Rat pool: {len(pool)} markers shuffled face down"
                    + (f"; set aside: {', '.join(set_aside)}" if set_aside else "") + ".",
                    "pool": len(pool), "set_aside": set_aside})
@@ -202,6 +203,6 @@ def new_state(doc: dict, dice, heroes: list[str] | None = None, *, source: str |
         state["scenario"]["source"] = source
     if variant:
         state["scenario"]["two_cat_variant"] = True
-    _state, reveals = reveal_in_los(board, state)
+    _state, reveals = reveal_in_los(board, state, dice)
     events += reveals
     return state, events

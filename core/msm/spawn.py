@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 
+from claw.core.draws import shuffled, take
 from claw.core.errors import IllegalAction
 from claw.core.msm.figures import is_cat, is_rat, occupants
 from claw.core.msm.playstate import event, wound_cat
@@ -37,11 +38,11 @@ def draw_marker(state: dict, dice) -> tuple[str | None, list[dict]]:
         discard = state.get("rat_discard", [])
         if not discard:
             return None, [event("spawn-skip", "The rat pool and the discard pile are both empty: no spawn.")]
-        state["rat_pool"] = pool = list(dice.shuffle(list(discard)))
+        state["rat_pool"] = pool = shuffled(dice, "rats", list(discard))
         state["rat_discard"] = []
         events.append(event("pool-refill", f"The rat pool is empty: the {len(pool)} discarded marker(s)"
                             " are shuffled into it.", count=len(pool)))
-    return pool.pop(0), events
+    return take(dice, "rats", pool), events
 
 
 def spawn(state: dict, board, dice, bestiary: dict | None = None, letters: list[str] | None = None,
@@ -79,7 +80,7 @@ def spawn(state: dict, board, dice, bestiary: dict | None = None, letters: list[
             events += _spawn_at(st, letter, sq, dice)
     from claw.core.msm.reveal import reveal_in_los
 
-    st, evs = reveal_in_los(board, st)
+    st, evs = reveal_in_los(board, st, dice)
     return st, events + evs
 
 

@@ -10,6 +10,7 @@ import copy
 from fractions import Fraction
 from math import ceil, floor
 
+from claw.core.draws import shuffled
 from claw.core.errors import IllegalAction, UsageError
 
 MAX_HEALTH = 9
@@ -194,7 +195,7 @@ def open_shop(campaign: dict, decks: list[dict], dice, levels: list[int] | None 
     tav = _open(camp)
     pool = [card for deck in decks for card in deck["cards"] for _ in range(card.get("count", 1))
             if card["type"] != "event" and (not levels or card.get("level") in levels)]
-    drawn = dice.shuffle(pool)[:SHOP_SIZE]
+    drawn = shuffled(dice, "shop", pool)[:SHOP_SIZE]
     tav["shop"] = [copy.deepcopy(c) for c in drawn]
     camp["taverne"] = tav
     listing = ", ".join(f"{c['name']} ({price(c, tav) if 'price' in c else '-'} francs)" for c in drawn)

@@ -285,12 +285,12 @@ def consume(state: dict, dice, events: Events) -> None:
             state["tracker"] += 1
             events.add("consume", f"the rats in {zone} (counting {count}) eat a Magic Cheese: "
                        f"Rat Tracker {state['tracker']}", zone=zone, count=count, tracker=state["tracker"])
-            advance_tracker(state, zone, events)
+            advance_tracker(state, zone, events, dice)
         n = return_zone_rats(state, zone, ("black", "white"))
         events.add("consume-return", f"{n} black/white rat(s) in {zone} return to the sack", zone=zone, returned=n)
 
 
-def advance_tracker(state: dict, zone: str, events: Events) -> None:
+def advance_tracker(state: dict, zone: str, events: Events, dice=None) -> None:
     """*Rat Tracker*: apply the space just reached (mutations, Peculiar spawns, Spawn Nemesis). In place."""
     nem = state["nemesis"]
     track = nem["tracker"]
@@ -303,7 +303,7 @@ def advance_tracker(state: dict, zone: str, events: Events) -> None:
             nem["wounds"] += by
         events.add("mutation", f"mutation: Nemesis {stat} {by:+d} (now {nem['stats'][stat]})", stat=stat, by=by)
     for _ in range(space.get("spawn_peculiar", 0)):
-        spawn_peculiar(state, zone, events)
+        spawn_peculiar(state, zone, events, dice)
     if space.get("spawn_nemesis") and not nem["spawned"]:
         nem["pending"] = True
 

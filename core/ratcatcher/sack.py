@@ -8,6 +8,7 @@ players pulled from a real sack (``--draws``).
 
 from __future__ import annotations
 
+from claw.core.draws import take_colour
 from claw.core.errors import IllegalAction, UsageError
 from claw.core.ratcatcher.city import COLOURS, active_cards, card_of, common_count
 from claw.core.ratcatcher.events import Events
@@ -29,6 +30,7 @@ class TypedDraws:
 
     def __init__(self, dice, colours: list[str]) -> None:
         self.dice, self.colours, self.used = dice, list(colours), 0
+        self.table_draws = getattr(dice, "table_draws", None)  # --draw sack=… still applies
 
     def draw(self, low: int, high: int, label: str = "") -> int:
         return self.dice.draw(low, high, label)
@@ -68,6 +70,9 @@ def sack_ranges(sack: dict) -> str:
 def draw_colour(state: dict, dice) -> str:
     """Draw one token from the sack (module docstring) and return its colour."""
     sack = state["sack"]
+    typed = take_colour(dice, "sack", sack)
+    if typed is not None:
+        return typed
     if isinstance(dice, TypedDraws):
         colour = dice.next_colour(sack)
         sack[colour] -= 1

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 
+from claw.core.draws import shuffled, take
 from claw.core.errors import InvalidInput
 from claw.core.ratcatcher.city import COLOURS, zone_id
 from claw.core.ratcatcher.events import Events
@@ -75,16 +76,16 @@ def new_game(scenario: dict, character: dict, nemesis: dict, townships: dict, pe
         "phase": "ratcatcher",
         "outcome": None,
         "cards": cards,
-        "deck": dice.shuffle(sorted((n for n in cards if n != start), key=int)),
+        "deck": shuffled(dice, "township", sorted((n for n in cards if n != start), key=int)),
         "city": [],
         "links": [],
         "zones": {},
         "sack": {c: rats[c]["count"] for c in COLOURS},
         "rat_types": {c: {"bite": rats[c]["bite"], "defence": rats[c].get("defence", 0)} for c in COLOURS},
-        "question_pool": dice.shuffle(sorted(
+        "question_pool": shuffled(dice, "question", sorted(
             t for t, n in scenario.get("question_tokens", {}).items() for _ in range(n))),
         "peculiar_cards": pec_cards,
-        "peculiar_deck": dice.shuffle(sorted(pec_cards)),
+        "peculiar_deck": shuffled(dice, "peculiar", sorted(pec_cards)),
         "peculiar": [],
         "ratcatcher": ratcatcher_state(character),
         "nemesis": nemesis_state(nemesis),
@@ -109,11 +110,11 @@ def new_game(scenario: dict, character: dict, nemesis: dict, townships: dict, pe
         if not state["deck"] or not targets:
             events.add("setup", "no township card or no free connector left: the city starts smaller", step=4)
             break
-        num = state["deck"].pop(0)
+        num = take(dice, "township", state["deck"])
         connect(state, num, targets[0], events)
     events.add("setup", f"{rc['name']} stands in the start zone {start_zone}", step=5, zone=start_zone)
     for num in list(state["city"]):
-        populate_tokens(state, num, events)
+        populate_tokens(state, num, events, dice)
     try:
         for num in list(state["city"]):
             spawn_new_card_rats(state, num, dice, events)

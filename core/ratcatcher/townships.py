@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 
+from claw.core.draws import take
 from claw.core.errors import IllegalAction
 from claw.core.ratcatcher.city import (
     COLOURS,
@@ -26,8 +27,9 @@ def check_connectors(state: dict, connectors) -> None:
     from claw.core.ratcatcher.city import used_connectors
 
     used = used_connectors(state)
-    for want in connectors or []:
-        num, _, cid = str(want).partition(":")
+    for choice in connectors or []:
+        want = split_choice(str(choice))[0]  # the city's side (CARD:ID=OWN+… also names the new card's)
+        num, _, cid = want.partition(":")
         card = state["cards"].get(num)
         if card is None or num not in state["city"] or cid not in {c["id"] for c in card["connectors"]}:
             free = ", ".join(free_connectors(state)) or "none"
@@ -50,19 +52,53 @@ def add_card(state: dict, num: str) -> None:
         state["zones"][zone_id(num, z["id"])] = zone
 
 
-def connect(state: dict, num: str, target: str, events: Events) -> None:
+def split_choice(choice: str) -> tuple[str, str | None, tuple[str, str] | None]:
+    """``"0:e"`` / ``"0:e=s"`` / ``"0:e=s+n=3:w"`` → (target, own connector, second pair).
+
+    The table lays a card as it likes ("the orientation of township cards does not
+    matter"): ``=s`` names the new card's connector that meets the target, and ``+n=3:w``
+    a second pair that meets as the card lies (ruling R5)."""
+    first, _, second = choice.partition("+")
+    target, _, own = first.partition("=")
+    pair = None
+    if second:
+        mine, eq, theirs = second.partition("=")
+        if not eq or not mine or not theirs:
+            raise IllegalAction(f"a second meeting pair is NEW=CARD:ID, e.g. 0:e=s+n=3:w: {choice!r}")
+        pair = (mine, theirs)
+    return target, own or None, pair
+
+
+def connect(state: dict, num: str, target: str, events: Events, own_id: str | None = None,
+            second: tuple[str, str] | None = None) -> None:
     """Join card ``num`` (not yet placed) to the city at connector ``target``.
 
-    The new card uses its first connector (ruling R5: only one pair of connectors meets
-    when a card is laid, so the new card joins the city through exactly one link).
+    By default the new card uses its first connector and joins through one link (ruling
+    R5); the table may name the connector that meets (``own_id``) and a second pair that
+    meets as the card lies (``second``: the new card's connector, a free city connector).
     """
-    own = connector_id(num, state["cards"][num]["connectors"][0]["id"])
-    add_card(state, num)
-    state["links"].append([target, own])
     card = state["cards"][num]
-    events.add("township", f"township #{num} {card.get('name', '')} joins the city: {own} meets {target} "
-               f"({connector_zone(state, own)} ↔ {connector_zone(state, target)})",
-               card=num, connector=own, target=target)
+    ids = [c["id"] for c in card["connectors"]]
+    own_id = own_id or ids[0]
+    if own_id not in ids:
+        raise IllegalAction(f"township #{num} has no connector {own_id!r} (connectors: {', '.join(ids)})")
+    links = [(target, connector_id(num, own_id))]
+    if second is not None:
+        mine, theirs = second
+        free = set(free_connectors(state, set(state["city"]))) - {target}
+        if mine not in ids or mine == own_id:
+            raise IllegalAction(f"the second pair needs another connector of #{num} "
+                                f"(free: {', '.join(i for i in ids if i != own_id)}): {mine!r}")
+        if theirs not in free:
+            raise IllegalAction(f"the second pair needs a free connector in the city "
+                                f"(free: {', '.join(sorted(free)) or 'none'}): {theirs!r}")
+        links.append((theirs, connector_id(num, mine)))
+    add_card(state, num)
+    for city_side, own in links:
+        state["links"].append([city_side, own])
+        events.add("township", f"township #{num} {card.get('name', '')} joins the city: {own} meets {city_side} "
+                   f"({connector_zone(state, own)} ↔ {connector_zone(state, city_side)})",
+                   card=num, connector=own, target=city_side)
 
 
 def slots(state: dict, num: str):
@@ -72,7 +108,7 @@ def slots(state: dict, num: str):
             yield zone_id(num, z["id"]), s
 
 
-def populate_tokens(state: dict, num: str, events: Events) -> None:
+def populate_tokens(state: dict, num: str, events: Events, dice=None) -> None:
     """Cheese on cheese slots, a revealed "?" token on each "?" slot, potions by colour."""
     for zid, s in slots(state, num):
         zone = state["zones"][zid]
@@ -80,22 +116,22 @@ def populate_tokens(state: dict, num: str, events: Events) -> None:
             zone["cheese"] += 1
             events.add("cheese", f"a Magic Cheese is placed in {zid}", zone=zid)
         elif s == "?":
-            reveal_question(state, zid, events)
+            reveal_question(state, zid, events, dice)
         elif s.startswith("potion-"):
             zone["tokens"].append(s)
             events.add("potion", f"a {s[7:]} potion is placed in {zid}", zone=zid, token=s)
 
 
-def reveal_question(state: dict, zid: str, events: Events) -> None:
+def reveal_question(state: dict, zid: str, events: Events, dice=None) -> None:
     """Setup 5: draw a "?" token for ``zid`` and place what it reveals. In place."""
     pool = state["question_pool"]
     if not pool:
         events.add("question", f"no \"?\" token left for {zid}", zone=zid)
         return
-    token = pool.pop(0)
+    token = take(dice, "question", pool)
     if token == "peculiar":
         events.add("question", f"the \"?\" token in {zid} is a Peculiar Rat", zone=zid, token=token)
-        spawn_peculiar(state, zid, events)
+        spawn_peculiar(state, zid, events, dice)
     elif token == "nothing":
         events.add("question", f"the \"?\" token in {zid} is empty", zone=zid, token=token)
     else:
@@ -103,13 +139,13 @@ def reveal_question(state: dict, zid: str, events: Events) -> None:
         events.add("question", f"the \"?\" token in {zid} is {token}", zone=zid, token=token)
 
 
-def spawn_peculiar(state: dict, zid: str, events: Events) -> None:
+def spawn_peculiar(state: dict, zid: str, events: Events, dice=None) -> None:
     """*Peculiar Rats*: the top card of the deck appears in ``zid``. In place."""
     deck = state["peculiar_deck"]
     if not deck:
         events.add("peculiar", f"the Peculiar Rat deck is empty: none spawns in {zid}", zone=zid)
         return
-    card = deck.pop(0)
+    card = take(dice, "peculiar", deck)
     state["peculiar"].append({"id": card, "zone": zid})
     name = state["peculiar_cards"][card]["name"]
     events.add("peculiar", f"Peculiar Rat {name} ({card}) appears in {zid}", zone=zid, id=card)
@@ -158,20 +194,21 @@ def explore(state: dict, dice, events: Events, choices: list[str] | None = None,
         if not targets:
             events.add("explore", "no free connector on an active township: nothing is placed")
             return
+        own = second = None
         if choices:
-            want = choices.pop(0)
+            want, own, second = split_choice(choices.pop(0))
             if want not in targets:
-                raise IllegalAction(f"not a free connector on an active township (free: {', '.join(targets)}):"
-                                    f" {want!r}")
+                free = ", ".join(targets)
+                raise IllegalAction(f"not a free connector on an active township (free: {free}): {want!r}")
             target = want
         else:
             target = targets[0]
             if len(targets) > 1:
                 events.add("choice", f"connector {target} chosen; alternatives: {', '.join(targets[1:])}",
                            chosen=target, alternatives=targets[1:])
-        num = state["deck"].pop(0)
-        connect(state, num, target, events)
-        populate_tokens(state, num, events)
+        num = take(dice, "township", state["deck"])
+        connect(state, num, target, events, own, second)
+        populate_tokens(state, num, events, dice)
         with contextlib.suppress(SackEmpty):
             spawn_new_card_rats(state, num, dice, events)
 

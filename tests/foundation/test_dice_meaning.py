@@ -139,7 +139,7 @@ def test_label_with_markup_like_text_is_shown_literally_in_colour():
 
 
 @pytest.mark.parametrize("bad, words", [
-    ("1d4[", "without a closing"), ("1d4]", "without an opening"), ("1d4[]", "empty label"),
+    ("1d4[", "without a closing"), ("1d4]", "without an opening"), ("1d4[]", "empty label"), ("1d4[  ]", "empty label"),
     ("1d4[a][b]", "one label per term"), ("1d4[a[b]]", "cannot contain"), ("[x]1d6", "expected a number"),
 ])
 def test_broken_labels_are_refused_clearly(bad, words):

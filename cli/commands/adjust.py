@@ -1,0 +1,96 @@
+"""`claw adjust ID KEY=VALUE… --reason TEXT`: correct the game by hand, logged, undoable."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from claw.cli.options import DebugOpt, InPlaceOpt, OutputOpt, QuietOpt, StateOpt
+
+MAX_REASON = 500
+
+
+def register(app: typer.Typer) -> None:
+    @app.command(name="adjust", help="Set what the table says is true (a figure's health, wounds, square or "
+                 "zone, a tracker, a deck's order, a card in hand, cheese, points) with a short reason. "
+                 "ID is a figure or zone id, or `game` for trackers and counters. The change is checked "
+                 "against the game's rules, logged as a correction, and `claw undo` takes it back.")
+    def adjust_cmd(
+        target: Annotated[str, typer.Argument(metavar="ID")],
+        changes: Annotated[list[str], typer.Argument(metavar="KEY=VALUE...")],
+        reason: Annotated[str, typer.Option("--reason", "-r", metavar="TEXT",
+                                            help="Why the table corrects the state (required).")] = "",
+        state: StateOpt = None,
+        in_place: InPlaceOpt = False,
+        output_file: OutputOpt = None,
+        quiet: QuietOpt = False,
+        debug: DebugOpt = False,
+    ) -> None:
+        from claw.cli.runner import Common, finish, run_state_command
+
+        common = Common(state=state, in_place=in_place, output=output_file, quiet=quiet, debug=debug)
+
+        def handler(call) -> None:
+            correct(call, target, changes, reason)
+
+        finish(lambda output: run_state_command(command="adjust", args=[target, *changes], opts={"reason": reason},
+                                                common=common, handler=handler, needs_state=True,
+                                                changes_state=True, output=output), quiet=quiet, debug=debug)
+
+
+def parse_pairs(words: list[str]) -> list[tuple[str, str]]:
+    from claw.core.errors import UsageError
+
+    pairs = []
+    for word in words:
+        key, eq, value = word.partition("=")
+        if not eq or not key.strip():
+            raise UsageError(f"a correction is KEY=VALUE, e.g. health=7: {word!r}")
+        pairs.append((key.strip().lower().replace("_", "-"), value.strip()))
+    return pairs
+
+
+def correct(call, target: str, words: list[str], reason: str) -> None:
+    from claw.cli.games import game_spec, import_target
+    from claw.cli.statefile import check_state
+    from claw.core.adjust import apply_adjustments
+    from claw.core.errors import IllegalAction, InvalidInput, UsageError
+
+    reason = " ".join(reason.split())
+    if not reason:
+        raise UsageError('`claw adjust` needs --reason TEXT, e.g. --reason "misread the stun"')
+    if len(reason) > MAX_REASON:
+        raise UsageError(f"--reason is at most {MAX_REASON} characters")
+    adapter = game_spec(call.game)
+    spec = getattr(adapter, "ADJUST", None)
+    if not spec:
+        raise IllegalAction(f"{call.game}: nothing can be adjusted yet")
+    new_state, changes = apply_adjustments(call.state, spec, target.strip(), parse_pairs(words))
+    trial = {**call.envelope, "state": new_state}
+    try:
+        check_state(trial, "the corrected state")
+    except InvalidInput as exc:
+        raise InvalidInput(f"{exc}; nothing changed") from None
+    problems = []
+    for check in (getattr(adapter, "STATE_CHECK", None), spec.get("check")):
+        if check:
+            problems += import_target(check)(new_state)
+    if problems:
+        first = problems[0] if isinstance(problems[0], str) else problems[0][1]
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise IllegalAction(f"the correction breaks the game's rules: {first}{more}; nothing changed")
+    call.state = new_state
+    said = "; ".join(f"{c['target']} {c['key']} {_show(c['old'])} → {_show(c['new'])}" for c in changes)
+    call.event("correction", f"correction by hand: {said} ({reason})", changes=changes, reason=reason)
+    call.correction = {"reason": reason, "changes": changes}
+
+
+def _show(value) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ",".join(map(str, value)) or "(empty)"
+    return str(value)

@@ -1,0 +1,44 @@
+"""Playing with the real box (issue 15) in Warriors: typed dice replay the seeded game;
+Warriors draws nothing but dice, so --draw is refused saying so; a GM's ruling goes in
+with `claw adjust`. Rulebook: "Hunting" (the checks), "Health"."""
+
+from __future__ import annotations
+
+from claw.cli.testing import run
+from tests.table import adjust_round_trip, dice_values, last_entry, load, new, step
+
+CAT = "warriors/bramble.yaml"
+
+
+def test_typed_dice_equal_seeded(tmp_path):
+    """A hunt rolled at the table and typed gives the seeded game's state."""
+    seeded = new(tmp_path, CAT, "--seed", "2", name="a.json")
+    typed = new(tmp_path, CAT, "--seed", "9", name="b.json")
+    step(seeded, "hunt", "bramble", "mice")
+    step(typed, "hunt", "bramble", "mice", "--dice", dice_values(last_entry(seeded)))
+    assert load(typed)["state"] == load(seeded)["state"]
+
+
+def test_draw_is_refused_saying_why(tmp_path):
+    path = new(tmp_path, CAT, "--seed", "2")
+    result = run(["hunt", "bramble", "mice", "--draw", "prey=vole", "-s", str(path)])
+    assert result.code == 2 and "Warriors has no decks" in result.stderr
+
+
+def test_adjust_logged_and_undone_byte_identically(tmp_path):
+    path = new(tmp_path, CAT, "--seed", "2")
+    entry = adjust_round_trip(path, "bramble", "hp=30", "GM: the fall hurt more")
+    assert entry["correction"]["changes"] == [{"target": "bramble", "key": "hp", "old": 36, "new": 30}]
+    adjust_round_trip(path, "game", "day=3")
+
+
+def test_adjust_that_breaks_a_rule_is_refused(tmp_path):
+    path = new(tmp_path, CAT, "--seed", "2")
+    before = path.read_bytes()
+    result = run(["adjust", "bramble", "hp=99", "--reason", "x", "-s", str(path), "-i"])
+    assert result.code == 4 and "above hp_max 36" in result.stderr
+    result = run(["adjust", "bramble", "strength=99", "--reason", "x", "-s", str(path), "-i"])
+    assert result.code == 3 and "maximum of 20" in result.stderr
+    result = run(["adjust", "bramble", "hp=lots", "--reason", "x", "-s", str(path), "-i"])
+    assert result.code == 2 and "whole number" in result.stderr
+    assert path.read_bytes() == before
