@@ -101,9 +101,10 @@ class Session:
             common = runner.Common(output=self.path)
         else:
             common = runner.Common(state=self.path, in_place=True)
-        with self.paused():
-            runner.write_state(envelope, common, self.path, False, self.saved_text, output)
-        self.saved_text = statefile.dump_state(envelope)
+        with self.paused():  # commit() checked the state and the new log entries
+            runner.write_state(envelope, common, self.path, False, self.saved_text, output, checked=True)
+        # the bytes just written: the next write's undo entry (reading is far cheaper than encoding)
+        self.saved_text, _ = statefile.read_state_text(self.path)
 
     def undo(self, state: str | None, steps: int, output: Output) -> int:
         if state:
