@@ -40,6 +40,30 @@ def _normal(value: Any) -> Any:
     return json.loads(json.dumps(value, ensure_ascii=False))
 
 
+class LogEncoder:
+    """``statefile.dump_state(envelope)`` byte for byte, encoding each log entry once: the
+    log only grows, so a save re-encodes the game's part and the new entries only (the
+    indented encoder is pure Python: the whole log each time was most of a save's cost)."""
+
+    def __init__(self) -> None:
+        self.entries: list[Any] = []  # the log entries encoded so far (the objects themselves)
+        self.texts: list[str] = []  # their text, indented as they sit in the file
+
+    def dump(self, envelope: dict) -> str:
+        log = envelope.get("log")
+        if not isinstance(log, list) or not log or list(envelope)[-1] != "log":
+            return statefile.dump_state(envelope)
+        same = 0
+        while same < min(len(log), len(self.entries)) and log[same] is self.entries[same]:
+            same += 1
+        del self.entries[same:], self.texts[same:]
+        for entry in log[same:]:
+            self.entries.append(entry)
+            self.texts.append("  " + json.dumps(entry, ensure_ascii=False, indent=1).replace("\n", "\n  "))
+        head = json.dumps({k: v for k, v in envelope.items() if k != "log"}, ensure_ascii=False, indent=1)
+        return head[:-2] + ',\n "log": [\n' + ",\n".join(self.texts) + "\n ]\n}\n"
+
+
 class Session:
     """The state of one `claw play` run and how each line reaches the CLI's commands.
 
@@ -57,6 +81,7 @@ class Session:
         self.quiet = quiet
         self.stdout_to_stderr = stdout_to_stderr  # script mode with the state on stdout
         self.history: list[dict] = []  # earlier envelopes, for undo without a file
+        self.encoder = LogEncoder()
         self.changed = False  # did the last line change the state?
         self._cli: Any = None
 
@@ -101,10 +126,10 @@ class Session:
             common = runner.Common(output=self.path)
         else:
             common = runner.Common(state=self.path, in_place=True)
+        text = self.encoder.dump(envelope)
         with self.paused():  # commit() checked the state and the new log entries
-            runner.write_state(envelope, common, self.path, False, self.saved_text, output, checked=True)
-        # the bytes just written: the next write's undo entry (reading is far cheaper than encoding)
-        self.saved_text, _ = statefile.read_state_text(self.path)
+            runner.write_state(envelope, common, self.path, False, self.saved_text, output, encoded=text)
+        self.saved_text = text
 
     def undo(self, state: str | None, steps: int, output: Output) -> int:
         if state:

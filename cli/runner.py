@@ -255,18 +255,18 @@ def _append_log(envelope: dict, command: str, args: list[str], opts: dict, call,
 
 
 def write_state(envelope: dict, common: Common, source: str | None, table_mode: bool,
-                old_text: str | None, output: Output, checked: bool = False) -> int:
-    """``checked``: the caller checked this envelope already (`claw play` saving its state)."""
+                old_text: str | None, output: Output, encoded: str | None = None) -> int:
+    """``encoded``: the caller checked the envelope and gives its text (`claw play` saving)."""
     from claw.cli import statefile
 
     if SESSION is not None:  # `claw play` checks what is new (not the whole log again) and keeps it
         return SESSION.commit(envelope, output)
     try:
-        if not checked:
+        if encoded is None:
             statefile.check_state(envelope, "new state")
     except InvalidInput as exc:  # our bug, not the user's: refuse to write it
         raise RuntimeError(f"claw produced an invalid state, not written: {exc}") from None
-    text = statefile.dump_state(envelope)
+    text = statefile.dump_state(envelope) if encoded is None else encoded
     in_place = common.in_place or (table_mode and not common.output)
     if common.output:
         if common.output == "-":

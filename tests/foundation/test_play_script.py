@@ -203,3 +203,21 @@ def test_prompt_toolkit_only_for_the_interactive_session(tmp_path):
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "[]"
+
+
+def test_log_encoder_writes_what_dump_state_writes(tmp_path):
+    """The session's save encodes only new log entries; the text is dump_state's, byte for
+    byte, as the log grows, after an undo (a shorter log) and for a state read back."""
+    from claw.cli import statefile
+    from claw.cli.play_session import LogEncoder
+
+    state = tmp_path / "g.json"
+    _new("msm", state)
+    lines = ["scenario-step --until cats", "move leon B4", "note 'ünïcode → \"quotes\"'", "scenario-step"]
+    assert run(["play", "-s", str(state), "-i", str(_script(tmp_path, lines))]).code == 0
+    envelope = statefile.load_any(str(state))[0]
+    encoder = LogEncoder()
+    for size in (1, 2, 5, 3, 5):
+        part = {**envelope, "log": envelope["log"][:size]}
+        assert encoder.dump(part) == statefile.dump_state(part)
+    assert encoder.dump(envelope) == statefile.dump_state(envelope) == state.read_text(encoding="utf-8")
