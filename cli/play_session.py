@@ -30,6 +30,9 @@ SESSION_HELP = ("\nIn this session: each line is a claw command without `claw` a
                 "help VERB, quit. Tab completes, Ctrl-C drops the line, Ctrl-D ends the session.\n")
 
 
+_CLI: Any = None  # the click app, built on first use
+
+
 class EndSession(Exception):
     """`quit` (or `exit`) was typed."""
 
@@ -83,7 +86,6 @@ class Session:
         self.history: list[dict] = []  # earlier envelopes, for undo without a file
         self.encoder = LogEncoder()
         self.changed = False  # did the last line change the state?
-        self._cli: Any = None
 
     # --- the runner's side (runner.SESSION is this object while a line runs) -----------
     def source(self, common: Any) -> str | None:
@@ -166,14 +168,16 @@ class Session:
     # --- running lines ------------------------------------------------------------------
     @property
     def cli(self) -> Any:
-        """The click command `claw` runs, built once with every command registered."""
-        if self._cli is None:
+        """The click command `claw` runs, built once per process with every command registered
+        (it holds no state of a game: each run builds its own Call)."""
+        global _CLI
+        if _CLI is None:
             import typer.main
 
             from claw.cli.main import build_app
 
-            self._cli = typer.main.get_command(build_app(None))
-        return self._cli
+            _CLI = typer.main.get_command(build_app(None))
+        return _CLI
 
     def words(self, line: str) -> list[str]:
         try:
