@@ -73,6 +73,31 @@ class Call:
         self.sources = sources or []
         self.events: list[dict] = []
         self.read_only = False
+        self.values: dict[str, Any] | None = None  # the positionals parsed by kind (claw.cli.kinds)
+        self.state_folder = "."  # paths a state stores are relative to its file's folder
+
+    def arg(self, name: str) -> Any:
+        """The positional ``name`` (as in the usage: ``CAT``) parsed by its kind before the
+        handler ran: a canonical id, a square (x, y), a number, a list for a repeated one;
+        None for an optional one not given."""
+        if self.values is None:
+            raise RuntimeError(f"`claw {self.command}` declares no positionals to parse")
+        return self.values[name.upper()]
+
+    # files a state refers to (issue 10 item 9: relative, never absolute) -------------
+    def stored_path(self, path: str) -> str:
+        """``path`` as the state stores it: relative to the state's folder."""
+        import os
+
+        return os.path.relpath(os.path.abspath(path), os.path.abspath(self.state_folder))
+
+    def state_file(self, stored: str) -> str:
+        """The file a path stored in the state names, resolved from the state's folder."""
+        import os
+
+        if os.path.isabs(stored):
+            raise InvalidInput(f"the state names an absolute path, which claw does not follow: {stored}")
+        return os.path.join(os.path.abspath(self.state_folder), stored)
 
     def query(self) -> None:
         """Mark this run as a question (odds, a preview): the state is not written."""
@@ -106,8 +131,8 @@ class Call:
         path = str((base / relative) if not Path(relative).is_absolute() else Path(relative))
         report = check_file(path)
         if not report.ok:
-            first = report.diagnostics[0]
-            more = len(report.diagnostics) - 1
+            first = report.errors[0]  # warnings do not stop a command
+            more = len(report.errors) - 1
             raise InvalidInput(first.text() + (f" (and {more} more; run claw validate {path})" if more else ""))
         return report.data
 

@@ -109,7 +109,10 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command]) -> None:
             opts = {o.name: kwargs.get(o.name) for o in spec.options}
             handler = import_target(spec.handler)
             if spec.args:
-                handler = _checked(handler, spec, game)
+                from claw.cli.games import game_spec
+
+                gate = getattr(game_spec(game), "STATE_GATE", None)
+                handler = _checked(handler, spec, game, verb, import_target(gate) if gate else None)
             return handler, spec.needs_state, spec.changes_state, opts
 
         def body() -> int:
@@ -143,21 +146,18 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command]) -> None:
                 context_settings={"ignore_unknown_options": True})(command)
 
 
-def _checked(handler, spec: Command, game: str):
-    """The handler, whose refusal of a positional gets "did you mean" from its kind
-    (claw.cli.kinds); the handler's message and exit code stay (a trap the Ratcatcher
-    lacks is a rule, exit 4; a broken state is exit 3 and gets no hint)."""
+def _checked(handler, spec: Command, game: str, verb: str, gate=None):
+    """The handler, run on the positionals parsed by their kinds (claw.cli.kinds: one parse,
+    one error and one "did you mean" per kind), after the game's ``STATE_GATE`` (if any) has
+    refused a state it cannot use (exit 3 or 4: names read from such a state would mislead)."""
 
     def run(call) -> None:
-        try:
-            handler(call)
-        except (UsageError, IllegalAction) as exc:
-            from claw.cli.kinds import unknown_word
+        from claw.cli.kinds import parse_args
 
-            found = unknown_word(spec, game, call.state, call.args)
-            if found is None or found[0] not in str(exc) or found[1] in str(exc):
-                raise  # no near name, or the refusal is about something else
-            raise type(exc)(f"{exc}; {found[1]}") from None
+        if gate is not None and call.state is not None:
+            gate(call)
+        call.values = parse_args(verb, spec, game, call.state, call.args)
+        handler(call)
 
     return run
 

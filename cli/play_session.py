@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import shlex
 import sys
 from collections.abc import Iterable, Iterator
@@ -20,7 +21,7 @@ from typing import Any
 
 from claw.cli import runner, statefile
 from claw.cli.output import Output
-from claw.core.errors import IllegalAction, InvalidInput, UsageError
+from claw.core.errors import CannotWrite, IllegalAction, InvalidInput, UsageError
 
 # words a session line may not start with: they would start or nest another session
 NOT_IN_SESSION = {"new": "`new` starts another game: quit and run `claw play SCENARIO` (or `claw new`)",
@@ -62,8 +63,10 @@ class LogEncoder:
         del self.entries[same:], self.texts[same:]
         for entry in log[same:]:
             self.entries.append(entry)
-            self.texts.append("  " + json.dumps(entry, ensure_ascii=False, indent=1).replace("\n", "\n  "))
-        head = json.dumps({k: v for k, v in envelope.items() if k != "log"}, ensure_ascii=False, indent=1)
+            text = json.dumps(entry, ensure_ascii=False, indent=1, allow_nan=False)
+            self.texts.append("  " + text.replace("\n", "\n  "))
+        head = json.dumps({k: v for k, v in envelope.items() if k != "log"}, ensure_ascii=False, indent=1,
+                          allow_nan=False)
         return head[:-2] + ',\n "log": [\n' + ",\n".join(self.texts) + "\n ]\n}\n"
 
 
@@ -76,9 +79,13 @@ class Session:
     """
 
     def __init__(self, envelope: dict | None = None, *, path: str | None = None, autosave: bool = False,
-                 saved_text: str | None = None, quiet: bool = False, stdout_to_stderr: bool = False) -> None:
+                 saved_text: str | None = None, quiet: bool = False, stdout_to_stderr: bool = False,
+                 folder: str | None = None) -> None:
         self.envelope = envelope
         self.path = path
+        # where the paths a state stores are relative to: the file's folder, else where it goes
+        self.folder = folder or (os.path.dirname(os.path.realpath(path)) if path else ".")
+        self.stamp: tuple | None = None  # the file as this session last read or wrote it
         self.autosave = autosave and path is not None
         self.saved_text = saved_text  # the file's text as last read or written (its next undo entry)
         self.quiet = quiet
@@ -93,7 +100,8 @@ class Session:
             raise UsageError("in claw play the session holds the state: leave out -s, -i and -o")
         if common.game or self.envelope is None:
             return None  # --game asks a stateless question, as on the command line
-        return self.path or "<session>"
+        # the runner takes the state's folder from this name (the file's, or the session's)
+        return self.path or os.path.join(self.folder, "<claw play session>")
 
     def checkout(self) -> dict:
         """A copy of the held envelope for one command (a refused command changes nothing)."""
@@ -122,16 +130,33 @@ class Session:
         return 0
 
     def _save(self, envelope: dict, output: Output) -> None:
-        """Write through the CLI's own write path: atomic, locked and with an undo entry."""
+        """Write through the CLI's own write path: atomic, locked and with an undo entry.
+        A file changed by someone else since this session read or wrote it is not replaced."""
+        from claw.cli.safewrite import stamp
+        from claw.cli.statelock import StateLock
+
         assert self.path is not None
         if self.saved_text is None:  # a new file (`claw play scenario.yaml -o game.json`)
             common = runner.Common(output=self.path)
         else:
             common = runner.Common(state=self.path, in_place=True)
         text = self.encoder.dump(envelope)
-        with self.paused():  # commit() checked the state and the new log entries
-            runner.write_state(envelope, common, self.path, False, self.saved_text, output, encoded=text)
+        with StateLock(self.path) as lock:
+            if self.saved_text is not None and self.stamp is not None and lock.stamp != self.stamp:
+                raise CannotWrite(f"{self.path} was changed outside this session; nothing written "
+                                  "(quit and start the session again to go on from that file)")
+            with self.paused():  # commit() checked the state and the new log entries
+                runner.write_state(envelope, common, self.path, False, self.saved_text, output, lock=lock,
+                                   encoded=text)
+            self.stamp = stamp(os.path.realpath(self.path))
         self.saved_text = text
+
+    def remember_file(self) -> None:
+        """Note the file as it is now (after reading it): a later change by others is refused."""
+        from claw.cli.safewrite import stamp
+
+        if self.path is not None:
+            self.stamp = stamp(os.path.realpath(self.path))
 
     def undo(self, state: str | None, steps: int, output: Output) -> int:
         if state:
@@ -140,6 +165,7 @@ class Session:
             assert self.path is not None
             text, left = statefile.pop_undo(self.path, steps)
             self.envelope, self.saved_text = statefile.parse_state(text, self.path), text
+            self.remember_file()
             where = self.path
         else:
             if not self.history:
@@ -276,5 +302,6 @@ class Session:
         """The state reached, on stdout or in ``out_path`` (script mode without -i)."""
         if self.envelope is None:
             return
-        with self.paused():
-            runner.write_state(self.envelope, runner.Common(output=out_path), None, False, None, output)
+        with self.paused():  # paths the state stores follow it to where it goes, as on the CLI
+            runner.write_state(self.envelope, runner.Common(output=out_path), None, False, None, output,
+                               folder=self.folder)

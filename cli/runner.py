@@ -6,13 +6,14 @@ exactly one place (``guard``).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Callable
 from typing import Any
 
 from claw.cli.output import Output
-from claw.core.errors import ClawError, InvalidInput, UsageError
+from claw.core.errors import CannotWrite, ClawError, InvalidInput, UsageError
 
 MAX_SEED = (1 << 64) - 1
 
@@ -53,7 +54,10 @@ def _describe(exc: BaseException) -> str:
 
 def guard(fn: Callable[[], int | None], *, debug: bool = False, output: Output | None = None) -> int:
     """Run ``fn`` and turn user errors into a one-line message and an exit code."""
+    from claw.cli import interrupts
+
     out = output or Output()
+    interrupts.reset()
     try:
         return fn() or 0
     except ClawError as exc:
@@ -68,15 +72,21 @@ def guard(fn: Callable[[], int | None], *, debug: bool = False, output: Output |
         if hint:
             out.error_hint(hint)
         return exc.exit_code
-    except KeyboardInterrupt:
-        out.error("interrupted; nothing written")
-        return 130
+    except (KeyboardInterrupt, interrupts.Interrupted) as exc:
+        interrupts.ignore()  # say what is true once; a second Ctrl-C must not interrupt that
+        text, code = interrupts.message(exc)
+        out.error(text)
+        return code
     except BrokenPipeError:
-        try:
-            sys.stdout = open(os.devnull, "w")
-        except OSError:
-            pass
+        with contextlib.suppress(OSError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (lives until exit: silences the flush)
         return 0
+    except OSError as exc:  # the system, not claw: a device or file that failed under us
+        if debug:
+            raise
+        where = f"{exc.filename}: " if exc.filename else ""
+        out.error(f"{where}{exc.strerror or exc}")
+        return CannotWrite.exit_code
     except Exception as exc:  # a bug in claw: say so briefly unless --debug
         if debug:
             raise
@@ -108,12 +118,53 @@ def state_source(common: Common, needs_state: bool) -> tuple[str | None, bool]:
     from claw.cli.statefile import env_state
 
     env = env_state()
-    if env:
-        return env, True
     stdin = sys.stdin
+    if env:
+        if stdin_has_input(stdin):  # explicit beats implicit: two states, we do not pick one
+            raise UsageError(f"a state is piped in on stdin and CLAW_STATE names {env}: say which with "
+                             f"-s - (stdin) or -s {env} (or unset CLAW_STATE)")
+        return env, True
     if stdin is not None and not stdin.isatty() and (needs_state or common.game is None):
         return "-", False
     return None, False
+
+
+def stdin_has_input(stdin) -> bool:
+    """Does stdin carry (or is it about to carry) something? A terminal, /dev/null, an
+    empty file or a pipe whose writer closed without writing: no. Never consumes input."""
+    if stdin is None or stdin.isatty():
+        return False
+    try:
+        fd = stdin.fileno()
+    except (OSError, ValueError, AttributeError):
+        return True  # no descriptor (a test's text stream): piped, as isatty said
+    import stat
+
+    try:
+        info = os.fstat(fd)
+    except OSError:
+        return False
+    if stat.S_ISREG(info.st_mode):
+        try:
+            return info.st_size > os.lseek(fd, 0, os.SEEK_CUR)
+        except OSError:
+            return info.st_size > 0
+    if stat.S_ISFIFO(info.st_mode) or stat.S_ISSOCK(info.st_mode):
+        import select
+
+        ready, _, _ = select.select([fd], [], [], 0)
+        if not ready:
+            return True  # a writer is still there: a state is on its way
+        import fcntl
+        import termios
+
+        waiting = bytearray(4)
+        try:
+            fcntl.ioctl(fd, termios.FIONREAD, waiting)
+        except OSError:
+            return True
+        return int.from_bytes(waiting, sys.byteorder) > 0  # 0 and readable: the writer closed
+    return False  # a character device such as /dev/null
 
 
 def make_dice(common: Common, envelope: dict | None):
@@ -141,54 +192,79 @@ def run_state_command(*, command: str, args: list[str], opts: dict, common: Comm
     from claw.cli.call import Call, RecordingDice
 
     source, table_mode = state_source(common, needs_state)
-    envelope = None
-    old_text = None
-    name = None
-    if source is not None and SESSION is not None:
-        envelope = SESSION.checkout()
-    elif source is not None:
-        old_text, name = statefile.read_state_text(source)
-        implicit_stdin = source == "-" and not common.state
-        if old_text.strip() or not (implicit_stdin and common.game):
-            envelope = statefile.parse_state(old_text, name)  # empty or broken: exit 3
-    game = envelope["game"] if envelope else common.game
-    if envelope and common.game and common.game != envelope["game"]:
-        raise UsageError(f"--game {common.game} does not match the state's game ({envelope['game']})")
-    if resolve is not None:
-        handler, needs_state, changes_state, opts = resolve(game)
-    if needs_state and envelope is None:
-        raise UsageError(f"`claw {command}` needs a game state: -s FILE, - for stdin, or CLAW_STATE")
-    dice, seeded = make_dice(common, envelope)
-    recorder = RecordingDice(dice)
-    if common.draw:
-        from claw.cli.draws import table_draws
+    lock = None
+    if source not in (None, "-") and _writes_back(common, source, table_mode):
+        from claw.cli.statelock import StateLock
 
-        recorder.table_draws = table_draws(game, common.draw)
-    call = Call(command=command, game=game, args=args, opts=opts, envelope=envelope,
-                dice=recorder, output=output, json=common.json)
-    # one document on stdout: hold what the handler prints until we know where the state goes
-    output.hold()
+        lock = StateLock(source).__enter__()  # held for the whole read-modify-write
     try:
-        handler(call)
-    except BaseException:
-        output.release()
-        raise
-    _warn_unused(dice, output)
-    warn_unused_draws(recorder, output)
-    if envelope is None and common.seed is None and common.dice is not None:
-        say_seed(recorder, seeded, output)
-    writes = envelope is not None and changes_state and not call.read_only
-    state_on_stdout = writes and _state_goes_to_stdout(common, table_mode)
-    if state_on_stdout and output.json_written:
-        output.drop()
-        raise with_hint(UsageError("--json prints the result on stdout, where the new state would go; nothing done"),
-                        "add -i (update the state file) or -o FILE")
-    output.release(stdout_to_stderr=state_on_stdout)  # rendered text then goes to stderr
-    if envelope is None or not writes:
-        return 0
-    _append_log(envelope, command, args, opts, call, recorder, common)
-    envelope["rng"] = seeded.to_json()
-    return write_state(envelope, common, source, table_mode, old_text, output)
+        envelope = None
+        old_text = None
+        name = None
+        if source is not None and SESSION is not None:
+            envelope = SESSION.checkout()
+        elif source is not None:
+            old_text, name = statefile.read_state_text(source)
+            implicit_stdin = source == "-" and not common.state
+            if old_text.strip() or not (implicit_stdin and common.game):
+                envelope = statefile.parse_state(old_text, name)  # empty or broken: exit 3
+        game = envelope["game"] if envelope else common.game
+        if envelope and common.game and common.game != envelope["game"]:
+            raise UsageError(f"--game {common.game} does not match the state's game ({envelope['game']})")
+        if resolve is not None:
+            handler, needs_state, changes_state, opts = resolve(game)
+        if needs_state and envelope is None:
+            raise UsageError(f"`claw {command}` needs a game state: -s FILE, - for stdin, or CLAW_STATE")
+        if handler is None:
+            raise RuntimeError(f"no handler for `claw {command}`")
+        dice, seeded = make_dice(common, envelope)
+        recorder = RecordingDice(dice)
+        if common.draw:
+            from claw.cli.draws import table_draws
+
+            recorder.table_draws = table_draws(game, common.draw)
+        call = Call(command=command, game=game, args=args, opts=opts, envelope=envelope,
+                    dice=recorder, output=output, json=common.json)
+        if source == "-":
+            call.state_folder = statefile.stream_folder(sys.stdin) or "."
+        elif source is not None:
+            call.state_folder = os.path.dirname(os.path.realpath(source))  # the file itself, past links
+        # one document on stdout: hold what the handler prints until we know where the state goes
+        output.hold()
+        try:
+            handler(call)
+        except BaseException:
+            output.release()
+            raise
+        _warn_unused(dice, output)
+        warn_unused_draws(recorder, output)
+        if envelope is None and common.seed is None and common.dice is not None:
+            say_seed(recorder, seeded, output)
+        writes = envelope is not None and changes_state and not call.read_only
+        state_on_stdout = writes and _state_goes_to_stdout(common, table_mode)
+        if state_on_stdout and output.json_written:
+            output.drop()
+            raise with_hint(UsageError("--json prints the result on stdout, where the new state would go; "
+                                       "nothing done"), "add -i (update the state file) or -o FILE")
+        output.release(stdout_to_stderr=state_on_stdout)  # rendered text then goes to stderr
+        if envelope is None or not writes:
+            return 0
+        _append_log(envelope, command, args, opts, call, recorder, common)
+        envelope["rng"] = seeded.to_json()
+        return write_state(envelope, common, source, table_mode, old_text, output, lock=lock,
+                           folder=call.state_folder)
+    finally:
+        if lock is not None:
+            lock.__exit__(None, None, None)
+
+
+def _writes_back(common: Common, source: str, table_mode: bool) -> bool:
+    """Will this run replace the file it reads (-i, table mode, or -o naming the same file)?"""
+    if common.in_place or (table_mode and not common.output):
+        return True
+    if common.output and common.output != "-":
+        return os.path.realpath(common.output) == os.path.realpath(source)
+    return False
 
 
 def _state_goes_to_stdout(common: Common, table_mode: bool) -> bool:
@@ -255,30 +331,84 @@ def _append_log(envelope: dict, command: str, args: list[str], opts: dict, call,
 
 
 def write_state(envelope: dict, common: Common, source: str | None, table_mode: bool,
-                old_text: str | None, output: Output, encoded: str | None = None) -> int:
-    """``encoded``: the caller checked the envelope and gives its text (`claw play` saving)."""
-    from claw.cli import statefile
+                old_text: str | None, output: Output, lock=None, folder: str | None = None,
+                encoded: str | None = None) -> int:
+    """The one write path: check, encode under the read cap, then stdout, ``-o`` (file or
+    stream) or in place (lock held, undo entry kept only if the write succeeds).
+
+    ``folder`` is where the state's stored paths are relative to now; going elsewhere,
+    they are rebased to the new folder (the game's STATE_PATHS). ``encoded``: the caller
+    checked the envelope and gives its text (`claw play` saving its state)."""
+    from claw.cli import safewrite, statefile
 
     if SESSION is not None:  # `claw play` checks what is new (not the whole log again) and keeps it
         return SESSION.commit(envelope, output)
+    if folder is not None:
+        _rebase_paths(envelope, folder, _destination_folder(common, source, table_mode))
+
     try:
         if encoded is None:
             statefile.check_state(envelope, "new state")
     except InvalidInput as exc:  # our bug, not the user's: refuse to write it
         raise RuntimeError(f"claw produced an invalid state, not written: {exc}") from None
-    text = statefile.dump_state(envelope) if encoded is None else encoded
+    raw = statefile.encode_state(envelope, text=encoded)
+    expect = lock.stamp if lock is not None else None
     in_place = common.in_place or (table_mode and not common.output)
     if common.output:
         if common.output == "-":
-            output.out.write_json(text)
+            _state_to_stdout(output, raw)
             return 0
-        statefile.atomic_write(common.output, text)
+        statefile.write_to(common.output, raw, expect=expect if _same(common.output, source) else None)
     elif in_place:
         if source in (None, "-"):
             raise UsageError("-i/--in-place needs a state file (-s FILE), not stdin")
-        if old_text is not None:
-            statefile.push_undo(source, old_text)
-        statefile.atomic_write(source, text)
+        kind, real = safewrite.destination(source)
+        if kind != "file":
+            raise UsageError(f"-i/--in-place needs a regular file; {source} is not one (use -o)")
+        entry = statefile.push_undo(source, old_text) if old_text is not None else None
+        try:
+            safewrite.replace_file(real, raw, source, expect=expect)
+        except BaseException:
+            if entry is not None:  # the old state stays current: its undo entry would be a lie
+                entry.unlink(missing_ok=True)
+            raise
+        statefile.prune_undo(source)
     else:
-        output.out.write_json(text)
+        _state_to_stdout(output, raw)
     return 0
+
+
+def _destination_folder(common: Common, source: str | None, table_mode: bool) -> str:
+    """The folder the new state will live in, as its next reader will see it."""
+    from claw.cli import statefile
+
+    if common.output and common.output != "-":
+        return os.path.dirname(os.path.realpath(common.output))
+    if not common.output and (common.in_place or table_mode) and source not in (None, "-"):
+        return os.path.dirname(os.path.realpath(source))
+    return statefile.stream_folder(sys.stdout) or "."
+
+
+def _rebase_paths(envelope: dict, old: str, new: str) -> None:
+    old, new = os.path.abspath(old), os.path.abspath(new)
+    if old == new:
+        return
+    from claw.cli.games import game_spec, import_target
+
+    target = getattr(game_spec(envelope["game"]), "STATE_PATHS", None)
+    if target:
+        import_target(target)(envelope["state"], lambda p: p if os.path.isabs(p) else
+                              os.path.relpath(os.path.join(old, p), new))
+
+
+def _state_to_stdout(output: Output, raw: bytes) -> None:
+    """The state as the command's stdout: exact JSON for the stream's encoding (escapes
+    where it cannot carry a character); a closed or full stdout is exit 5."""
+    from claw.cli import safewrite
+    from claw.cli.output import fit_json
+
+    safewrite.write_stdout(output.out.stream, fit_json(raw.decode("utf-8"), output.out.encoding))
+
+
+def _same(a: str, b: str | None) -> bool:
+    return b not in (None, "-") and os.path.realpath(a) == os.path.realpath(b)

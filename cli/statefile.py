@@ -1,20 +1,20 @@
 """Reading, checking, writing and undoing state files.
 
-A state file is replaced only by a complete, valid new one: we write a temporary file
-in the same folder, fsync it, then ``os.replace`` it over the old one. Before an
-in-place replace, the old bytes go to a sibling undo folder so `claw undo` can bring
-them back.
+A state file is replaced only by a complete, valid new one (cli/safewrite.py: temporary
+file, fsync, ``os.replace``, folder fsync), under a lock for read-modify-writes
+(cli/statelock.py). Before an in-place replace, the old bytes go to a sibling undo
+folder so `claw undo` can bring them back. Reads and writes share one size cap.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import sys
-import tempfile
 from pathlib import Path
 
-from claw.core.errors import InvalidInput
+from claw.core.errors import CannotWrite, InvalidInput, UsageError
 
 FORMAT = "claw-state"
 VERSION = 2  # 2: log texts are literal (1: they could hold rich markup)
@@ -23,42 +23,59 @@ UNDO_DEPTH = 20
 
 
 def read_state_text(source: str) -> tuple[str, str]:
-    """(text, display name) of ``-`` (stdin) or a path."""
+    """(text, display name) of ``-`` (stdin) or a path. At most MAX_STATE_BYTES bytes, the
+    same cap ``encode_state`` applies before writing: claw reads back all it writes."""
     if source == "-":
         if sys.stdin is None or sys.stdin.isatty():
             raise InvalidInput("no state on stdin (pipe one in, or give -s FILE)")
-        text = sys.stdin.read(MAX_STATE_BYTES + 1)
+        raw = read_stdin_bounded(MAX_STATE_BYTES)
         name = "<stdin>"
     else:
         try:
-            with open(source, encoding="utf-8") as handle:
-                text = handle.read(MAX_STATE_BYTES + 1)
+            with open(source, "rb") as handle:
+                raw = handle.read(MAX_STATE_BYTES + 1)
         except FileNotFoundError:
             raise InvalidInput(f"state file not found: {source}") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise InvalidInput(f"cannot read state file {source}: {exc}") from None
+        except OSError as exc:
+            raise InvalidInput(f"cannot read state file {source}: {exc.strerror or exc}") from None
         name = source
-    if len(text) > MAX_STATE_BYTES:
+    if len(raw) > MAX_STATE_BYTES:
         raise InvalidInput(f"{name}: state larger than {MAX_STATE_BYTES // (1024 * 1024)} MiB")
-    return text, name
+    try:
+        return raw.decode("utf-8"), name
+    except UnicodeDecodeError as exc:
+        raise InvalidInput(f"{name}: not UTF-8 text (byte {exc.start + 1})") from None
+
+
+def read_stdin_bounded(limit: int) -> bytes:
+    """Up to ``limit + 1`` bytes of stdin (so a caller can tell "too large"), never more:
+    ``claw validate - < /dev/zero`` must not eat the memory."""
+    stream = sys.stdin
+    if stream is None:
+        return b""
+    buffer = getattr(stream, "buffer", None)
+    if buffer is not None:
+        return buffer.read(limit + 1)
+    return stream.read(limit + 1).encode("utf-8", "surrogatepass")  # a text-only stream (tests)
 
 
 def parse_state(text: str, name: str) -> dict:
     if not text.strip():
+        if name == "<stdin>":  # issue 11: in a pipeline, the stage before us wrote nothing
+            raise InvalidInput("<stdin>: empty input: the previous command wrote no state "
+                               "(it probably failed; see its message)")
         raise InvalidInput(f"{name}: empty input, expected a claw state (JSON)")
     from claw.cli.jsonload import loads as strict_json
 
     data = strict_json(text, name)  # InvalidInput NAME:LINE:COL: … on anything but strict JSON
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise InvalidInput(f"{name}: not a claw state (no \"format\": \"{FORMAT}\")")
-    version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise InvalidInput(f"{name}: state has no integer format version")
-    if version > VERSION:
-        raise InvalidInput(f"{name}: state format version {version} is newer than this claw reads "
-                           f"(up to {VERSION}); upgrade claw")
+    problem = version_problem(data)
+    if problem:
+        raise InvalidInput(f"{name}: {problem}")
     data = migrate(data)
     check_state(data, name)
+    check_rules(data, name)
     return data
 
 
@@ -93,6 +110,61 @@ def check_state(data: dict, name: str) -> None:
         raise InvalidInput(f"{name}: invalid state at {format_path(path)}: {message}")
 
 
+def check_rules(data: dict, name: str) -> None:
+    """The game's consistency check of a schema-valid state, as every read runs it."""
+    problems = rule_problems(data, raw=True)
+    if problems:
+        first = problems[0]
+        text = first if isinstance(first, str) else ".".join(map(str, first[0])) + ": " + first[1]
+        more = f" (and {len(problems) - 1} more; run claw validate)" if len(problems) > 1 else ""
+        raise InvalidInput(f"{name}: inconsistent {data['game']} state: {text}{more}")
+
+
+def version_problem(data: dict) -> str | None:
+    """Why this claw cannot read a state's format version (None when it can)."""
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        return "state has no integer format version"
+    if version > VERSION:
+        return f"state format version {version} is newer than this claw reads (up to {VERSION}); upgrade claw"
+    return None
+
+
+def rule_problems(envelope: dict, raw: bool = False) -> list:
+    """The game's own consistency checks of its part (adapter ``STATE_CHECK``), as
+    (path inside the game part, message). Run on every read and by ``claw validate``, so
+    both accept exactly the same states. Only meaningful once the part passed its schema."""
+    from claw.cli.content import schema_names
+    from claw.cli.games import game_spec, import_target
+
+    if f"state-{envelope['game']}" not in schema_names():
+        return []
+    target = getattr(game_spec(envelope["game"]), "STATE_CHECK", None)
+    if not target:
+        return []
+    found = import_target(target)(envelope["state"])
+    if raw:  # the game's own wording: "path: message" strings or (path, message) pairs
+        return list(found)
+    return [p if isinstance(p, tuple) else _dotted(envelope["state"], p) for p in found]
+
+
+def _dotted(part: dict, message: str) -> tuple[tuple, str]:
+    """``"cats.ember.hp: 25 …"`` → the path it names (when it exists) and the rest."""
+    head, sep, rest = message.partition(": ")
+    if sep and head and " " not in head:
+        path: list = []
+        node = part
+        for step in head.split("."):
+            if isinstance(node, list) and step.isdigit() and int(step) < len(node):
+                step = int(step)
+            elif not (isinstance(node, dict) and step in node):
+                return (), message
+            path.append(step)
+            node = node[step]
+        return tuple(path), rest
+    return (), message
+
+
 def new_envelope(game: str, seed: int) -> dict:
     return {"format": FORMAT, "version": VERSION, "game": game,
             "rng": {"algorithm": "splitmix64", "seed": seed, "position": 0},
@@ -100,70 +172,140 @@ def new_envelope(game: str, seed: int) -> dict:
 
 
 def dump_state(data: dict) -> str:
-    return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
+    return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False, allow_nan=False) + "\n"
+
+
+def encode_state(data: dict, text: str | None = None) -> bytes:
+    """The bytes to write, refused when claw could not read them back (``text``: the state
+    already dumped, by `claw play`'s incremental encoder)."""
+    try:
+        raw = (dump_state(data) if text is None else text).encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise UsageError(f"the new state would hold text that is not valid UTF-8 "
+                         f"({exc.object[exc.start:exc.end]!r}); nothing written") from None
+    except ValueError as exc:  # NaN/Infinity are not JSON
+        raise UsageError(f"the new state would not be valid JSON ({exc}); nothing written") from None
+    if len(raw) > MAX_STATE_BYTES:
+        mib = MAX_STATE_BYTES // (1024 * 1024)
+        raise CannotWrite(f"the new state would be {len(raw) / (1024 * 1024):.1f} MiB, more than the {mib} MiB "
+                          f"claw reads; nothing written. Keep a copy and shorten its log (usually what grows)")
+    return raw
+
+
+def write_to(path: str, raw: bytes, *, expect: tuple | None = None) -> None:
+    """Write a state to ``path``: atomically for a regular file (through links), as a
+    stream into a FIFO or device (cli/safewrite.py)."""
+    from claw.cli import safewrite
+
+    kind, real = safewrite.destination(path)
+    if kind == "stdout":
+        safewrite.write_stdout(sys.stdout, raw.decode("utf-8"))
+    elif kind == "stream":
+        safewrite.write_stream(real, raw, path)
+    else:
+        safewrite.replace_file(real, raw, path, expect=expect)
 
 
 def atomic_write(path: str, text: str) -> None:
     """Write ``text`` to ``path`` so that readers see the old file or the whole new one."""
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if target.exists():
-            os.chmod(tmp, target.stat().st_mode & 0o777)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    from claw.cli import safewrite
+
+    safewrite.replace_file(os.path.realpath(path), text.encode("utf-8"), path)
 
 
 # --- undo history -----------------------------------------------------------------
+# ``.NAME.claw-undo/000001.json`` … beside the real file. Only names of digits are claw's:
+# anything else there is left alone and never breaks a write.
+
+_ENTRY = re.compile(r"^(\d{6,})\.json$")
+
 
 def undo_dir(path: str) -> Path:
-    p = Path(path)
+    p = Path(os.path.realpath(path))
     return p.parent / f".{p.name}.claw-undo"
 
 
-def _undo_entries(path: str) -> list[Path]:
+def _checked_undo_dir(path: str) -> Path:
     folder = undo_dir(path)
+    if folder.is_symlink():
+        raise CannotWrite(f"the undo folder {folder} is a symbolic link; claw will not follow it "
+                          "(remove the link); nothing written")
+    return folder
+
+
+def _undo_entries(path: str) -> list[Path]:
+    folder = _checked_undo_dir(path)
     if not folder.is_dir():
         return []
-    return sorted(folder.glob("*.json"), key=lambda p: int(p.stem) if p.stem.isdigit() else -1)
+    found = []
+    for entry in folder.iterdir():
+        match = _ENTRY.match(entry.name)
+        if match and entry.is_file() and not entry.is_symlink():
+            found.append((int(match[1]), entry))
+    return [entry for _, entry in sorted(found)]
 
 
-def push_undo(path: str, old_text: str) -> None:
-    folder = undo_dir(path)
-    folder.mkdir(exist_ok=True)
+def push_undo(path: str, old_text: str) -> Path:
+    """Save the old state as the next undo entry; returns it (to drop it if the write fails)."""
+    from claw.cli import safewrite
+
+    folder = _checked_undo_dir(path)
+    try:
+        folder.mkdir(exist_ok=True)
+    except OSError as exc:
+        raise safewrite.cannot(path, exc) from None
+    if not folder.is_dir():
+        raise CannotWrite(f"cannot keep undo history: {folder} is not a folder; nothing written")
     entries = _undo_entries(path)
     number = int(entries[-1].stem) + 1 if entries else 1
-    atomic_write(str(folder / f"{number:06d}.json"), old_text)
-    for stale in entries[: max(0, len(entries) + 1 - UNDO_DEPTH)]:
+    entry = folder / f"{number:06d}.json"
+    safewrite.replace_file(str(entry), old_text.encode("utf-8"), path, commit=False)  # errors name the state
+    return entry
+
+
+def prune_undo(path: str) -> None:
+    entries = _undo_entries(path)
+    for stale in entries[: max(0, len(entries) - UNDO_DEPTH)]:
         stale.unlink(missing_ok=True)
 
 
 def pop_undo(path: str, steps: int = 1) -> tuple[str, int]:
-    """Restore the state from ``steps`` commands ago; returns (text, steps left)."""
-    entries = _undo_entries(path)
-    if not entries:
-        raise InvalidInput(f"nothing to undo for {path} (no saved history)")
-    if steps > len(entries):
-        from claw.core.errors import IllegalAction
+    """Restore the state from ``steps`` commands ago; returns (text, steps left). Holds
+    the state's lock throughout, like every read-modify-write."""
+    from claw.cli.statelock import StateLock
 
-        raise IllegalAction(f"only {len(entries)} step(s) of history kept for {path}; asked for {steps}")
-    chosen = entries[-steps]
-    text = chosen.read_text(encoding="utf-8")
-    parse_state(text, str(chosen))  # never restore something broken
-    atomic_write(path, text)
-    for entry in entries[-steps:]:
-        entry.unlink(missing_ok=True)
-    return text, len(entries) - steps
+    with StateLock(path) as lock:
+        entries = _undo_entries(path)
+        if not entries:
+            raise InvalidInput(f"nothing to undo for {path} (no saved history)")
+        if steps > len(entries):
+            from claw.core.errors import IllegalAction
+
+            raise IllegalAction(f"only {len(entries)} step(s) of history kept for {path}; asked for {steps}")
+        chosen = entries[-steps]
+        text = chosen.read_text(encoding="utf-8")
+        parse_state(text, str(chosen))  # never restore something broken
+        from claw.cli import safewrite
+
+        safewrite.replace_file(os.path.realpath(path), text.encode("utf-8"), path, expect=lock.stamp)
+        for entry in entries[-steps:]:
+            entry.unlink(missing_ok=True)
+        return text, len(entries) - steps
+
+
+def stream_folder(stream) -> str | None:
+    """The folder of the regular file behind a redirected stdin/stdout (``> games/g.json``),
+    so paths a state stores stay relative to the state's own folder; None for pipes."""
+    import stat
+
+    try:
+        fd = stream.fileno()
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        target = os.readlink(f"/proc/self/fd/{fd}")  # Linux; elsewhere: None, the current folder
+    except (OSError, ValueError, AttributeError):
+        return None
+    return os.path.dirname(target) if os.path.isabs(target) and os.path.exists(target) else None
 
 
 def load_any(source: str) -> tuple[dict, str, str]:

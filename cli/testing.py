@@ -46,10 +46,16 @@ def run(args: list[str], stdin: str | None = None, env: dict[str, str | None] | 
         else:
             environ[key] = value
     code = 0
+    import signal
+
+    handlers = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
     with mock.patch.object(sys, "stdout", out), mock.patch.object(sys, "stderr", err), \
             mock.patch.object(sys, "stdin", _Stdin(stdin)), mock.patch.dict(os.environ, environ, clear=True):
         try:
             main(list(args))
         except SystemExit as exc:
             code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        finally:  # an interrupted run ignores further signals: not the test process's business
+            for sig, handler in handlers.items():
+                signal.signal(sig, handler)
     return Result(code, out.getvalue(), err.getvalue())

@@ -33,3 +33,10 @@ class IllegalAction(ClawError):
     """
 
     exit_code = 4
+
+
+class CannotWrite(ClawError):
+    """The output could not be written (missing folder, no space, read-only, closed stdout,
+    a file busy or changed under us): exit 5. The old file is left as it was."""
+
+    exit_code = 5

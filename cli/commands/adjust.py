@@ -73,7 +73,7 @@ def correct(call, target: str, words: list[str], reason: str) -> None:
     except InvalidInput as exc:
         raise InvalidInput(f"{exc}; nothing changed") from None
     problems = []
-    for check in (getattr(adapter, "STATE_CHECK", None), spec.get("check")):
+    for check in (spec.get("check"), getattr(adapter, "STATE_CHECK", None)):  # the correction's own words first
         if check:
             problems += import_target(check)(new_state)
     if problems:

@@ -67,6 +67,9 @@ def parse_extra(words: list[str]) -> tuple[list[str], dict[str, str | bool]]:
 
 
 def _run(words, seed, dice_values, output_file, output, draw=None) -> int:
+    import sys
+    from pathlib import Path
+
     from claw.cli import statefile
     from claw.cli.call import Call, RecordingDice
     from claw.cli.diagnostics import check_file
@@ -83,7 +86,7 @@ def _run(words, seed, dice_values, output_file, output, draw=None) -> int:
         if not report.ok:
             for d in report.diagnostics:
                 output.errors.write_raw(d.text())
-            raise InvalidInput(f"{path}: {len(report.diagnostics)} problem(s); nothing started")
+            raise InvalidInput(f"{path}: {len(report.errors)} error(s); nothing started")
         docs.append(report.data)
     games = {d.get("game") for d in docs}
     if len(games) != 1:
@@ -105,6 +108,10 @@ def _run(words, seed, dice_values, output_file, output, draw=None) -> int:
         recorder.table_draws = table_draws(game, draw)
     call = Call(command="new", game=game, args=files, opts=opts, envelope=envelope, dice=recorder,
                 output=output, docs=docs, sources=files)
+    if output_file and output_file != "-":  # paths in the state are stored relative to where it goes
+        call.state_folder = str(Path(output_file).resolve().parent)
+    else:
+        call.state_folder = statefile.stream_folder(sys.stdout) or "."
     import_target(target)(call)
     warn_unused_draws(recorder, output)
     envelope["rng"] = seeded.to_json()

@@ -76,6 +76,22 @@ def _new_value_flags() -> set[str]:
     return {opt.flag for game in GAMES for opt in getattr(game_spec(game), "NEW_OPTIONS", []) if opt.type is not bool}
 
 
+def _folder(source: str | None, output_file: str | None) -> str:
+    """The folder the session's state lives in (its stored paths are relative to it)."""
+    import os
+    import sys
+
+    from claw.cli import statefile
+
+    if source == "-":
+        return statefile.stream_folder(sys.stdin) or "."
+    if source is not None:
+        return os.path.dirname(os.path.realpath(source))
+    if output_file not in (None, "-"):
+        return os.path.dirname(os.path.realpath(output_file))
+    return statefile.stream_folder(sys.stdout) or "."
+
+
 def _run(words, state, in_place, output_file, seed, keep_going, redraw, quiet, output) -> int:
     import sys
 
@@ -117,9 +133,13 @@ def _run(words, state, in_place, output_file, seed, keep_going, redraw, quiet, o
         path = file_source if autosave else None
         stdout_to_stderr = not autosave and output_file in (None, "-")
     session = Session(envelope, path=path, autosave=autosave, saved_text=text if path == file_source else None,
-                      quiet=quiet, stdout_to_stderr=stdout_to_stderr)
+                      quiet=quiet, stdout_to_stderr=stdout_to_stderr, folder=_folder(source, output_file))
+    if session.saved_text is not None:
+        session.remember_file()
     if scenarios:
-        start = ["new", *scenarios, *(["--seed", str(seed)] if seed is not None else []), *extra]
+        # `new` stores paths relative to where the state goes, as `claw new -o FILE` does
+        target = ["-o", output_file] if output_file not in (None, "-") else []
+        start = ["new", *scenarios, *(["--seed", str(seed)] if seed is not None else []), *target, *extra]
         code = session.run_words(start)
         if code:
             return code

@@ -1,4 +1,4 @@
-"""`claw schema NAME`: print a JSON Schema (for editors and tools)."""
+"""`claw schema NAME`: print a self-contained JSON Schema (for editors and tools)."""
 
 from __future__ import annotations
 
@@ -8,21 +8,62 @@ import typer
 
 
 def register(app: typer.Typer) -> None:
-    @app.command(name="schema", help="Print the JSON Schema NAME (e.g. scenario-msm); without NAME, list them.")
-    def schema_cmd(name: Annotated[str | None, typer.Argument(metavar="NAME")] = None) -> None:
-        import json
+    @app.command(name="schema", help="Print the JSON Schema NAME (e.g. scenario-msm), self-contained (every $ref "
+                 "bundled); without NAME, list them. --write DIR writes every schema as DIR/NAME.json.")
+    def schema_cmd(
+        name: Annotated[str | None, typer.Argument(metavar="NAME")] = None,
+        write: Annotated[str | None, typer.Option("--write", metavar="DIR", help="Write all schemas into DIR.")] = None,
+        debug: Annotated[bool, typer.Option("--debug", hidden=True)] = False,
+    ) -> None:
+        from claw.cli.runner import finish
 
-        from claw.cli.content import load_schema, schema_names
-        from claw.cli.output import Output
+        finish(lambda output: _run(name, write, output), debug=debug)
 
-        output = Output()
-        names = schema_names()
-        if name is None:
-            output.emit("\n".join(names))
-            raise typer.Exit(0)
-        if name.endswith(".json"):
-            name = name[:-5]
-        if name not in names:
-            output.error(f"no schema named {name!r} (try: {', '.join(names)})")
-            raise typer.Exit(2)
-        output.out.write_json(json.dumps(load_schema(name), indent=2, ensure_ascii=False))
+
+def _run(name: str | None, folder: str | None, output) -> int:
+    import json
+
+    from claw.cli.bundle import bundle
+    from claw.cli.content import schema_names
+    from claw.core.errors import UsageError
+
+    names = schema_names()
+    if folder is not None:
+        if name is not None:
+            raise UsageError("give NAME or --write DIR, not both")
+        return _write_all(folder, names, output)
+    if name is None:
+        output.emit("\n".join(names))
+        return 0
+    if name.endswith(".json"):
+        name = name[:-5]
+    if name not in names:
+        from claw.cli.suggest import hint
+
+        raise UsageError(f"no schema named {name!r}; {hint(name, names, what='schemas', show_all=50)}")
+    output.out.write_json(json.dumps(bundle(name), indent=2, ensure_ascii=False))
+    return 0
+
+
+def _write_all(folder: str, names: list[str], output) -> int:
+    import json
+    from pathlib import Path
+
+    from claw.cli.bundle import bundle
+    from claw.core.errors import UsageError
+
+    target = Path(folder)
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"cannot create {folder}: {exc.strerror}") from None
+    if not target.is_dir():
+        raise UsageError(f"not a folder: {folder}")
+    for name in names:  # plain writes: the files are regenerated whole from the packaged schemas
+        try:
+            (target / f"{name}.json").write_text(json.dumps(bundle(name), indent=2, ensure_ascii=False) + "\n",
+                                                 encoding="utf-8")
+        except OSError as exc:
+            raise UsageError(f"cannot write {target / (name + '.json')}: {exc.strerror}") from None
+    output.say(f"wrote {len(names)} schema(s) to {folder}")
+    return 0

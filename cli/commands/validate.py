@@ -8,40 +8,54 @@ import typer
 
 
 def register(app: typer.Typer) -> None:
-    @app.command(name="validate", help="Check scenario, character, campaign, data and state files "
-                 "(schema and rule-level errors, each with FILE:LINE:COLUMN). Exit 3 if any error.")
+    @app.command(name="validate", help="Check scenario, character, campaign, data and state files and the files "
+                 "they name: schema and rule-level problems in one pass, each as FILE:LINE:COLUMN: message [CODE]. "
+                 "Exit 3 if any error (or, with --strict, any warning).")
     def validate_cmd(
         files: Annotated[list[str], typer.Argument(metavar="FILE...", help="YAML or JSON files; '-' for stdin.")],
-        fmt: Annotated[str, typer.Option("--format", help="text, json or github")] = "text",
+        fmt: Annotated[str, typer.Option("--format", help="text, json, github or sarif")] = "text",
         quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No summary line.")] = False,
+        strict: Annotated[bool, typer.Option("--strict", help="Warnings fail too (exit 3).")] = False,
+        ignore: Annotated[list[str] | None, typer.Option("--ignore", metavar="CODE",
+                                                         help="Do not report CODE (repeat, or CODE,CODE).")] = None,
+        no_follow: Annotated[bool, typer.Option("--no-follow", help="Do not check the files a file names.")] = False,
+        debug: Annotated[bool, typer.Option("--debug", hidden=True)] = False,
     ) -> None:
-        from claw.cli.diagnostics import check_document, check_file, render_github, render_json, render_text
-        from claw.cli.output import Output
+        from claw.cli.runner import finish
 
-        output = Output(quiet=quiet)
-        if fmt not in ("text", "json", "github"):
-            output.error(f"--format must be text, json or github: {fmt!r}")
-            raise typer.Exit(2)
-        reports = []
-        for path in files:
-            if path == "-":
-                import sys
+        finish(lambda output: _run(files, fmt, strict, ignore or [], not no_follow, output), quiet=quiet,
+               debug=debug)
 
-                reports.append(check_document("<stdin>", sys.stdin.read()))
-            else:
-                reports.append(check_file(path))
-        if fmt == "json":
-            output.out.write_json(render_json(reports))
-        else:
-            lines = render_text(reports) if fmt == "text" else render_github(reports)
-            if lines:
-                output.out.write_raw("\n".join(lines))
-        bad = sum(not r.ok for r in reports)
-        count = sum(len(r.diagnostics) for r in reports)
-        if bad:
-            output.say(f"{count} problem(s) in {bad} of {len(reports)} file(s)")
-        else:
-            from claw.cli.text import styled
 
-            output.say(styled("green", "ok") + f": {len(reports)} file(s) valid")
-        raise typer.Exit(3 if bad else 0)
+def _run(files: list[str], fmt: str, strict: bool, ignore: list[str], follow: bool, output) -> int:
+    from claw.cli.diagnostics import check_file
+    from claw.cli.reporters import FORMATS, render
+    from claw.core.errors import UsageError
+
+    if fmt not in FORMATS:
+        raise UsageError(f"--format must be one of {', '.join(FORMATS)}: {fmt!r}")
+    import os
+
+    codes = frozenset(c.strip().upper() for item in ignore for c in item.split(",") if c.strip())
+    seen = {os.path.realpath(p) for p in files if p != "-"}  # a named file given too is reported once
+    reports = []
+    for path in files:
+        report = check_file(path, ignore=codes, follow=follow, seen=seen)
+        reports += [report] + report.followed
+    text = render(fmt, reports, strict)
+    if fmt in ("json", "sarif"):
+        output.out.write_json(text)  # exact on narrow encodings (escaped where needed)
+    elif text:
+        output.out.write_raw(text)
+    errors = sum(len(r.errors) for r in reports)
+    warnings = sum(len(r.warnings) for r in reports)
+    failed = sum(bool(r.errors or (strict and r.warnings)) for r in reports)
+    if failed:
+        output.say(f"{errors} error(s), {warnings} warning(s) in {failed} of {len(reports)} file(s)")
+    else:
+        from claw.cli.text import styled
+
+        more = f", {warnings} warning(s)" if warnings else ""
+        output.say(styled("green", "ok") + f": {len(reports)} file(s) valid{more}")
+    return 3 if failed else 0
+

@@ -15,12 +15,14 @@ def _c(help, handler, usage="", options=(), needs_state=True, changes_state=True
 
 
 # the kind of each positional, by its name in the usage
-KINDS = {"MOUSE": "mouse", "ROOM": "room", "KIND": "minion-kind", "MINION": "minion"}
+KINDS = {"MOUSE": "mouse", "ROOM": "room", "KIND": "minion-kind", "MINION": "minion", "ATTACKER": "figure",
+         "TARGET": "figure"}
 
 
 def _kinds(usage: str) -> tuple[Arg, ...]:
-    return tuple(Arg(word, KINDS.get(word, "number" if word in ("N", "NUMBER") else "any"))
-                 for word in usage.split())
+    words = [(w.strip("[]"), w.startswith("[")) for w in usage.split()]
+    return tuple(Arg(word, KINDS.get(word, "number" if word in ("N", "NUMBER") else "any"), optional=optional)
+                 for word, optional in words)
 
 
 COMMANDS = {
@@ -43,7 +45,7 @@ COMMANDS = {
                     needs_state=False),
     "deploy-fork": _c("Kitchen 2: set the dinner fork up on the kitchen counter.", "deploy_fork"),
     "fling-cheese": _c("Kitchen 2: a mouse on the counter flings 1 cheese at the raider (one die).",
-                       "fling_cheese", "MOUSE", options=[ODDS], needs_state=False),
+                       "fling_cheese", "[MOUSE]", options=[ODDS], needs_state=False),
     "build-ghost": _c("Kitchen 4: build the ghost; two mice are its eyes, the rest hold the mop.",
                       "build_ghost", options=[Opt("--eyes", str, help="the two eye mice, e.g. collin,nez")]),
     "move-ghost": _c("Kitchen 5: a mop mouse calls NUMBER (1-3); the mop mice roll; 1 space per match. "
@@ -99,3 +101,4 @@ ADJUST = {
 CHECK = "claw.core.mice.checks:check"
 STATE_CHECK = "claw.core.mice.checks:check_state"  # claw validate on a state
 FILE_KINDS = ["chapter"]
+STATE_GATE = "claw.cli.games.mice_handlers:_state"  # a state with no chapter: exit 4 before names are read

@@ -33,6 +33,11 @@ def _args(call, names: str, least: int | None = None) -> list[str]:
     return list(call.args) + [None] * (len(want) - len(call.args))
 
 
+def _parsed(call, names: str) -> list:
+    """The positionals ``names``, parsed by their kinds before the handler ran (claw.cli.kinds)."""
+    return [call.arg(n) for n in names.split()]
+
+
 def _int(text: str, what: str) -> int:
     try:
         return int(text)
@@ -136,7 +141,7 @@ def explore(call) -> None:
     """`claw explore`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import explore as run
 
-    (room,) = _args(call, "ROOM")
+    (room,) = _parsed(call, "ROOM")
     _apply(call, run(_need_state(call), room, _tiles()))
 
 
@@ -144,7 +149,7 @@ def place(call) -> None:
     """`claw place`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import place_mouse
 
-    mid, room = _args(call, "MOUSE ROOM")
+    mid, room = _parsed(call, "MOUSE ROOM")
     _apply(call, place_mouse(_need_state(call), mid, room, call.opts.get("spot") or "floor", _tiles()))
 
 
@@ -152,7 +157,7 @@ def search(call) -> None:
     """`claw search`: parse the arguments, run the rule, report."""
     from claw.core.mice.search import search as run
 
-    (mid,) = _args(call, "MOUSE")
+    (mid,) = _parsed(call, "MOUSE")
     _apply(call, run(_need_state(call), mid, call.dice, _faces(call), _tiles(), call.opts.get("item")))
 
 
@@ -160,7 +165,7 @@ def add_minion(call) -> None:
     """`claw add-minion`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import add_minion as run
 
-    (kind,) = _args(call, "KIND")
+    (kind,) = _parsed(call, "KIND")
     count = call.opts.get("count")
     _apply(call, run(_need_state(call), kind, 1 if count is None else count, call.opts.get("room"), _tiles()))
 
@@ -169,7 +174,7 @@ def defeat(call) -> None:
     """`claw defeat`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import defeat as run
 
-    (fid,) = _args(call, "MINION")
+    (fid,) = _parsed(call, "MINION")
     _apply(call, run(_need_state(call), fid, _tiles()))
 
 
@@ -177,7 +182,7 @@ def minion_turn(call) -> None:
     """`claw minion-turn`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import minion_turn as run
 
-    (kind,) = _args(call, "KIND")
+    (kind,) = _parsed(call, "KIND")
     _apply(call, run(_need_state(call), kind, _tiles(), call.opts.get("room"), call.opts.get("minion")))
 
 
@@ -185,7 +190,7 @@ def capture(call) -> None:
     """`claw capture`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import capture as run
 
-    (mid,) = _args(call, "MOUSE")
+    (mid,) = _parsed(call, "MOUSE")
     _apply(call, run(_need_state(call), mid, _tiles()))
 
 
@@ -193,7 +198,7 @@ def release(call) -> None:
     """`claw release`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import release as run
 
-    (mid,) = _args(call, "MOUSE")
+    (mid,) = _parsed(call, "MOUSE")
     _apply(call, run(_need_state(call), mid, _tiles()))
 
 
@@ -201,24 +206,24 @@ def gain_cheese(call) -> None:
     """`claw gain-cheese`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import gain_cheese as run
 
-    mid, n = _args(call, "MOUSE N")
-    _apply(call, run(_need_state(call), mid, _int(n, "N")))
+    mid, n = _parsed(call, "MOUSE N")
+    _apply(call, run(_need_state(call), mid, n))
 
 
 def spend_cheese(call) -> None:
     """`claw spend-cheese`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import spend_cheese as run
 
-    mid, n = _args(call, "MOUSE N")
-    _apply(call, run(_need_state(call), mid, _int(n, "N")))
+    mid, n = _parsed(call, "MOUSE N")
+    _apply(call, run(_need_state(call), mid, n))
 
 
 def minion_cheese(call) -> None:
     """`claw minion-cheese`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import wheel_cheese
 
-    (n,) = _args(call, "N")
-    _apply(call, wheel_cheese(_need_state(call), _int(n, "N"), _tiles(), call.opts.get("reason") or "base game"))
+    (n,) = _parsed(call, "N")
+    _apply(call, wheel_cheese(_need_state(call), n, _tiles(), call.opts.get("reason") or "base game"))
 
 
 # -- the chapter's dice rules ---------------------------------------------------------
@@ -233,7 +238,7 @@ def chest_lid(call) -> None:
     if state is not None:
         if call.opts.get("others") is not None or call.opts.get("suspicious"):
             raise UsageError("--others/--suspicious are for stateless use; the state knows the bed and the raider")
-        (mid,) = _args(call, "MOUSE")
+        (mid,) = _parsed(call, "MOUSE")
         if call.opts.get("odds"):
             others = len(chamber.lid_helpers(state, mid, _tiles()))
             return _lid_odds(call, faces, 1 + others, state["burly"]["suspicious"])
@@ -289,7 +294,9 @@ def fling_cheese(call) -> None:
         return _report_odds(call, f"Flinging cheese: P(hit) = {A.fmt_prob(p)}", [],
                             {"success": {"fraction": str(p), "probability": float(p)}})
     if _state(call) is not None:
-        (mid,) = _args(call, "MOUSE")
+        (mid,) = _parsed(call, "MOUSE")
+        if mid is None:  # only the odds need no mouse
+            raise UsageError("usage: claw fling-cheese MOUSE (or --odds)")
         return _apply(call, kitchen.fling_cheese(call.state, mid, call.dice, faces, _tiles()))
     _no_figures(call)
     rolled = A.roll(call.dice, faces, 1, "fling cheese action die")
@@ -322,8 +329,7 @@ def move_ghost(call) -> None:
     if _state(call) is not None:
         if call.opts.get("movers") is not None:
             raise UsageError("--movers is for stateless use; the state knows who holds the mop")
-        mid, number_text = _args(call, "MOUSE NUMBER")
-        called = _int(number_text, "NUMBER")
+        mid, called = _parsed(call, "MOUSE NUMBER")
         if call.opts.get("odds"):
             movers = ghost.crew_dice(call.state, mid, "mop", _tiles())
             return _move_odds(call, faces, called, movers)
@@ -373,7 +379,7 @@ def scary_noises(call) -> None:
     if _state(call) is not None:
         if call.opts.get("mice") is not None:
             raise UsageError("--mice is for stateless use; the state knows who is in the costume")
-        (mid,) = _args(call, "MOUSE")
+        (mid,) = _parsed(call, "MOUSE")
         if call.opts.get("odds"):
             crew = ghost.crew_dice(call.state, mid, "eye", _tiles())
             return _noise_odds(call, faces, crew, distance)
@@ -426,7 +432,7 @@ def attack(call) -> None:
         for k in ("attack_dice", "defence", "blackpaw"):
             if call.opts.get(k):
                 raise UsageError(f"--{k.replace('_', '-')} is for stateless use; the state knows the figures")
-        attacker, target = _args(call, "ATTACKER TARGET")
+        attacker, target = _parsed(call, "ATTACKER TARGET")
         if call.opts.get("odds"):
             raise UsageError("--odds for attacks works stateless: --attack-dice N --defence N")
         return _apply(call, combat.attack(call.state, attacker, target, call.dice, faces, _tiles(),

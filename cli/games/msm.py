@@ -86,6 +86,8 @@ NEW_OPTIONS = [
         "example says) or leave (always leaves the cat's big square)"),
 ] + PLAY_NEW_OPTIONS
 CHECK = _B + "check"
+STATE_CHECK = "claw.core.msm.setup:state_problems"  # claw validate on a state, and every read
+STATE_PATHS = "claw.core.msm.setup:map_paths"  # the files a state names, rebased when it moves folder
 # `claw adjust` (table corrections): what can be set, as data (claw.core.adjust)
 ADJUST = {
     "targets": [{"where": "figures", "kind": "dict", "keys": {
@@ -99,6 +101,5 @@ ADJUST = {
              "loot-deck": {"path": "loot.deck", "order": True},
              "scratch-tokens": "scratch_tokens"},
     "cards": ["loot.deck", "loot.discard"],
-    "check": "claw.core.msm.statecheck:adjust_problems",
 }
 FILE_KINDS = ["scenario", "campaign", "loot"]

@@ -11,11 +11,11 @@ from claw.core.errors import IllegalAction, UsageError
 
 # -- validation hook ------------------------------------------------------------------
 
-def check(kind: str, doc: dict) -> list:
+def check(kind: str, doc: dict, tolerant: bool = False) -> list:
     """`claw validate` hook: the core checks, with the bestiary's rat names."""
     from claw.core.msm.checks import check as core_check
 
-    return core_check(kind, doc, rat_types=_rat_types())
+    return core_check(kind, doc, rat_types=_rat_types(), tolerant=tolerant)
 
 
 def _rat_types() -> set[str] | None:
@@ -121,25 +121,21 @@ def _board_and_figures(call, required: bool = True):
     return board_from_state(call.state), call.state["figures"], call.state
 
 
-def _place(ref: str, board, figures) -> tuple:
-    """A figure id or a square name -> (square, figure id or None)."""
-    from claw.core.msm.figures import find, square_of
-    from claw.core.msm.squares import is_square_name, parse_square, square_name
+def _place(place: str | tuple, board, figures) -> tuple:
+    """A parsed place (claw.cli.kinds: a figure id or a square) -> (square, figure id or None).
+    The parse knew the state's map; a --map board is checked here."""
+    from claw.core.msm.figures import square_of
+    from claw.core.msm.squares import square_name
 
-    found = find(figures, ref)
-    if found is not None:
-        fid, fig = found
+    if isinstance(place, str):
+        fig = figures[place]
         if not fig.get("square"):
-            raise IllegalAction(f"{fid} is not on the map")
-        return square_of(fig), fid
-    if is_square_name(ref):
-        sq = parse_square(ref)
-        if not board.in_bounds(sq):
-            raise UsageError(f"{ref} is off the map ({board.width}x{board.height}, A1 to "
-                             f"{square_name((board.width - 1, board.height - 1))})")
-        return sq, None
-    names = ", ".join(sorted(figures)) or "none"
-    raise UsageError(f"not a figure id or a square name: {ref!r} (figures: {names})")
+            raise IllegalAction(f"{place} is not on the map")
+        return square_of(fig), place
+    if not board.in_bounds(place):
+        raise UsageError(f"{square_name(place)} is off the map ({board.width}x{board.height}, A1 to "
+                         f"{square_name((board.width - 1, board.height - 1))})")
+    return place, None
 
 
 def _colour(call) -> bool:
@@ -173,7 +169,9 @@ def show(call) -> None:
     on_screen = "COLUMNS" in os.environ or bool(getattr(stream, "isatty", None) and stream.isatty())
     view = None
     if call.opts.get("around"):
-        centre, _ = _place(call.opts["around"], board, figures)
+        from claw.cli.kinds import parse_place
+
+        centre, _ = _place(parse_place("msm", call.state, call.opts["around"]), board, figures)
         view = viewport(board, centre, fits(board, width), 12)
     for line in render_board(board, figures, loot=loot, objectives=objectives, colour=colour, view=view):
         call.out(line)
@@ -249,15 +247,14 @@ def los(call) -> None:
 
     board, figures, state = _board_and_figures(call)
     roaches = _roaches(call.opts.get("roaches") or (state or {}).get("options", {}).get("roaches"))
-    args = call.args
     if call.opts.get("all"):
-        if len(args) != 1:
+        if call.arg("TO") is not None:
             raise UsageError("claw los --all takes one FROM (a figure id or a square)")
         return _los_all(call, board, figures, roaches)
-    if len(args) != 2:
+    if call.arg("TO") is None:
         raise UsageError("claw los needs FROM and TO (figure ids or squares such as C7)")
-    a, a_id = _place(args[0], board, figures)
-    b, b_id = _place(args[1], board, figures)
+    a, a_id = _place(call.arg("FROM"), board, figures)
+    b, b_id = _place(call.arg("TO"), board, figures)
     sight = line_of_sight(board, figures, a, b, roaches=roaches)
     who = lambda sq, fid: f"{fid} ({square_name(sq)})" if fid else square_name(sq)  # noqa: E731
     if call.json:
@@ -307,7 +304,7 @@ def _los_all(call, board, figures, roaches) -> None:
     from claw.core.msm.los import visible_from
     from claw.core.msm.squares import square_name
 
-    a, a_id = _place(call.args[0], board, figures)
+    a, a_id = _place(call.arg("FROM"), board, figures)
     seen = visible_from(board, figures, a, roaches=roaches)
     figs = []
     for fid, fig, sq in on_map(figures):
@@ -345,12 +342,7 @@ def move(call) -> None:
 
     state = call.state
     board = board_from_state(state)
-    if not call.args:
-        raise UsageError("claw move needs CAT and SQUARE (or CAT --options)")
-    ref = call.args[0]
-    sq, fid = _place(ref, board, state["figures"])
-    if fid is None:
-        raise UsageError(f"no figure {ref!r}: claw move takes a cat's id first")
+    fid = call.arg("CAT")
     if state["figures"][fid].get("side") != "cat":
         raise IllegalAction(f"{fid} is not a cat: rats move on their own turn (claw scenario-step)")
     mode = call.opts.get("as_")
@@ -360,9 +352,9 @@ def move(call) -> None:
         call.query()  # a question: answer on stdout, leave the state file alone
         _list_moves(call, board, state, fid, call.out)
         return
-    if len(call.args) != 2:
+    dest = call.arg("SQUARE")
+    if dest is None:
         raise UsageError("claw move needs CAT and SQUARE (or CAT --options)")
-    dest, _ = _place(call.args[1], board, {})
     if call.opts.get("free"):
         _state, events = move_cat(board, state, fid, dest, mode, dice=call.dice)  # dice: typed reveals
     else:
@@ -421,11 +413,9 @@ def moves(call) -> None:
 
     state = call.state
     board = board_from_state(state)
-    if len(call.args) != 1:
-        raise UsageError("claw moves needs one CAT")
-    _sq, fid = _place(call.args[0], board, state["figures"])
-    if fid is None or state["figures"][fid].get("side") != "cat":
-        raise UsageError(f"not a cat on this state: {call.args[0]!r}")
+    fid = call.arg("CAT")
+    if state["figures"][fid].get("side") != "cat":
+        raise UsageError(f"not a cat on this state: {fid!r}")
     _list_moves(call, board, state, fid, call.out)
 
 
@@ -456,7 +446,7 @@ def _list_moves(call, board, state, fid, say) -> None:
 
 def rats(call) -> None:
     """`claw rats`: activation order, closest cats and next steps, ties listed."""
-    from claw.core.msm.figures import acts_as_roach, find
+    from claw.core.msm.figures import acts_as_roach
     from claw.core.msm.pathing import activation_order
     from claw.core.msm.setup import board_from_state
     from claw.core.msm.squares import square_name
@@ -465,13 +455,11 @@ def rats(call) -> None:
     board = board_from_state(state)
     figures = state["figures"]
     chosen = None
-    if call.args:
-        chosen = []
-        for ref in call.args:
-            found = find(figures, ref)
-            if found is None or found[1].get("side") != "rat":
-                raise UsageError(f"not a rat on this state: {ref!r}")
-            chosen.append(found[0])
+    if call.arg("RAT"):
+        chosen = call.arg("RAT")
+        for fid in chosen:
+            if figures[fid].get("side") != "rat":
+                raise UsageError(f"not a rat on this state: {fid!r}")
     apart = (state.get("options") or {}).get("rat_wall") == "apart"   # play ruling 9's option
     order, ties, plans = activation_order(board, figures, chosen, walls_separate=apart)
     if call.json:

@@ -94,7 +94,7 @@ PLAY_COMMANDS = {
         help="Give CARD from CAT to OTHER in the same big square (free).",
         handler=_H + "trade",
         usage="CAT CARD OTHER",
-        args=(Arg("CAT", "cat"), Arg("CARD", "card"), Arg("OTHER", "cat")),
+        args=(Arg("CAT", "cat"), Arg("CARD", "card", optional=True), Arg("OTHER", "cat")),  # Taverne: CAT OTHER
         options=[Opt("--equip", bool, help="the receiver equips a weapon (max 2) or armour (1)"),
                  Opt("--francs", int,
                      help="at the Taverne: give francs instead of a card (claw trade CAT OTHER --francs N)")],
@@ -134,6 +134,7 @@ PLAY_COMMANDS = {
              "(stateless with --game msm: the entry as printed).",
         handler=_H + "entry",
         usage="N",
+        args=(Arg("N", "any"),),  # "4" or "#4": the handler reads the number
         options=[Opt("--hero", str, help="the cat the entry concerns (default: the active cat)", kind="cat")],
         needs_state=False,  # stateless: read the entry (claw entry 4 --game msm)
     ),

@@ -47,12 +47,12 @@ def _emit(call, events) -> None:
         call.event(e.pop("type"), e.pop("text", ""), **e)
 
 
-def _need(call, count: int, usage: str) -> list[str]:
-    if len(call.args) < count:
-        raise UsageError(f"usage: claw {call.command} {usage}")
-    if len(call.args) > count and "..." not in usage and "[" not in usage:
-        raise UsageError(f"too many arguments for claw {call.command} {usage}: {' '.join(call.args)}")
-    return call.args
+def _need(call, *names: str) -> list:
+    """The parsed positionals ``names`` (claw.cli.kinds), each required here."""
+    values = [call.arg(n) for n in names]
+    if any(v is None for v in values):
+        raise UsageError(f"usage: claw {call.command} {' '.join(names)}")
+    return values
 
 
 def parse_choices(text) -> dict:
@@ -89,11 +89,11 @@ def attack(call) -> None:
     o = call.opts
     if o.get("odds"):
         return _attack_odds_on_state(call)
-    attacker, target = _need(call, 2, "ATTACKER TARGET")
+    attacker, target = _need(call, "ATTACKER", "TARGET")
     policy = ScratchPolicy(take_on_one=not o.get("no_scratch"), reroll_ones=bool(o.get("reroll_ones")),
                            reroll=parse_indices(o.get("reroll")))
-    new, events, roll = do_attack(call.state, _board(call), _data("bestiary.yaml"), attacker.lower(),
-                                  target.lower(), call.dice, weapon=o.get("weapon"), extra_mod=o.get("mod") or 0,
+    new, events, roll = do_attack(call.state, _board(call), _data("bestiary.yaml"), attacker,
+                                  target, call.dice, weapon=o.get("weapon"), extra_mod=o.get("mod") or 0,
                                   scratch=policy, medallion=bool(o.get("medallion")))
     call.state = new
     _emit(call, events)
@@ -111,10 +111,10 @@ def _attack_odds_on_state(call) -> None:
 
     if hasattr(call, "query"):
         call.query()  # a question: the state is not written
-    attacker, target = _need(call, 2, "ATTACKER TARGET")
+    attacker, target = _need(call, "ATTACKER", "TARGET")
     st, board, bestiary = call.state, _board(call), _data("bestiary.yaml")
-    aid, afig = figure(st, attacker.lower())
-    tid, tfig = figure(st, target.lower())
+    aid, afig = figure(st, attacker)
+    tid, tfig = figure(st, target)
     weapons = cat_weapons(afig) if is_cat(afig) else rat_weapons(bestiary, afig)
     chosen, _ = pick_weapon(board, afig, square_of(tfig), weapons, call.opts.get("weapon"))
     sight = line_of_sight(board, st["figures"], square_of(afig), square_of(tfig),
@@ -276,9 +276,8 @@ def activate(call) -> None:
     from claw.core.msm.playstate import cat
     from claw.core.msm.rounds import activate as do_activate
 
-    (ref,) = _need(call, 1, "CAT")
     st = copy.deepcopy(call.state)
-    cid, _ = cat(st, ref.lower())
+    cid, _ = cat(st, call.arg("CAT"))
     _emit(call, do_activate(st, _board(call), cid))
     call.state = st
 
@@ -290,7 +289,7 @@ def end_activation(call) -> None:
     from claw.core.msm.rounds import end_activation as do_end
 
     st = copy.deepcopy(call.state)
-    fid = call.args[0].lower() if call.args else st.get("active")
+    fid = call.arg("CAT") or st.get("active")
     if not fid or fid not in st["figures"]:
         raise IllegalAction("no cat is activated")
     _emit(call, do_end(st, fid))
@@ -311,10 +310,9 @@ def spawn(call) -> None:
 
 def search(call) -> None:
     from claw.core.msm.loot import search as do_search
+    from claw.core.msm.squares import square_name
 
-    if not call.args:
-        raise UsageError("usage: claw search CAT [SQUARE]")
-    square = call.args[1] if len(call.args) > 1 else None
+    square = square_name(call.arg("SQUARE")) if call.arg("SQUARE") else None
     choices = parse_choices(call.opts.get("choose"))
     unknown = sorted(set(choices) - {"ambush"})
     if unknown:
@@ -322,7 +320,7 @@ def search(call) -> None:
     ambush = choices.get("ambush", [])
     if len(ambush) > 1:
         raise UsageError(f"search --choose ambush=SQUARE takes one square: {', '.join(ambush)}")
-    new, events = do_search(call.state, _board(call), call.args[0].lower(), call.dice, square,
+    new, events = do_search(call.state, _board(call), call.arg("CAT"), call.dice, square,
                             ambush=ambush[0] if ambush else None)
     call.state = new
     _emit(call, events)
@@ -331,8 +329,7 @@ def search(call) -> None:
 def pickup(call) -> None:
     from claw.core.msm.loot import pickup as do_pickup
 
-    cat_id, card = _need(call, 2, "CAT CARD")
-    new, events = do_pickup(call.state, _board(call), cat_id.lower(), card.lower())
+    new, events = do_pickup(call.state, _board(call), call.arg("CAT"), call.arg("CARD"))
     call.state = new
     _emit(call, events)
 
@@ -346,8 +343,8 @@ def trade(call) -> None:
         if call.opts.get("equip"):
             raise UsageError("--equip is for trades on the map; at the Taverne a card goes into the loot slot")
         return tavern_trade(call)
-    giver, card, taker = _need(call, 3, "CAT CARD OTHER")
-    new, events = do_trade(call.state, _board(call), giver.lower(), card.lower(), taker.lower(),
+    giver, card, taker = _need(call, "CAT", "CARD", "OTHER")
+    new, events = do_trade(call.state, _board(call), giver, card, taker,
                            bool(call.opts.get("equip")))
     call.state = new
     _emit(call, events)
@@ -356,8 +353,7 @@ def trade(call) -> None:
 def equip(call) -> None:
     from claw.core.msm.loot import equip as do_equip
 
-    cat_id, card = _need(call, 2, "CAT CARD")
-    new, events = do_equip(call.state, cat_id.lower(), card.lower(), bool(call.opts.get("unequip")))
+    new, events = do_equip(call.state, call.arg("CAT"), call.arg("CARD"), bool(call.opts.get("unequip")))
     call.state = new
     _emit(call, events)
 
@@ -365,8 +361,7 @@ def equip(call) -> None:
 def remove_stun(call) -> None:
     from claw.core.msm.loot import remove_stun as do_remove
 
-    (cat_id,) = _need(call, 1, "CAT")
-    new, events = do_remove(call.state, _board(call), cat_id.lower())
+    new, events = do_remove(call.state, _board(call), call.arg("CAT"))
     call.state = new
     _emit(call, events)
 
@@ -374,8 +369,7 @@ def remove_stun(call) -> None:
 def reload(call) -> None:
     from claw.core.msm.reload import reload_pistols
 
-    (cat_id,) = _need(call, 1, "CAT")
-    new, events = reload_pistols(call.state, _board(call), cat_id.lower(), _data("heroes.yaml"))
+    new, events = reload_pistols(call.state, _board(call), call.arg("CAT"), _data("heroes.yaml"))
     call.state = new
     _emit(call, events)
 
@@ -407,7 +401,7 @@ def scratch(call) -> None:
 def entry(call) -> None:
     from claw.core.msm.entries import apply_entry
 
-    (number,) = _need(call, 1, "N")
+    (number,) = _need(call, "N")
     if not number.lstrip("#").isdigit():
         raise UsageError(f"an entry number, like 2: {number!r}")
     if call.state is None:  # a look-up: `claw entry 4 --game msm`
@@ -472,7 +466,7 @@ def setup_play(call, doc: dict, state: dict) -> list[dict]:
             raise UsageError(f"loot file {rel} is not a loot deck (kind: {deck.get('kind')!r})")
         decks.append(deck)
         base = Path(call.source).parent if call.source else Path(".")
-        paths.append(str((base / rel).resolve()))
+        paths.append(call.stored_path(str(base / rel)))  # relative to the state, never absolute
     cards = card_lookup(decks)
     campaign = None
     camp_path = call.opts.get("campaign")
@@ -481,9 +475,13 @@ def setup_play(call, doc: dict, state: dict) -> list[dict]:
         if campaign.get("kind") != "campaign":
             raise UsageError(f"--campaign needs a campaign file (kind: campaign): {camp_path}")
         base = Path(camp_path).resolve().parent
+        stored = []
         for rel in campaign.get("loot_decks", []):
             full = rel if Path(rel).is_absolute() else str(base / rel)
             cards = {**card_lookup([call.load(full)]), **cards}
+            stored.append(call.stored_path(full))
+        if stored:  # the campaign's paths are relative to its file; in the state, to the state's folder
+            campaign["loot_decks"] = stored
         for c in _held_cards(campaign):
             cards.setdefault(c["id"], c)
         cats = [f for f, x in state["figures"].items() if x.get("side") == "cat"]

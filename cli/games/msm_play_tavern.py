@@ -44,7 +44,7 @@ def _enter(call) -> dict:
 def _decks(call, camp: dict) -> list[dict]:
     out = []
     for path in camp.get("loot_decks", []):
-        out.append(call.load(str(Path(path).resolve())))
+        out.append(call.load(call.state_file(path)))
     return out
 
 
@@ -132,6 +132,9 @@ def tavern(call) -> None:
             raise UsageError("claw tavern done needs --campaign FILE to write the campaign to")
         out = copy.deepcopy(camp)
         out.pop("taverne", None)
+        if out.get("loot_decks"):  # a campaign file's paths are relative to that file
+            folder = os.path.dirname(os.path.abspath(target))
+            out["loot_decks"] = [os.path.relpath(call.state_file(p), folder) for p in out["loot_decks"]]
         _write(target, out)
         events = [{"type": "campaign-saved", "text": f"Campaign written to {target}: start the next scenario with"
                    f" claw new SCENARIO --campaign {target}.", "file": target}]

@@ -128,10 +128,10 @@ def new(call) -> None:
     _unused_draws(call, dice)
 
 
-def check(kind: str, doc: dict):
+def check(kind: str, doc: dict, tolerant: bool = False):
     from claw.core.ratcatcher.checks import check as core_check
 
-    return core_check(kind, doc, _rules())
+    return core_check(kind, doc, _rules(), tolerant=tolerant)
 
 
 # ---- the Ratcatcher's turn -------------------------------------------------------------
@@ -139,31 +139,25 @@ def check(kind: str, doc: dict):
 def move(call) -> None:
     from claw.core.ratcatcher.player import move as core_move
 
-    _apply(call, core_move(_state(call), list(call.args)))
+    _apply(call, core_move(_state(call), call.arg("ZONE")))
 
 
 def trap(call) -> None:
     from claw.core.ratcatcher.player import deploy_trap
 
-    if not call.args or len(call.args) > 2:
-        raise UsageError("usage: claw trap TRAP [ZONE]")
-    _apply(call, deploy_trap(_state(call), call.args[0], call.args[1] if len(call.args) > 1 else None))
+    _apply(call, deploy_trap(_state(call), call.arg("TRAP"), call.arg("ZONE")))
 
 
 def gather(call) -> None:
     from claw.core.ratcatcher.player import gather as core_gather
 
-    if len(call.args) > 1:
-        raise UsageError("usage: claw gather [SLOT]")
-    _apply(call, core_gather(_state(call), call.args[0] if call.args else None))
+    _apply(call, core_gather(_state(call), call.arg("SLOT")))
 
 
 def ability(call) -> None:
     from claw.core.ratcatcher.player import use_ability
 
-    if not call.args or len(call.args) > 2:
-        raise UsageError("usage: claw ability ABILITY [ZONE]")
-    _apply(call, use_ability(_state(call), call.args[0], call.args[1] if len(call.args) > 1 else None))
+    _apply(call, use_ability(_state(call), call.arg("ABILITY"), call.arg("ZONE")))
 
 
 def trade(call) -> None:

@@ -17,12 +17,10 @@ def gather(call) -> None:
     from claw.core.warriors.herbstock import keep_days
     r = rules()
     o = call.opts
-    if len(call.args) != 2:
-        raise UsageError("usage: claw gather CAT HERB[,HERB...] [--dried] [--count N]")
-    cat = get_cat(call, call.args[0])
+    cat = get_cat(call, call.arg("CAT"))
     if cat["status"] != "ok":
         raise IllegalAction(f"{cat['name']} is {cat['status']} and cannot gather herbs: {cat['id']}")
-    herbs = [r.lookup("herb", h) for h in call.args[1].split(",") if h.strip()]
+    herbs = call.arg("HERB")
     count = o.get("count") or 1
     if count < 1:
         raise UsageError("--count is at least 1")
@@ -50,9 +48,7 @@ def heal(call) -> None:
         if o.get(flag) is not None and o.get(flag) is not False:
             raise UsageError(f"--{flag} is for the healing bands without a state (claw heal --game warriors "
                              f"--lost N --bonus N); with a state claw reads the cat")
-    if len(call.args) != 1:
-        raise UsageError("usage: claw heal CAT [--healer CAT] [--natural] [--herbs a,b]")
-    cat = get_cat(call, call.args[0])
+    cat = get_cat(call, call.arg("CAT"))
     day = call.state["day"]
     check_opts = [f for f in ("healer", "knack", "points", "mod") if o.get(f)]
     if o.get("herbs") and o.get("natural") or (o.get("herbs") or o.get("natural")) and check_opts:
@@ -145,9 +141,7 @@ def grow(call) -> None:
     from claw.core.warriors.sunrise import grow as spend
     r = rules()
     o = call.opts
-    if len(call.args) != 1:
-        raise UsageError("usage: claw grow CAT [--skill S] [--knack K] [--ability A]")
-    cat = get_cat(call, call.args[0])
+    cat = get_cat(call, call.arg("CAT"))
     new, events = spend(cat, r, skill=r.lookup("skill", o["skill"]) if o.get("skill") else None,
                         knack=r.lookup("knack", o["knack"]) if o.get("knack") else None,
                         ability=ability_name(o["ability"]) if o.get("ability") else None)

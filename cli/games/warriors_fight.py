@@ -39,7 +39,7 @@ def fight(call) -> None:
     else:
         if s.get("fight"):
             raise IllegalAction("a fight is already on (claw fight --end first)")
-        ids = [get_cat(call, a)["id"] for a in call.args]
+        ids = [get_cat(call, a)["id"] for a in call.arg("CAT")]
         first = get_cat(call, o["first"])["id"] if o.get("first") else None
         new, events = initiative(s, ids, call.dice, first, _options(call)["initiative_order"])
     call.state = new
@@ -54,9 +54,7 @@ def attack(call) -> None:
     o = call.opts
     if call.state is None:
         return _stateless(call)
-    if len(call.args) != 2:
-        raise UsageError("usage: claw attack ATTACKER TARGET [--pounce|--bite] [--knack K]")
-    a, t = get_cat(call, call.args[0]), get_cat(call, call.args[1])
+    a, t = get_cat(call, call.arg("ATTACKER")), get_cat(call, call.arg("TARGET"))
     if sum(bool(o.get(x)) for x in ("pounce", "bite", "swat")) > 1:
         raise UsageError("choose one of --swat, --pounce and --bite")
     escape = [get_cat(call, x)["id"] for x in (o.get("escape") or "").split(",") if x.strip()]

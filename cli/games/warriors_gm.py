@@ -17,9 +17,7 @@ def gm(call) -> None:
     from claw.core.warriors.gm import Ruling, apply
     r = rules()
     o = call.opts
-    if len(call.args) != 1:
-        raise UsageError("usage: claw gm CAT [--damage N] [--disease D] [--cure D] [--sprain N] [--reason TEXT]")
-    cat = get_cat(call, call.args[0])
+    cat = get_cat(call, call.arg("CAT"))
     ruling = Ruling(damage=o.get("damage") or 0,
                     disease=r.lookup("disease", o["disease"]) if o.get("disease") else None,
                     cure=r.lookup("disease", o["cure"]) if o.get("cure") else None,

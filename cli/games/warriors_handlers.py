@@ -48,7 +48,8 @@ def state_problems(state: dict) -> list[str]:
 
 
 def get_cat(call, cat_id: str) -> dict:
-    """The party's cat with this id (exit 2 if there is none); checks the state first."""
+    """The party's cat with this id (exit 2 if there is none); checks the state first.
+    Positionals arrive parsed (claw.cli.kinds); options naming cats are checked here."""
     consistent(call)
     cats = call.state["cats"]
     key = cat_id.strip().lower()
@@ -113,7 +114,7 @@ def fmt_chance(p) -> str:
 
 # -- new / validate -----------------------------------------------------------------
 
-def validate(kind: str, doc: dict) -> list:
+def validate(kind: str, doc: dict, tolerant: bool = False) -> list:
     """Rule-level checks for `claw validate` (the core function does the work)."""
     if kind != "character":
         return []
@@ -266,7 +267,7 @@ def refresh(call, only: list[str] | None = None) -> None:
     """`claw refresh [CAT...]`: pools back to the ability scores (HP unchanged)."""
     from claw.core.warriors.points import refresh as refill
     consistent(call)
-    names = call.args if only is None else only
+    names = call.arg("CAT") if only is None else only
     targets = [get_cat(call, a)["id"] for a in names] if names else list(call.state["order"])
     for cid in targets:
         cat = call.state["cats"][cid]
@@ -279,10 +280,8 @@ def use_knack(call) -> None:
     from claw.core.warriors import knacks as K
     from claw.core.warriors.points import describe, pay
     r = rules()
-    if len(call.args) != 2:
-        raise UsageError("usage: claw knack CAT KNACK [--uses N]")
-    cat = get_cat(call, call.args[0])
-    knack = r.lookup("knack", call.args[1])
+    cat = get_cat(call, call.arg("CAT"))
+    knack = call.arg("KNACK")
     row = r.knacks[knack]
     if row["kind"] in ("check", "fight") and knack != "yowl":
         where = "a check (claw check ... --knack)" if row["kind"] == "check" else "a fight (claw attack ... --knack)"

@@ -47,10 +47,10 @@ def hunt(call) -> None:
     r = rules()
     if call.state is None:
         return _stateless(call, r)
-    if len(call.args) != 2:
+    if call.arg("CAT") is None:
         raise UsageError("usage: claw hunt CAT PREY (prey: " + ", ".join(r.prey) + ")")
-    cat = get_cat(call, call.args[0])
-    prey = r.lookup("prey", call.args[1])
+    cat = get_cat(call, call.arg("CAT"))
+    prey = call.arg("PREY")
     spec, illness = _spec(call, r, prey)
     if call.opts.get("odds"):
         from claw.core.warriors.hunt import odds
@@ -108,9 +108,7 @@ def _crowfood(call, cat, r, illness):
 def eat(call) -> None:
     """`claw eat`: a cat eats crowfood and may fall ill."""
     r = rules()
-    if len(call.args) != 1:
-        raise UsageError("usage: claw eat CAT [--illness DISEASE]")
-    cat = get_cat(call, call.args[0])
+    cat = get_cat(call, call.arg("CAT"))
     illness = r.lookup("disease", call.opts["illness"]) if call.opts.get("illness") else None
     put_cat(call, _crowfood(call, cat, r, illness))
 
@@ -138,9 +136,9 @@ def _stateless(call, r) -> None:
     from claw.core.warriors.checks import decide
     from claw.core.warriors.dice import critical, roll_3d6
     from claw.core.warriors.odds import chance
-    if len(call.args) != 1:
+    if call.arg("CAT") is not None:
         raise UsageError("without a state: claw hunt --game warriors PREY --stage-bonus locate=N ... [--odds]")
-    prey = r.prey[r.lookup("prey", call.args[0])]
+    prey = r.prey[call.arg("PREY")]
     bonus = _stage_numbers(call.opts.get("stage_bonus"), "--stage-bonus")
     skills = {"locate": "sense", "approach": "sneak", "grab": "pounce", "kill": "bite"}
     if call.opts.get("odds"):

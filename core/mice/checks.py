@@ -2,35 +2,60 @@
 
 from __future__ import annotations
 
+from claw.core.findings import collect, error, warning
+
 PARTY_SIZE = 6  # Chapter Setup: Party Setup
+CHAPTER_END_PAGE = 7  # Chapter Setup: the chapter end marker goes on page 7
+VILLAINS = ("blackpaw", "barnacle")
 
 
-def check(kind: str, doc: dict) -> list[tuple[tuple, str]]:
-    """Rule-level problems of a chapter file for ``claw validate``, as (path, message)."""
-    out: list[tuple[tuple, str]] = []
+def check(kind: str, doc: dict, *, tolerant: bool = False) -> list:
+    """Rule-level problems of a chapter file for ``claw validate`` (Findings)."""
     if kind != "chapter" or not isinstance(doc, dict):
-        return out
+        return []
+    return collect([lambda: _party(doc), lambda: _action_die(doc), lambda: _track(doc)], tolerant=tolerant)
+
+
+def _party(doc: dict) -> list:
+    out = []
     party = doc.get("party") or []
     if len(party) != PARTY_SIZE:
-        out.append((("party",), f"Party Setup: the chapter needs {PARTY_SIZE} mice, the file lists {len(party)}"))
+        out.append(error(("party",), f"Party Setup: the chapter needs {PARTY_SIZE} mice, the file lists {len(party)}",
+                         "MICE101"))
     seen: dict[str, int] = {}
     for i, p in enumerate(party):
         pid = p.get("id") if isinstance(p, dict) else None
         if pid in seen:
-            out.append((("party", i, "id"), f"mouse id {pid!r} repeats party entry {seen[pid] + 1}"))
+            out.append(error(("party", i, "id"), f"mouse id {pid!r} repeats party entry {seen[pid] + 1}", "MICE102"))
         elif pid is not None:
             seen[pid] = i
-        if pid in ("blackpaw", "barnacle"):
-            out.append((("party", i, "id"), f"mouse id {pid!r} is reserved for the chapter's villains"))
+        if pid in VILLAINS:
+            out.append(error(("party", i, "id"), f"mouse id {pid!r} is reserved for the chapter's villains",
+                             "MICE103"))
+    return out
+
+
+def _action_die(doc: dict) -> list:
     faces = (doc.get("action_die") or {}).get("faces") or []
     places = sorted(f["face"] for f in faces if isinstance(f, dict) and isinstance(f.get("face"), int))
     if faces and places != [1, 2, 3, 4, 5, 6]:
-        out.append((("action_die", "faces"), f"the action die's faces must sit at positions 1..6, once each: {places}"))
+        return [error(("action_die", "faces"), f"the action die's faces must sit at positions 1..6, once each: "
+                      f"{places}", "MICE105")]
+    return []
+
+
+def _track(doc: dict) -> list:
+    out = []
     track = doc.get("chapter_track") or {}
-    hg, end = track.get("hourglass", 1), track.get("chapter_end", 7)
+    hg, end = track.get("hourglass", 1), track.get("chapter_end", CHAPTER_END_PAGE)
     if isinstance(hg, int) and isinstance(end, int) and hg >= end:
-        out.append((("chapter_track", "hourglass"),
-                    f"the hourglass (page {hg}) must start before the chapter end marker (page {end})"))
+        out.append(error(("chapter_track", "hourglass"),
+                         f"the hourglass (page {hg}) must start before the chapter end marker (page {end})",
+                         "MICE104"))
+    if isinstance(end, int) and end != CHAPTER_END_PAGE and doc.get("chapter") == "ghost-of-castle-andon":
+        out.append(warning(("chapter_track", "chapter_end"),
+                           f"Chapter Setup puts the chapter end marker on page {CHAPTER_END_PAGE}, "
+                           f"this file on page {end}", "MICE201"))
     return out
 
 

@@ -30,21 +30,34 @@ def board_from_state(state: dict) -> Board:
     :func:`check_figures`), so an edited state file is refused, not half-used.
     """
     doc = state["map"]
-    hit = _BOARDS.get(id(doc))
-    if hit is not None and hit[0] is doc:
-        board = hit[1]
-    else:
-        board = board_from_map(doc)
-        if len(_BOARDS) > 16:
-            _BOARDS.clear()
-        _BOARDS[id(doc)] = (doc, board)
+    board = _cached(doc)
+    if board is None:
+        board = _remember(doc, board_from_map(doc))
     check_figures(board, state)
+    return board
+
+
+def _cached(doc: dict) -> Board | None:
+    hit = _BOARDS.get(id(doc))
+    return hit[1] if hit is not None and hit[0] is doc else None
+
+
+def _remember(doc: dict, board: Board) -> Board:
+    if len(_BOARDS) > 16:
+        _BOARDS.clear()
+    _BOARDS[id(doc)] = (doc, board)
     return board
 
 
 def check_figures(board: Board, state: dict) -> None:
     """Refuse a state whose figures break the board: off the map, on a red square, or a
     figure other than a roach sharing a square (only roaches stack, "Les Cafard")."""
+    for _, message in figure_problems(board, state):
+        raise InvalidInput(f"state: {message}")
+
+
+def figure_problems(board: Board, state: dict):
+    """(path in the game part, message) for each figure the board cannot hold (see check_figures)."""
     from claw.core.msm.figures import acts_as_roach
     from claw.core.msm.movement import POUNCE_RULINGS
     from claw.core.msm.squares import parse_square
@@ -54,25 +67,68 @@ def check_figures(board: Board, state: dict) -> None:
         name = fig.get("square")
         if not name:
             continue
+        where = ("figures", fid, "square")
         try:
             sq = parse_square(name)
         except UsageError:
-            raise InvalidInput(f"state: {fid} stands on {name!r}, which is not a square name") from None
+            yield where, f"{fid} stands on {name!r}, which is not a square name"
+            continue
         if not board.in_bounds(sq):
-            raise InvalidInput(f"state: {fid} is on {name}, off the {board.width}x{board.height} map")
-        if board.is_blocking(sq):
-            raise InvalidInput(f"state: {fid} is on {name}, a red (blocking) square")
-        if not acts_as_roach(fig):
+            yield where, f"{fid} is on {name}, off the {board.width}x{board.height} map"
+        elif board.is_blocking(sq):
+            yield where, f"{fid} is on {name}, a red (blocking) square"
+        elif not acts_as_roach(fig):
             if sq in held:
-                raise InvalidInput(f"state: {held[sq]} and {fid} share {name}; only roaches stack")
-            held[sq] = fid
+                yield where, f"{held[sq]} and {fid} share {name}; only roaches stack"
+            else:
+                held[sq] = fid
     for fid, fig in (state.get("figures") or {}).items():
         ap, most = fig.get("ap"), fig.get("max_ap") or 2
         if fig.get("side") == "cat" and ap is not None and ap > most:
-            raise InvalidInput(f"state: {fid} has {ap} AP left, more than its {most} AP")
+            yield ("figures", fid, "ap"), f"{fid} has {ap} AP left, more than its {most} AP"
+        if fig.get("wounds", 0) < 0:
+            yield ("figures", fid, "wounds"), f"{fid} has {fig['wounds']} wounds, below 0"
     pounce = (state.get("options") or {}).get("pounce", POUNCE_RULINGS[0])
     if pounce not in POUNCE_RULINGS:
-        raise InvalidInput(f"state: options.pounce must be {' or '.join(POUNCE_RULINGS)}: {pounce!r}")
+        yield ("options", "pounce"), f"options.pounce must be {' or '.join(POUNCE_RULINGS)}: {pounce!r}"
+
+
+def state_problems(state: dict) -> list[tuple[tuple, str]]:
+    """The adapter's STATE_CHECK: what every msm command refuses in a state (a map that
+    does not parse, figures the board cannot hold), as (path, message) pairs."""
+    from claw.core.msm.board import parse_map
+
+    doc = state["map"]
+    board = _cached(doc)
+    if board is None:
+        board, problems = parse_map(doc)
+        if problems or board is None:
+            return [(tuple(p[0]), f"bad map: {p[1]}") for p in problems] or [(("map",), "bad map")]
+        _remember(doc, board)  # the command that read this state uses the same board
+    return list(figure_problems(board, state)) + path_problems(state)
+
+
+def map_paths(state: dict, change) -> None:
+    """Apply ``change`` to every file path the state stores (the adapter's STATE_PATHS:
+    the framework rebases them when a state is written to another folder)."""
+    for part, key in (("scenario", "loot_paths"), ("campaign", "loot_decks")):
+        holder = state.get(part) or {}
+        if isinstance(holder.get(key), list):
+            holder[key] = [change(p) if isinstance(p, str) else p for p in holder[key]]
+
+
+def path_problems(state: dict) -> list[tuple[tuple, str]]:
+    """Loot files a state names must be relative to the state's folder: an absolute path
+    would break when the folder moves, and would make claw read wherever a sent state points."""
+    found = []
+    named = [(("scenario", "loot_paths"), (state.get("scenario") or {}).get("loot_paths") or []),
+             (("campaign", "loot_decks"), (state.get("campaign") or {}).get("loot_decks") or [])]
+    for where, paths in named:
+        for i, path in enumerate(paths):
+            if isinstance(path, str) and (path.startswith(("/", "\\")) or path[1:3] in (":\\", ":/")):
+                found.append((where + (i,), f"absolute path {path!r}: a state stores paths relative to its "
+                              "own folder"))
+    return found
 
 
 def hero_places(board: Board, count: int) -> list[Square]:

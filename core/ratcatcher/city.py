@@ -157,9 +157,8 @@ STATIC = frozenset({"cards", "rules", "peculiar_cards"})
 
 def clone(state: dict) -> dict:
     """A deep copy of the changing parts of a plain-JSON state (the C json codec is ~20×
-    faster than ``copy.deepcopy``); the read-only parts in ``STATIC`` are shared."""
-    out = _loads(_dumps({k: v for k, v in state.items() if k not in STATIC}))
-    for k in STATIC:
-        if k in state:
-            out[k] = state[k]
-    return out
+    faster than ``copy.deepcopy``); the read-only parts in ``STATIC`` are shared.
+
+    Keys keep the state's own order (never the set's, which changes with PYTHONHASHSEED)."""
+    copied = _loads(_dumps({k: v for k, v in state.items() if k not in STATIC}))
+    return {k: state[k] if k in STATIC else copied[k] for k in state}

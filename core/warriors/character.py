@@ -269,6 +269,13 @@ def _condition(doc: dict, rules: Rules, cat: dict, b: _Builder) -> None:
     cat["sprain"] = cond.get("sprain", 0)
 
 
+# `claw validate` codes, by the part of the character file a problem is in
+CODES = {"age": "WAR101", "creation": "WAR102", "rewards": "WAR103", "clan": "WAR104",
+         "clan_choice": "WAR104", "growth": "WAR105", "sheet": "WAR106", "condition": "WAR107"}
+
+
 def check(doc: dict, rules: Rules) -> list[Problem]:
-    """Every rule-level problem of a character file, as (path, message)."""
-    return build(doc, rules)[1]
+    """Every rule-level problem of a character file, as Findings (path, message, code)."""
+    from claw.core.findings import error
+
+    return [error(path, msg, CODES.get(path[0] if path else "", "WAR100")) for path, msg in build(doc, rules)[1]]

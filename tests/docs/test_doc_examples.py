@@ -335,7 +335,8 @@ def test_warriors_examples_readme(repo):
 def party(repo):
     g = Guide("docs/games/warriors.md", repo, env={"CLAW_STATE": "party.json"})
     r = g("claw validate examples/warriors/broken-cat.yaml", code=3)
-    for line in g.text.split("$ claw validate examples/warriors/broken-cat.yaml\n")[1].split("...")[0].strip().splitlines():
+    shown = g.text.split("$ claw validate examples/warriors/broken-cat.yaml\n")[1].split("...")[0]
+    for line in shown.strip().splitlines():
         assert line in r.stdout + r.stderr
     r = g(PARTY)
     assert "Emberpaw (ThunderClan, 12 moons) joins: HP 22/22, pools STR 5 INT 3 SPT 2" in r.stderr

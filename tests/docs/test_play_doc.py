@@ -1,6 +1,7 @@
 """docs/play.md: each game's session transcript is what `claw play` prints for those lines
 (issue 16 item 6). The lines are typed into a session started as the section says; the
-prompt, the explanations and answers must come back as written."""
+prompt, the explanations and answers must come back as written. After a deliberate change
+of wording: `python -c "import sys; sys.path.insert(0, 'tests/docs'); import test_play_doc as t; t.regenerate()"`."""
 
 from __future__ import annotations
 
@@ -42,12 +43,22 @@ def replay(start: str, typed: list[str]) -> str:
     return "\n".join(out)
 
 
+def regenerate() -> None:
+    """Rewrite the transcripts from what claw prints now (after a deliberate change)."""
+    path = ROOT / "docs" / "play.md"
+    text = path.read_text(encoding="utf-8")
+    for start, body in sections():
+        typed = [m["line"] for m in map(PROMPT.match, body.splitlines()) if m]
+        text = text.replace(body, replay(start, typed))
+    path.write_text(text, encoding="utf-8")
+
+
 def test_every_game_has_a_transcript():
     games = {start.split("/")[1] for start, _ in sections()}
     assert games == {"msm", "ratcatcher", "warriors", "mice"}
 
 
-@pytest.mark.parametrize("start,body", sections(), ids=lambda v: v.split("/")[1] if "/" in v else "")
+@pytest.mark.parametrize("start,body", sections(), ids=[start.split("/")[1] for start, _ in sections()])
 def test_transcript_is_what_claw_play_prints(start, body, monkeypatch):
     monkeypatch.chdir(ROOT)
     typed = [m["line"] for m in map(PROMPT.match, body.splitlines()) if m]

@@ -13,8 +13,9 @@ from claw.core.rng import SeededDice
 
 SIDES = ["1", "2", "3", "4", "6", "8", "10", "12", "20", "100", "%", "A"]
 SYMBOLS = ["sword", "bow", "shield", "cheese", "lore"]
-LABEL = st.text(st.characters(blacklist_characters="[]", blacklist_categories=("Cs", "Cc")), min_size=1, max_size=8).filter(
-    str.strip)  # a label of blanks only is refused as empty (test_broken_labels_are_refused_clearly)
+# a label of blanks only is refused as empty (test_broken_labels_are_refused_clearly)
+LABEL = st.text(st.characters(blacklist_characters="[]", blacklist_categories=("Cs", "Cc")),
+                min_size=1, max_size=8).filter(str.strip)
 
 
 @st.composite

@@ -21,7 +21,7 @@ needs_tree = pytest.mark.skipif(not (ROOT / "setup.py").exists(), reason="needs 
 def test_project_metadata_names_a_free_distribution_and_keeps_the_command():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     assert project["name"] == "claw-tabletop"
-    assert project["scripts"] == {"claw": "claw.cli.main:main"}
+    assert project["scripts"] == {"claw": "claw.cli.entry:main"}  # entry: signal handlers before any import
     assert project["license"] == {"file": "LICENSE"} and (ROOT / "LICENSE").read_text().startswith("MIT License")
     assert project["keywords"] and any(c.startswith("License ::") for c in project["classifiers"])
     readme = (ROOT / "README.md").read_text()

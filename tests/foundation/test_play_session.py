@@ -93,6 +93,26 @@ def test_refused_action_leaves_the_file_byte_for_byte(tmp_path):
     assert err.count("claw: ") == 1
 
 
+def test_a_file_changed_outside_the_session_is_not_overwritten(tmp_path):
+    """The session saves under the state's lock and refuses (exit 5) to replace a file that
+    another command changed since the session read or wrote it; the session goes on."""
+    from claw.cli import statefile
+    from claw.cli.play_session import Session
+
+    path = _new_msm(tmp_path)
+    envelope, _, text = statefile.load_any(str(path))
+    session = Session(envelope, path=str(path), autosave=True, saved_text=text)
+    session.remember_file()
+    err = io.StringIO()
+    with mock.patch.object(sys, "stderr", err), mock.patch.object(sys, "stdout", io.StringIO()):
+        assert session.run_line("note mine") == 0
+        assert run(["note", "theirs", "-s", str(path), "-i"]).code == 0  # another claw, same file
+        assert session.run_line("note again") == 5
+    assert "changed outside this session" in err.getvalue()
+    notes = [e["events"][0]["note"] for e in json.loads(path.read_text())["log"] if e["command"] == "note"]
+    assert notes == ["mine", "theirs"]
+
+
 def test_completion_of_commands_and_options(tmp_path):
     from claw.cli import statefile
     from claw.cli.play import complete_line

@@ -51,8 +51,7 @@ def test_stateless_usage_errors_exit_2(args):
 @pytest.fixture
 def s2_cats(tmp_path):
     state = tmp_path / "s2.json"
-    new = ok(["new", S2, "--seed", "3"])
-    state.write_text(new.stdout)
+    ok(["new", S2, "--seed", "3", "-o", str(state)])  # loot paths are stored relative to the state's folder
     ok(["scenario-step", "-s", str(state), "-i", "--until", "cats"])
     return state
 

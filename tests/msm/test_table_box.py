@@ -82,8 +82,8 @@ def test_adjust_a_card_in_hand_comes_from_the_deck(tmp_path):
 def test_adjust_that_breaks_a_rule_is_refused(tmp_path):
     path = new(tmp_path, GAME, "--seed", "4")
     before = path.read_bytes()
-    for change, code, why in (("square=A5", 4, "blocking terrain"), ("square=B12", 4, "same small square"),
-                              ("square=Z40", 4, "off the map"), ("health=12", 3, "maximum of 9"),
+    for change, code, why in (("square=A5", 4, "a red (blocking) square"), ("square=B12", 4, "only roaches stack"),
+                              ("square=Z40", 4, "off the 16x12 map"), ("health=12", 3, "maximum of 9"),
                               ("mood=grumpy", 2, "no adjustable 'mood'")):
         result = run(["adjust", "nera", change, "--reason", "x", "-s", str(path), "-i"])
         assert (result.code, why in result.stderr) == (code, True), (change, result.stderr)

@@ -7,6 +7,7 @@ import json
 import pytest
 from jsonschema import Draft202012Validator
 
+from claw.cli.content import load_schema
 from claw.cli.testing import run
 from tests.ratcatcher.conftest import EX, ROOT, load
 
@@ -154,4 +155,4 @@ def test_schema_command_serves_our_schemas():
     for name in ("townships", "character", "nemesis", "peculiar", "scenario", "state"):
         r = run(["schema", f"{name}-ratcatcher"])
         assert r.code == 0, r.stderr
-        assert json.loads(r.stdout)["$id"] == f"urn:claw:schema:{name}-ratcatcher"
+        assert json.loads(r.stdout)["title"] == load_schema(f"{name}-ratcatcher")["title"]  # bundled, no $id

@@ -1,0 +1,78 @@
+"""Issue 10 item 9: files a state or campaign refers to are stored relative to the file
+that refers to them and resolved from it; a state never stores an absolute path."""
+
+import json
+import shutil
+from pathlib import Path
+
+from claw.cli.testing import run
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "msm"
+
+
+def ok(args):
+    r = run(args)
+    assert r.code == 0, (args, r.stderr)
+    return r
+
+
+def test_msm_loot_paths_are_relative_and_survive_moving_the_folder(tmp_path):
+    first = tmp_path / "first"
+    shutil.copytree(EXAMPLES, first)
+    state = first / "saves" / "game.json"
+    state.parent.mkdir()
+    ok(["new", str(first / "scenario-2.yaml"), "--seed", "3", "-o", str(state)])
+    stored = json.loads(state.read_text())["state"]["scenario"]["loot_paths"]
+    assert stored == ["../loot-illustrative.yaml"]
+    ok(["scenario-step", "-s", str(state), "-i", "--until", "cats"])
+    ok(["scenario-step", "-s", str(state), "-i", "--done", "brown-down"])
+
+    moved = tmp_path / "moved"
+    first.rename(moved)  # the whole folder goes elsewhere: nothing points at the old place
+    state = moved / "saves" / "game.json"
+    ok(["tavern", "event", "-s", str(state), "-i", "--dice", "8"])
+
+    elsewhere = moved / "elsewhere" / "deeper"
+    elsewhere.mkdir(parents=True)
+    copy = elsewhere / "copy.json"
+    ok(["note", "a copy", "-s", str(state), "-o", str(copy)])  # written to another folder: paths rebased
+    assert json.loads(copy.read_text())["state"]["scenario"]["loot_paths"] == ["../../loot-illustrative.yaml"]
+    ok(["tavern", "shop", "-s", str(copy)])
+    piped = ok(["note", "to stdout", "-s", str(copy)]).stdout  # a pipe: relative to the current folder
+    r = run(["tavern", "shop"], stdin=piped)
+    assert r.code == 0, r.stderr
+
+    ok(["tavern", "shop", "-s", str(state), "-i"])  # reads the loot deck through the stored path
+    campaign = moved / "campaign.json"
+    ok(["tavern", "done", "--campaign", str(campaign), "-s", str(state), "-i"])
+    assert json.loads(campaign.read_text())["loot_decks"] == ["loot-illustrative.yaml"]  # relative to it
+
+
+def test_a_state_naming_an_absolute_path_is_refused(tmp_path):
+    state = tmp_path / "game.json"
+    shutil.copy(EXAMPLES / "loot-illustrative.yaml", tmp_path)
+    ok(["new", str(EXAMPLES / "scenario-1.yaml"), "--seed", "7", "-o", str(state)])
+    data = json.loads(state.read_text())
+    assert not any(p.startswith("/") for p in data["state"]["scenario"]["loot_paths"])
+    data["state"]["scenario"]["loot_paths"] = ["/etc/passwd"]  # a state someone sent you
+    state.write_text(json.dumps(data))
+    for command in (["validate", str(state)], ["show", "-s", str(state)], ["note", "x", "-s", str(state)]):
+        r = run(command)
+        assert r.code == 3 and "absolute path" in (r.stdout + r.stderr), (command, r)
+
+
+def test_call_resolves_stored_paths_from_the_state_folder(tmp_path):
+    from claw.cli.call import Call
+    from claw.cli.output import Output
+    from claw.core.errors import InvalidInput
+
+    call = Call(command="x", game="msm", args=[], opts={}, envelope=None, dice=None, output=Output())
+    call.state_folder = str(tmp_path / "saves")
+    assert call.stored_path(str(tmp_path / "decks" / "loot.yaml")) == "../decks/loot.yaml"
+    assert call.state_file("../decks/loot.yaml") == str(tmp_path / "saves" / "../decks/loot.yaml")
+    try:
+        call.state_file("/etc/passwd")
+    except InvalidInput as exc:
+        assert "absolute path" in str(exc)
+    else:
+        raise AssertionError("an absolute stored path was followed")
