@@ -241,6 +241,10 @@ def run_state_command(*, command: str, args: list[str], opts: dict, common: Comm
         if envelope is None and common.seed is None and common.dice is not None:
             say_seed(recorder, seeded, output)
         writes = envelope is not None and changes_state and not call.read_only
+        if common.json and writes and not output.json_written:
+            # a state change with no JSON result of its own answers --json with its events (as
+            # logged), so --json never does nothing; to stdout beside the state it is refused below
+            output.emit_json({"command": command, "game": game, "events": call.events})
         state_on_stdout = writes and _state_goes_to_stdout(common, table_mode)
         if state_on_stdout and output.json_written:
             output.drop()

@@ -68,6 +68,9 @@ def _apply(call, result) -> None:
     call.state = result.state
     for ev in result.events:
         call.event(ev.type, ev.text, **ev.data)
+    if call.json and result.info:
+        # a rule that rolled answers --json with its dice, faces by name (rulings 1), and its events
+        call.emit_json(dict(result.info, events=[dict(ev.data, type=ev.type, text=ev.text) for ev in result.events]))
 
 
 def _need_state(call) -> dict:

@@ -79,6 +79,8 @@ def heal(call) -> None:
     put_cat(call, healer2)
     put_cat(call, patient)
     band = {1: "below", 2: "at least", 3: "more than double"}[res["extra"]]
+    if res.get("critical"):   # under the default criticals rule it picks the band, whatever the total (ruling 5)
+        band = f"a critical {res['critical']}: {band}"
     call.event("herb-check",
                f"{healer['name']}'s healing check (Ponder): 3d6 {'+'.join(map(str, res['dice']))} + INT "
                f"{res['ability_score']} + ponder {res['skill_score']}"
@@ -115,8 +117,9 @@ def _stateless_heal(call) -> None:
     rolled = roll_3d6(call.dice, "healing check")
     total = sum(rolled) + bonus
     extra = check_band(total, critical(rolled), lost, crit)
+    note = f", a critical {critical(rolled)}" if critical(rolled) else ""   # it may pick the band (ruling 5)
     call.say(f"healing check 3d6 {'+'.join(map(str, rolled))} + {bonus} = {total} vs HP lost {lost} + 5 = "
-             f"{lost + 5}: +{extra} HP")
+             f"{lost + 5}{note}: +{extra} HP")
     verdict(call, f"+{extra} HP", {"dice": rolled, "total": total, "target": lost + 5, "extra": extra})
 
 

@@ -145,6 +145,7 @@ def _stateless_damage(call) -> None:
     band = damage_band(total, critical(rolled), strength, crit)
     d4 = call.dice.draw(1, 4, "damage d4")
     hp = d4 + band + bite
-    call.say(f"damage check 3d6 {'+'.join(map(str, rolled))} + {bonus} = {total} vs Strength {strength}: "
+    note = f", a critical {critical(rolled)}" if critical(rolled) else ""   # it may pick the band (ruling 5)
+    call.say(f"damage check 3d6 {'+'.join(map(str, rolled))} + {bonus} = {total} vs Strength {strength}{note}: "
              f"{loss[band]} = {d4}+{band + bite} = {hp} HP")
     verdict(call, f"{hp} HP", {"dice": rolled, "total": total, "band": loss[band], "d4": d4, "hp": hp})

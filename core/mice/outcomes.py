@@ -174,7 +174,8 @@ def minion_turn(state: dict, kind: str, tiles: dict, room: str | None = None, pi
     if pick:
         f = next((c for c in cands if c["id"] == pick), None)
         if f is None:
-            raise IllegalAction(f"{pick} is not a {kind} that can escape here "
+            a = "an" if kind[:1] in "aeiou" else "a"   # an elite-rat-warrior
+            raise IllegalAction(f"{pick} is not {a} {kind} that can escape here "
                                 f"(choices: {', '.join(c['id'] for c in cands)}): {pick}")
     s["minions"].remove(f)
     s["escaped"].append({"id": f["id"], "kind": f["kind"]})

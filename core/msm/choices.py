@@ -22,6 +22,7 @@ class RatChoices:
                 self.per_rat[key] = [value] if isinstance(value, str) else list(value)
         self.used: set[tuple[str, str]] = set()
         self.offered: dict[str, list[str]] = {}  # key → the ties it met, as text
+        self.settled: dict[tuple[str, str], tuple[str, list[str]]] = {}  # (rat, tie) → (value, options)
         self.first_groups: list[list[str]] = []
         self.turns = 0  # rats' turns run with these choices
 
@@ -52,6 +53,7 @@ class RatChoices:
         for value in self.per_rat.get(rid, []):
             if value in options:
                 self.used.add((rid, value))
+                self.settled[(rid, kind)] = (value, list(options))
                 return value
         return None
 
@@ -77,6 +79,12 @@ class RatChoices:
                 if rid not in figures:
                     rats = sorted(f for f, fig in figures.items() if fig.get("side") == "rat")
                     problems.append(f"{rid}={value}: no figure {rid} on the map (rats: {', '.join(rats) or 'none'})")
+                    continue
+                # A second value for a tie another value already settled: a conflict.
+                rival = next((v for (r, _), (v, opts) in self.settled.items() if r == rid and value in opts), None)
+                if rival is not None:
+                    problems.append(f"{rid}={value}: {rid} was also given {rival} for the same tie, and one tie "
+                                    f"takes one choice")
                     continue
                 ties = "; ".join(self.offered.get(rid, [])) or "it had no tie to settle"
                 problems.append(f"{rid}={value}: not one of {rid}'s tied choices ({ties})")

@@ -153,7 +153,8 @@ def _store(fig: dict, card: dict, equip: bool) -> str:
             raise IllegalAction("the armour slot already holds a card: unequip it first")
         fig["armour"] = card
         return "armour slot"
-    raise IllegalAction(f"{card['name']} is a {card['type']} card: it can only go in the loot slot")
+    a = "an" if card["type"][:1] in "aeiou" else "a"   # an item, an event, an armour
+    raise IllegalAction(f"{card['name']} is {a} {card['type']} card: it can only go in the loot slot")
 
 
 def equip(state: dict, cat_id: str, card_id: str, unequip: bool = False) -> tuple[dict, list[dict]]:

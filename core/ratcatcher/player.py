@@ -235,7 +235,17 @@ def apply_attack(state: dict, zone: str, rolls: list[int], accuracy: int, plan, 
             events.add("no-capture", f"{a.hits} hit(s) on the {t.label} do not beat defence {t.defence}",
                        kind=t.kind, hits=a.hits)
     if result.wasted_hits or result.wasted_mortal:
-        events.add("wasted", f"{result.wasted_hits + result.wasted_mortal} hit(s) find no target")
+        n = result.wasted_hits + result.wasted_mortal
+        left = zone_targets(state, zone) if plan else []
+        if left:  # the --assign list ran out, not the zone: say who was left standing
+            counts: dict[str, int] = {}
+            for t in left:
+                counts[t.label] = counts.get(t.label, 0) + 1
+            here = ", ".join(f"{k} {label}" for label, k in counts.items())
+            events.add("wasted", f"{n} hit(s) left over and lost: --assign names none of the rats still here "
+                                 f"({here}); name them in --assign to use every hit")
+        else:
+            events.add("wasted", f"{n} hit(s) find no target")
     if result.alternatives:
         events.add("choice", "allocation alternatives: " + "; ".join(result.alternatives) +
                    " (choose with --assign)", alternatives=result.alternatives)

@@ -104,7 +104,8 @@ def not_cured(cat: dict, herbs: list[str], rules: Rules) -> str:
         return (f"{cat['name']} has no illness for {given} to treat (wounds: the healing check, "
                 f"claw heal {cat['id']} --healer CAT)")
     needs = "; ".join(f"{rules.diseases[d['id']]['name']} needs {remedy(d['id'], rules)}" for d in cat["diseases"])
-    return f"{given} cure none of {cat['name']}'s illnesses: {needs}"
+    # "giving …" agrees with every herb name, plural ("borage leaves") or not ("catmint").
+    return f"giving {given} cures none of {cat['name']}'s illnesses: {needs}"
 
 
 def remedy(disease: str, rules: Rules) -> str:

@@ -155,10 +155,11 @@ def _cough_season(cat: dict, rules: Rules, dice, options: dict, points: int = 0)
         cat, r = resolve(cat, rules, spec, dice, options.get("criticals", "absolute"), sprains=False)
         ok = r["success"]
         spent = f" + {points} pts" if points else ""
+        crit = f", a critical {r['critical']}" if r.get("critical") else ""  # it may decide the check (ruling 5)
         events.append({"type": "resist", "cat": cat["id"], "disease": d["id"], "total": r["total"], "success": ok,
                        "spent": points,
                        "text": f"{cat['name']} resists {d['name']}: 3d6 {'+'.join(map(str, r['dice']))} + "
-                               f"STR {cat['abilities']['strength']}{spent} = {r['total']} vs {prev['dc']}: "
+                               f"STR {cat['abilities']['strength']}{spent} = {r['total']} vs {prev['dc']}{crit}: "
                                + ("stays well" if ok else f"catches {d['name']}")})
         if not ok:
             cat = dict(cat, diseases=cat["diseases"] + [{"id": d["id"], "day": 0}])

@@ -43,6 +43,14 @@ def test_escaping_minion_default_and_choice(fresh, tiles):
         O.minion_turn(s, "roach", tiles, pick="spider-9")
 
 
+def test_a_wrong_escape_pick_reads_an_before_a_vowel(fresh, tiles):
+    """Tunnel Entrance 3: the choice of escaping minion is one of the card's kind; the
+    refusal reads "an elite-rat-warrior" (issue 14, item 20: articles)."""
+    s = O.explore(fresh, "kings-tunnels", tiles).state
+    with pytest.raises(IllegalAction, match="roach-1 is not an elite-rat-warrior that can escape"):
+        O.minion_turn(s, "elite-rat-warrior", tiles, pick="roach-1")
+
+
 def test_escape_only_from_the_tunnels(fresh, tiles):
     with pytest.raises(IllegalAction):
         O.minion_turn(fresh, "roach", tiles, room="kitchen")

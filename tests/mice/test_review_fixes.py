@@ -51,6 +51,23 @@ def test_cli_dice_by_symbol_and_json_faces():
     assert r.code == 2 and "Traceback" not in r.stderr
 
 
+def test_json_with_a_state_names_the_faces_rolled(tmp_path):
+    """Transcription Notes (the cheese symbol) and issue 14 item 18: a rule that rolls
+    action dice on a state answers --json with the faces rolled by name, as the stateless
+    forms do; before, --json with a state printed nothing."""
+    r = run(["new", str(EXAMPLE), "--seed", "1"])
+    s, _ = step(r.stdout, "place", "filch", "tunnel-entrance", "--spot", "water")
+    path = tmp_path / "andon.json"
+    path.write_text(s)
+    r = run(["search", "filch", "--dice", "cheese", "--json", "-s", str(path), "-o", str(tmp_path / "next.json")])
+    assert r.code == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["faces"] == ["3:cheese"] and data["rolled"] == [3] and data["found"] is True
+    assert [e["type"] for e in data["events"]] == ["search"]
+    r = run(["search", "filch", "--dice", "cheese", "--json", "-s", str(path)])   # the state would share stdout
+    assert r.code == 2 and "--json" in r.stderr
+
+
 def test_chapter_file_supplies_the_action_die(tmp_path):
     """The chapter does not print the die: a chapter file's `action_die` replaces claw's
     packaged guess, and a face position then means that die's face."""

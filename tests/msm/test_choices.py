@@ -59,6 +59,20 @@ def test_a_choice_that_matches_nothing_is_refused_with_the_alternatives(choices,
     assert named in str(err.value)
 
 
+@pytest.mark.parametrize("choices, named", [
+    ({"rat-1": ["D3", "C4"]}, "rat-1=C4: rat-1 was also given D3 for the same tie"),
+    ({"rat-1": ["nera", "leon"]}, "rat-1=leon: rat-1 was also given nera for the same tie"),
+])
+def test_two_choices_for_one_tie_are_refused_as_a_conflict(choices, named):
+    """Tied for Closest: the player makes one choice at a tie. Two values for the same tie
+    (both real options) are refused as a conflict, not as "not one of its tied choices"
+    while the refused value is listed among them (issue 14, item 8)."""
+    with pytest.raises(IllegalAction) as err:
+        turn(choices)
+    assert named in str(err.value)
+    assert "not one of" not in str(err.value)
+
+
 def test_a_rat_without_a_tie_says_so():
     st, board = state(OPEN, {"nera": cat("A1"), "rat-1": rat("detestable", "A4")}, phase="rats")
     with pytest.raises(IllegalAction, match="it had no tie to settle"):

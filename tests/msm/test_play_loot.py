@@ -70,6 +70,15 @@ def test_equip_two_weapons_one_armour():
     assert [w["id"] for w in st["figures"]["nera"]["weapons"]] == ["shuriken", "rapier"]
 
 
+def test_an_item_card_stays_in_the_loot_slot_and_says_so_grammatically():
+    """Character sheet: weapon and armour slots; any other card stays in the loot slot.
+    The refusal reads "an item card" (issue 14, item 20: "a" before a vowel)."""
+    salve = {"id": "salve", "name": "Healing Salve", "type": "item", "level": 1}
+    st, board = state(ROWS, {"nera": cat("A1", loot=[salve])})
+    with pytest.raises(IllegalAction, match="Healing Salve is an item card: it can only go in the loot slot"):
+        loot.equip(st, "nera", "salve")
+
+
 def test_trade_only_in_the_same_big_square():
     """Trading Stuff: between cats in the same big square, free."""
     st, board = state(ROWS, {"nera": cat("A1", "tanto", ap=2), "leon": cat("B2", ap=2), "guy": cat("E5")})

@@ -71,6 +71,20 @@ def test_1_3_assign_brown_through_the_state(tiny):
     assert not any("find no target" in e["text"] for e in events)
 
 
+def test_1_3_hits_left_after_the_assign_list_name_the_rats_still_there(tiny):
+    """1.3 "Each hit is allocated to one or more Rats ... within the target zone": hits that
+    an --assign list leaves over are lost, but not for want of a target when rats are still
+    in the zone; the explanation says so and names them (issue 14, item 13)."""
+    put(tiny, "0.a", brown=2, black=1)
+    s, events = player.attack(tiny, PhysicalDice([4, 4, 6, 6]), 4, parse_assign("brown"))
+    assert s["zones"]["0.a"]["rats"] == {"brown": 0, "black": 1, "white": 0}
+    texts = [e["text"] for e in events if e["type"] == "wasted"]
+    assert texts and "find no target" not in texts[0]
+    assert "1 black" in texts[0] and "--assign" in texts[0]
+    s, events = player.attack(tiny, PhysicalDice([4, 4, 4, 4]), 4, parse_assign("brown,black"))
+    assert any("find no target" in e["text"] for e in events if e["type"] == "wasted")  # zone emptied
+
+
 def test_unknown_connector_is_refused_without_an_explore(start):
     """Place New Locations: a connector is one of a township card in the city; a name
     that is none is refused even when this step places no township."""

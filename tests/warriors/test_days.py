@@ -166,6 +166,17 @@ def test_cough_season_strength_checks(cat, rules):
     assert s2["cats"]["sloefoot"]["diseases"] == [{"id": "whitecough", "day": 0}]
 
 
+def test_cough_season_check_names_a_critical_that_decides_it(cat, rules):
+    """How the game works (two or three 1s: a critical fail) with Whitecough's DC 10
+    Strength check: 1+1+4 + STR 5 = 11 clears 10 but the critical fails it (ruling 5), and
+    the sentence says so instead of "11 vs 10: catches Whitecough"."""
+    s = party_of(cat, "emberpaw")
+    s2, ev = sunrise(s, rules, dice(1, 1, 4), OPT, cough_season=True)
+    assert s2["cats"]["emberpaw"]["diseases"] == [{"id": "whitecough", "day": 0}]
+    text = next(e["text"] for e in ev if e["type"] == "resist")
+    assert "11 vs 10, a critical failure: catches Whitecough" in text
+
+
 def test_ageing_gains_and_hp(cat, rules):
     """Age table: 13 moons gives a knack (to choose); HP max follows 5 + age + Strength."""
     c, ev = age_one_moon(cat("emberpaw", hp=20), rules)
@@ -423,6 +434,10 @@ def test_treatment_refusal_names_what_cures(tmp_path):
     assert res.code == 4 and "Greencough needs catmint or chickweed, with tansy or borage" in res.stderr
     res = run(["heal", "emberpaw", "--herbs", "borage", "-s", str(p)])
     assert res.code == 4 and "no illness" in res.stderr and "healing check" in res.stderr
+    given_and_named = (("catmint", "catmint"), ("borage", "borage leaves"), ("borage,yarrow", "borage leaves, yarrow"))
+    for herbs, named in given_and_named:
+        res = run(["heal", "cinderpelt", "--herbs", herbs, "-s", str(p)])   # the verb agrees with one herb or many
+        assert f"giving {named} cures none of Cinderpelt's illnesses" in res.stderr, res.stderr
 
 
 def test_show_gives_a_diseases_deadline_and_remedy(tmp_path, rules):

@@ -12,7 +12,7 @@ from claw.core.errors import IllegalAction, UsageError
 from claw.core.warriors.fight import AttackSpec, attack, initiative
 from claw.core.warriors.odds import damage_bands, healing_bands, opposed, strike, wrestle
 
-from .conftest import dice, state_of
+from .conftest import EXAMPLES, dice, state_of
 
 OPT = {"criticals": "absolute", "launch_second_cost": "spirit"}
 
@@ -201,3 +201,26 @@ def test_damage_and_healing_bands_from_plain_numbers():
     res = run(["attack", "--game", "warriors", "--damage-bonus", "5", "--defender-strength", "7",
                "--dice", "3,3,3,2"])
     assert res.code == 0 and res.stdout.strip() == "4 HP"      # 14 > 7, not > 14: 1d4+2
+
+
+def test_stateless_bands_name_the_critical_that_picked_them():
+    """How the game works (two or three 6s: a critical success; two or three 1s: a critical
+    fail) with Doing Damage and Healing: 6+6+1 = 13 is only "more than" Strength 10, yet the
+    critical gives 1d4+3 (ruling 5); the explanation names it so the band is not a puzzle."""
+    res = run(["attack", "--game", "warriors", "--damage-bonus", "0", "--defender-strength", "10",
+               "--dice", "6,6,1,2"])
+    assert res.code == 0 and res.stdout.strip() == "5 HP"
+    assert "13 vs Strength 10, a critical success: 1d4+3" in res.stderr
+    res = run(["heal", "--game", "warriors", "--lost", "2", "--bonus", "5", "--dice", "1,1,6"])
+    assert res.code == 0 and res.stdout.strip() == "+1 HP"       # 13 >= 7 would be +2
+    assert "13 vs HP lost 2 + 5 = 7, a critical failure: +1 HP" in res.stderr
+
+
+def test_the_healing_check_names_the_critical_that_picked_its_band(tmp_path):
+    """Healing with How the game works: Cinderpelt's Ponder check 6+6+1 + 7 + 4 = 24 is
+    only "at least" HP lost 8 + 5 = 13, but the critical success heals 3 (ruling 5)."""
+    p = tmp_path / "p.json"
+    assert run(["new", str(EXAMPLES / "cinderpelt.yaml"), "--seed", "1", "-o", str(p)]).code == 0
+    res = run(["heal", "cinderpelt", "--dice", "6,6,1", "-s", str(p), "-o", str(tmp_path / "q.json")])
+    assert res.code == 0, res.stderr
+    assert "= 24, a critical success: more than double HP lost 8 + 5 = 13: Cinderpelt heals 3 HP" in res.stderr
