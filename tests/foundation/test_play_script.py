@@ -105,10 +105,11 @@ def test_script_matches_separate_processes(tmp_path):
                               stdin=subprocess.DEVNULL, timeout=60)
         assert proc.returncode == 0, (line, proc.stderr)
     script = _script(tmp_path, lines)
-    proc = subprocess.run(claw + ["play", "-s", str(tmp_path / "start.json"), str(script)], env=env,
-                          capture_output=True, stdin=subprocess.DEVNULL, timeout=60)
+    out = tmp_path / "out.json"
+    proc = subprocess.run(claw + ["play", "-s", str(tmp_path / "start.json"), "-o", str(out), str(script)],
+                          env=env, capture_output=True, stdin=subprocess.DEVNULL, timeout=60)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout == separate.read_bytes()
+    assert out.read_bytes() == separate.read_bytes()
 
 
 def test_play_from_a_scenario_equals_new_then_the_script(tmp_path):
