@@ -217,3 +217,13 @@ def test_quoted_keeps_printable_text_as_typed_and_a_message_on_one_line(text):
     assert len(shown.splitlines()) <= 1 and shown.isprintable()
     if text.isprintable():
         assert shown == f"'{text}'"  # backslashes and quotes as typed
+
+
+def test_whole_number_options_have_a_limit():
+    """Conventions, Limits: a number a user types is bounded (a 24-digit --mod used to be
+    added to every die and printed back in full)."""
+    r = run(["attack", "--game", "msm", "--attack-dice", "3", "--stun", "7", "--wound", "9",
+             "--mod", "999999999999999999999999"])
+    assert r.code == 2 and "--mod" in r.stderr and "1000000" in r.stderr and "Traceback" not in r.stderr
+    assert run(["attack", "--game", "msm", "--attack-dice", "3", "--stun", "7", "--wound", "9",
+                "--mod", "-2", "--seed", "1"]).code == 0
