@@ -190,10 +190,11 @@ def dump_state(data: dict) -> str:
     return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False, allow_nan=False) + "\n"
 
 
-def encode_state(data: dict) -> bytes:
-    """The bytes to write, refused when claw could not read them back."""
+def encode_state(data: dict, text: str | None = None) -> bytes:
+    """The bytes to write, refused when claw could not read them back (``text``: the state
+    already dumped, by `claw play`'s incremental encoder)."""
     try:
-        raw = dump_state(data).encode("utf-8")
+        raw = (dump_state(data) if text is None else text).encode("utf-8")
     except UnicodeEncodeError as exc:
         raise UsageError(f"the new state would hold text that is not valid UTF-8 "
                          f"({exc.object[exc.start:exc.end]!r}); nothing written") from None
