@@ -261,9 +261,19 @@ def _follow(name: str, root: Any, data: Any, chosen: str, broken: list[tuple], i
         elif own.ok and (chosen, kind) in CROSS_CHECKS:
             from claw.cli.games import import_target
 
-            for found in import_target(CROSS_CHECKS[(chosen, kind)])(data, path, own.data):
-                diags.append(Diagnostic(name, line, col, f"{where}: {found.message}", "rule", found.code,
-                                        found.severity, where))
+            from claw.core.findings import collect
+
+            check = import_target(CROSS_CHECKS[(chosen, kind)])
+            for found in collect([lambda: check(data, path, own.data)], tolerant=bool(broken)):
+                at = tuple(found.path)
+                if at == path or not _exists(data, at) or any(at[: len(b)] == b for b in broken if b):
+                    diags.append(Diagnostic(name, line, col, f"{where}: {found.message}", "rule", found.code,
+                                            found.severity, where))
+                    continue
+                # a finding about the referring file's own value (a Tallyman reward): point there
+                message = found.message + (_choice_hint(*found.choices) if found.choices else "")
+                diags.append(Diagnostic(name, *locate(root, at), message, "rule", found.code, found.severity,
+                                        _path_text(at)))
     return diags, reports
 
 
