@@ -79,4 +79,4 @@ def test_ignore_of_an_unknown_code_is_a_usage_error(tmp_path):
     looking as if it did, so it is refused with the closest code."""
     r = run(["validate", "--ignore", "MICE21", str(EXAMPLES / "mice" / "ghost-of-castle-andon.yaml")])
     assert r.code == 2
-    assert "MICE21" in r.stderr and "did you mean MICE201?" in r.stderr, r.stderr
+    assert "MICE21" in r.stderr and "did you mean MICE201" in r.stderr, r.stderr
