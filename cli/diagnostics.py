@@ -259,12 +259,13 @@ def _follow(name: str, root: Any, data: Any, chosen: str, broken: list[tuple], i
             diags.append(Diagnostic(name, line, col, f"{where}: {ref} is a {actual!r} file; a {kind!r} file "
                                     "is needed here", "reference", WRONG_REFERENCE, path=where))
         elif own.ok and (chosen, kind) in CROSS_CHECKS:
-            from claw.cli.games import import_target
+            from functools import partial
 
+            from claw.cli.games import import_target
             from claw.core.findings import collect
 
-            check = import_target(CROSS_CHECKS[(chosen, kind)])
-            for found in collect([lambda: check(data, path, own.data)], tolerant=bool(broken)):
+            check = partial(import_target(CROSS_CHECKS[(chosen, kind)]), data, path, own.data)
+            for found in collect([check], tolerant=bool(broken)):
                 at = tuple(found.path)
                 if at == path or not _exists(data, at) or any(at[: len(b)] == b for b in broken if b):
                     diags.append(Diagnostic(name, line, col, f"{where}: {found.message}", "rule", found.code,

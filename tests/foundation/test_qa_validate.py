@@ -80,3 +80,18 @@ def test_ignore_of_an_unknown_code_is_a_usage_error(tmp_path):
     r = run(["validate", "--ignore", "MICE21", str(EXAMPLES / "mice" / "ghost-of-castle-andon.yaml")])
     assert r.code == 2
     assert "MICE21" in r.stderr and "did you mean MICE201" in r.stderr, r.stderr
+
+
+def test_a_short_row_does_not_hide_unknown_map_characters(tmp_path):
+    """Issue 13 item 1 (one pass, skip only what depends on the broken part): a mistyped
+    character is wrong whatever the rows' lengths, so a short row elsewhere must not hide it."""
+    text = (EXAMPLES / "msm" / "scenario-1.yaml").read_text(encoding="utf-8")
+    text = text.replace('"..L......S......"', '"..L......S..Q..."').replace('".C....##......O."', '".C....##......O"')
+    f = tmp_path / "map.yaml"
+    f.write_text(text, encoding="utf-8")
+    r = run(["validate", "--no-follow", str(f)])
+    assert "[MSM101]" in r.stdout, r.stdout
+    unknown = [line for line in r.stdout.splitlines() if "[MSM102]" in line]
+    assert len(unknown) == 1 and "'Q'" in unknown[0], r.stdout
+    row = _line_of(f, "..L......S..Q...")
+    assert unknown[0].startswith(f"{f}:{row}:{text.splitlines()[row - 1].index('Q') + 1}:"), unknown[0]
