@@ -95,3 +95,23 @@ def test_a_short_row_does_not_hide_unknown_map_characters(tmp_path):
     assert len(unknown) == 1 and "'Q'" in unknown[0], r.stdout
     row = _line_of(f, "..L......S..Q...")
     assert unknown[0].startswith(f"{f}:{row}:{text.splitlines()[row - 1].index('Q') + 1}:"), unknown[0]
+
+
+def test_a_reference_to_a_file_already_checked_is_still_of_the_right_kind(tmp_path):
+    """Issue 13 item 5 (wrong kind; cycles): a scenario naming itself as a loot file, or a
+    campaign naming as its loot deck a scenario also given on the command line, is a wrong-kind
+    reference even though that file is checked (once) on its own."""
+    for f in (EXAMPLES / "msm").glob("*.yaml"):
+        shutil.copy(f, tmp_path / f.name)
+    scenario, campaign = tmp_path / "scenario-1.yaml", tmp_path / "campaign-example.yaml"
+    scenario.write_text(scenario.read_text(encoding="utf-8").replace(
+        "loot_files: [loot-illustrative.yaml]", "loot_files: [loot-illustrative.yaml, scenario-1.yaml]"),
+        encoding="utf-8")
+    r = run(["validate", str(scenario)])
+    assert r.code == 3 and r.stdout.count("[R002]") == 1, r.stdout
+    assert f"{scenario}:{_line_of(scenario, 'loot_files:')}:" in r.stdout
+    campaign.write_text(campaign.read_text(encoding="utf-8").replace(
+        "loot_decks: [loot-illustrative.yaml]", "loot_decks: [scenario-2.yaml]"), encoding="utf-8")
+    r = run(["validate", str(tmp_path / "scenario-2.yaml"), str(campaign)])
+    wrong = [line for line in r.stdout.splitlines() if "[R002]" in line]
+    assert len(wrong) == 1 and wrong[0].startswith(f"{campaign}:{_line_of(campaign, 'loot_decks:')}:"), r.stdout
