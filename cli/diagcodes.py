@@ -36,6 +36,7 @@ CODES: dict[str, str] = {
     "MSM112": "a marker on a blocking square",
     "MSM113": "the round track spawns at a marker the map lacks",
     "MSM114": "a placement at a marker the map lacks",
+    "MSM115": "a goal at a marker the map lacks",
     "MSM120": "a rat type the bestiary does not know",
     "MSM121": "every rat is set aside",
     "MSM122": "a placement names a rat that is not set aside in the scenario",

@@ -78,6 +78,11 @@ def _board_problems(doc: dict, board) -> list:
         if marker not in board.markers:
             problems.append(error(("placements", marker), f"placement at {marker}, but the map has no {marker} square",
                                   "MSM114", choices=(marker, on_map, "markers")))
+    for path, goal in _goals(doc):
+        marker = goal.get("marker")
+        if isinstance(marker, str) and marker not in board.markers:
+            problems.append(error(path + ("marker",), f"goal {goal.get('id')} wants a cat on {marker}, but the map "
+                                  f"has no {marker} square", "MSM115", choices=(marker, on_map, "markers")))
     on_track = {letter for space in doc.get("round_track") or [] for letter in space or []}
     for marker in sorted(m for m in board.markers if m.startswith(SPAWN_PREFIX) and m not in on_track):
         sq = board.markers[marker][0]
@@ -121,6 +126,11 @@ def _rats(doc: dict, rat_types: set[str] | None) -> list:
             if isinstance(name, str) and name not in rat_types:
                 problems.append(error(("rats", i, "type"), f"no rat called {name!r} in the bestiary", "MSM120",
                                       choices=(name, sorted(rat_types), "rat types")))
+    for path, goal in _goals(doc) if rat_types is not None else ():
+        name = goal.get("rat")
+        if isinstance(name, str) and name not in rat_types:
+            problems.append(error(path + ("rat",), f"goal {goal.get('id')} names no rat of the bestiary: {name!r}",
+                                  "MSM120", choices=(name, sorted(rat_types), "rat types")))
     set_aside = sorted({e["type"] for e in doc.get("rats") or [] if isinstance(e, dict) and e.get("set_aside")})
     placements = doc.get("placements")
     for marker, name in (placements.items() if isinstance(placements, dict) else ()):
@@ -131,6 +141,14 @@ def _rats(doc: dict, rat_types: set[str] | None) -> list:
     if doc.get("rats") and not pool:
         problems.append(error(("rats",), "every rat is set aside: the rat pool would be empty", "MSM121"))
     return problems
+
+
+def _goals(doc: dict) -> list[tuple[tuple, dict]]:
+    """(path, goal) of each victory and defeat goal that is a mapping."""
+    goals = doc.get("goals") if isinstance(doc.get("goals"), dict) else {}
+    return [(("goals", side, i), goal) for side in ("victory", "defeat")
+            for i, goal in enumerate(goals.get(side) if isinstance(goals.get(side), list) else [])
+            if isinstance(goal, dict)]
 
 
 def _room_for_heroes(doc: dict, board) -> list:

@@ -115,3 +115,33 @@ def test_a_reference_to_a_file_already_checked_is_still_of_the_right_kind(tmp_pa
     r = run(["validate", str(tmp_path / "scenario-2.yaml"), str(campaign)])
     wrong = [line for line in r.stdout.splitlines() if "[R002]" in line]
     assert len(wrong) == 1 and wrong[0].startswith(f"{campaign}:{_line_of(campaign, 'loot_decks:')}:"), r.stdout
+
+
+def _msm_goals(tmp_path: Path, goals: str) -> tuple[Path, str]:
+    text = (EXAMPLES / "msm" / "scenario-1.yaml").read_text(encoding="utf-8")
+    old = "    - {id: reach-o, type: reach, marker: O, text: A cat on the objective square O}\n"
+    assert old in text
+    f = tmp_path / "goals.yaml"
+    f.write_text(text.replace(old, goals), encoding="utf-8")
+    r = run(["validate", "--no-follow", str(f)])
+    return f, r.stdout
+
+
+def test_goals_name_markers_and_rats_that_exist(tmp_path):
+    """Issue 13 item 2 (values that name things: spawn letters, rat types): a reach goal at a
+    marker the map lacks can never be met, and an eliminate goal names a rat of the bestiary."""
+    f, out = _msm_goals(tmp_path, "    - {id: reach-p, type: reach, marker: P}\n"
+                                  "    - {id: kill, type: eliminate, rat: roch}\n")
+    marker = [line for line in out.splitlines() if "[MSM115]" in line]
+    assert len(marker) == 1 and " P " in marker[0], out
+    assert marker[0].startswith(f"{f}:{_line_of(f, 'reach-p')}:") and "O" in marker[0].split(";")[-1]
+    rat = [line for line in out.splitlines() if "[MSM120]" in line]
+    assert len(rat) == 1 and "did you mean roach?" in rat[0] and rat[0].startswith(f"{f}:{_line_of(f, 'roch')}:")
+
+
+def test_a_reach_goal_without_a_place_names_both_ways_to_give_it(tmp_path):
+    """Issue 13 item 3 (if-then/anyOf in words): a reach goal needs a marker or squares; naming
+    only the first alternative's key sends the author the wrong way half the time."""
+    f, out = _msm_goals(tmp_path, "    - {id: reach-o, type: reach}\n")
+    line = next(line for line in out.splitlines() if "[S004]" in line)
+    assert '"marker"' in line and '"squares"' in line, line
