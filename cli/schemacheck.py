@@ -72,6 +72,10 @@ def _explain(error) -> Iterator[tuple[tuple, str, bool, str]]:
                 tip = hint(str(key), known, what="keys here", show_all=40)  # a file's top level has ~25
                 yield path + (key,), f"unknown key {_show(key)}" + (f"; {tip}" if tip else ""), True, UNKNOWN_KEY
             return
+    if kind in ("oneOf", "anyOf") and error.context and all(e.validator == "required" for e in error.context):
+        keys = list(dict.fromkeys(_missing_key(e) for e in error.context))  # e.g. a marker or squares
+        yield path + (keys[0],), "missing required property " + " or ".join(map(_show, keys)), False, MISSING_KEY
+        return
     if kind in ("oneOf", "anyOf") and error.context:
         branch = _best_branch(error)
         if branch is not None:
