@@ -15,7 +15,15 @@ def check(kind: str, doc: dict, tolerant: bool = False) -> list:
     """`claw validate` hook: the core checks, with the bestiary's rat names."""
     from claw.core.msm.checks import check as core_check
 
+    if kind == "campaign":
+        return core_check(kind, doc, hero_ids=_hero_ids())
     return core_check(kind, doc, rat_types=_rat_types(), tolerant=tolerant)
+
+
+def _hero_ids() -> set[str] | None:
+    from claw.cli.content import load_data
+
+    return set(load_data("msm/heroes.yaml")["heroes"])
 
 
 def _rat_types() -> set[str] | None:

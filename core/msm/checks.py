@@ -16,11 +16,25 @@ SPAWN_PREFIX = "S"
 OBJECTIVE = "O"
 
 
-def check(kind: str, doc: dict, rat_types: set[str] | None = None, *, tolerant: bool = False) -> list:
-    """Rule-level problems of an msm file of ``kind`` (only scenarios have any)."""
-    if kind != "scenario" or not isinstance(doc, dict):
+def check(kind: str, doc: dict, rat_types: set[str] | None = None, *, tolerant: bool = False,
+          hero_ids: set[str] | None = None) -> list:
+    """Rule-level problems of an msm scenario or campaign file of ``kind``."""
+    if not isinstance(doc, dict):
         return []
-    return check_scenario(doc, rat_types, tolerant=tolerant)
+    if kind == "campaign":
+        return check_campaign(doc, hero_ids)
+    return check_scenario(doc, rat_types, tolerant=tolerant) if kind == "scenario" else []
+
+
+def check_campaign(doc: dict, hero_ids: set[str] | None) -> list:
+    """Choose Your Heroes: the cats are the Dramatis Personae heroes (``hero_ids``), the
+    ones `claw new` can seat."""
+    heroes = doc.get("heroes")
+    if hero_ids is None or not isinstance(heroes, dict):
+        return []
+    return [error(("heroes", hero), f"no hero called {hero!r} in the Dramatis Personae", "MSM130",
+                  choices=(hero, sorted(hero_ids), "heroes"))
+            for hero in heroes if hero not in hero_ids]
 
 
 def check_scenario(doc: dict, rat_types: set[str] | None = None, *, tolerant: bool = False) -> list:

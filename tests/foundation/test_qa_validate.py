@@ -145,3 +145,18 @@ def test_a_reach_goal_without_a_place_names_both_ways_to_give_it(tmp_path):
     f, out = _msm_goals(tmp_path, "    - {id: reach-o, type: reach}\n")
     line = next(line for line in out.splitlines() if "[S004]" in line)
     assert '"marker"' in line and '"squares"' in line, line
+
+
+def test_campaign_heroes_are_dramatis_personae_figures(tmp_path):
+    """Issue 13 item 2 (figure ids get "did you mean"); MSM rulebook, Choose Your Heroes: the
+    cats are the Dramatis Personae heroes, and `claw new` refuses a campaign hero it does not
+    know, so validate must say so first, at the hero's key."""
+    for f in (EXAMPLES / "msm").glob("*.yaml"):
+        shutil.copy(f, tmp_path / f.name)
+    campaign = tmp_path / "campaign-example.yaml"
+    campaign.write_text(campaign.read_text(encoding="utf-8").replace("  leon:\n", "  lion:\n"), encoding="utf-8")
+    r = run(["validate", str(campaign)])
+    assert r.code == 3, r.stdout
+    hero = [line for line in r.stdout.splitlines() if "[MSM130]" in line]
+    assert len(hero) == 1 and "'lion'" in hero[0] and "did you mean leon?" in hero[0], r.stdout
+    assert hero[0].startswith(f"{campaign}:{_line_of(campaign, 'lion:')}:3:")
