@@ -17,6 +17,7 @@ from claw.cli.yamlload import (
     node_start,
     to_plain,
 )
+from claw.core.errors import quoted
 
 STATE_FORMAT = "claw-state"
 
@@ -104,7 +105,7 @@ def schema_for(data: Any) -> tuple[str | None, tuple, str | None]:
     if game not in GAMES:
         near = hint(str(game), list(GAMES))
         tip = f"; {near}" if near.startswith("did you") else ""
-        return None, ("game",), f"unknown game {game!r} (one of: {', '.join(GAMES)}){tip}"
+        return None, ("game",), f"unknown game {quoted(game)} (one of: {', '.join(GAMES)}){tip}"
     kind = data.get("kind", "scenario")
     from claw.cli.content import schema_names
 
@@ -115,7 +116,7 @@ def schema_for(data: Any) -> tuple[str | None, tuple, str | None]:
         where = ("kind",) if "kind" in data else ()
         near = hint(str(kind), kinds)
         tip = f"; {near}" if near.startswith("did you") else ""
-        return None, where, f"no {kind!r} files for {game} (kinds: {', '.join(kinds) or 'none yet'}){tip}"
+        return None, where, f"no {quoted(kind)} files for {game} (kinds: {', '.join(kinds) or 'none yet'}){tip}"
     return name, (), None
 
 
@@ -258,8 +259,8 @@ def _follow(name: str, root: Any, data: Any, chosen: str, broken: list[tuple], i
             named, named_ok = own.data, own.ok
         actual = named.get("kind", "scenario") if isinstance(named, dict) else None
         if named is not None and actual != kind:
-            diags.append(Diagnostic(name, line, col, f"{where}: {ref} is a {actual!r} file; a {kind!r} file "
-                                    "is needed here", "reference", WRONG_REFERENCE, path=where))
+            diags.append(Diagnostic(name, line, col, f"{where}: {ref} is a {quoted(actual)} file; "
+                                    f"a {quoted(kind)} file is needed here", "reference", WRONG_REFERENCE, path=where))
         elif named_ok and (chosen, kind) in CROSS_CHECKS:
             from functools import partial
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from claw.cli.spec import Arg, Command
-from claw.core.errors import ClawError, IllegalAction, UsageError
+from claw.core.errors import ClawError, IllegalAction, UsageError, quoted
 
 
 def _msm_figures(state: dict, side: str | None = None) -> list[str]:
@@ -166,11 +166,11 @@ def _refusal(game: str, kind: str, word: str, known: list[str], own: list[str], 
         kind = wider if near else kind  # "no figure 'rat-11'; did you mean rat-1?"
     label = LABELS.get(kind, kind)
     if kind in TABLES:
-        head = f"unknown {label}: {word!r}"
+        head = f"unknown {label}: {quoted(word)}"
     elif (game, kind) in IN_PLAY:
-        head = f"no {label} {word!r} in play"
+        head = f"no {label} {quoted(word)} in play"
     else:
-        head = f"no {label} {word!r} in this game"
+        head = f"no {label} {quoted(word)} in this game"
     said = "did you mean " + " or ".join(near) + "?" if near else hint(word, own, what=_plural(label))
     error = IllegalAction if (game, kind) in IN_PLAY else UsageError
     return error(head + (f"; {said}" if said else ""))
@@ -238,14 +238,14 @@ def parse_place(game: str, state: dict | None, word: str) -> str | tuple[int, in
     from claw.cli.suggest import hint
 
     said = hint(word.strip(), known, what="figures") if known else ""
-    raise UsageError(f"not a figure id or a square name: {word.strip()!r}" + (f"; {said}" if said else ""))
+    raise UsageError(f"not a figure id or a square name: {quoted(word.strip())}" + (f"; {said}" if said else ""))
 
 
 def parse_number(name: str, word: str) -> int:
     try:
         return int(word.strip())
     except ValueError:
-        raise UsageError(f"{name} must be a whole number: {word!r}") from None
+        raise UsageError(f"{name} must be a whole number: {quoted(word)}") from None
 
 
 def parse_word(arg: Arg, game: str, state: dict | None, word: str) -> Any:
@@ -261,7 +261,7 @@ def parse_word(arg: Arg, game: str, state: dict | None, word: str) -> Any:
     if arg.kind == "herb":
         herbs = [parse_name("herb", game, state, part) for part in word.split(",") if part.strip()]
         if not herbs:
-            raise UsageError(f"{arg.name} names at least one herb: {word!r}")
+            raise UsageError(f"{arg.name} names at least one herb: {quoted(word)}")
         return herbs
     return parse_name(arg.kind, game, state, word)
 

@@ -170,7 +170,7 @@ _TYPE_WORDS = {"object": "a mapping", "array": "a list", "string": "a string", "
 
 def _got(value: Any) -> str:
     """The value with its type in words, the type said once ("a list of 3", not "a list a list of 3")."""
-    shown, kind = _show(value), _TYPE_WORDS.get(_type_of(value))
+    shown, kind = _show(value), _TYPE_WORDS[_type_of(value)]
     return shown if shown.startswith(kind) else f"{kind} {shown}"
 
 

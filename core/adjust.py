@@ -28,7 +28,7 @@ import copy
 from typing import Any
 
 from claw.core.draws import card_name
-from claw.core.errors import IllegalAction, UsageError
+from claw.core.errors import IllegalAction, UsageError, quoted
 
 NULLS = ("none", "null", "-")
 TRUE, FALSE = ("yes", "true", "on", "1"), ("no", "false", "off", "0")
@@ -75,13 +75,13 @@ def find_target(state: dict, spec: dict, target: str) -> tuple[str, dict, dict]:
             if target in ids:
                 return target, holder, place["keys"]
         known += ids
-    raise UsageError(f"no figure, zone or record {target!r} to adjust (ids: {', '.join(known)}; or game)")
+    raise UsageError(f"no figure, zone or record {quoted(target)} to adjust (ids: {', '.join(known)}; or game)")
 
 
 def _key_spec(keys: dict, key: str, target: str) -> dict:
     spec = keys.get(key)
     if spec is None:
-        raise UsageError(f"{target} has no adjustable {key!r} (keys: {', '.join(keys) or 'none'})")
+        raise UsageError(f"{target} has no adjustable {quoted(key)} (keys: {', '.join(keys) or 'none'})")
     return {"path": spec} if isinstance(spec, str) else spec
 
 
@@ -93,12 +93,12 @@ def _scalar(text: str, like: Any, kind: str | None, what: str, nullable: bool = 
             return True
         if text.lower() in FALSE:
             return False
-        raise UsageError(f"{what} is yes or no: {text!r}")
+        raise UsageError(f"{what} is yes or no: {quoted(text)}")
     if kind == "int" or (kind is None and isinstance(like, int)):
         try:
             return int(text)
         except ValueError:
-            raise UsageError(f"{what} is a whole number: {text!r}") from None
+            raise UsageError(f"{what} is a whole number: {quoted(text)}") from None
     if kind is None and like is None:
         try:
             return int(text)
@@ -136,7 +136,7 @@ def _exchange_cards(state: dict, game_spec: dict, old: list[dict], ids: list[str
             if pile is None:
                 left = sorted({card_name(c) for p in piles for c in p})
                 there = ", ".join(left) or "none"
-                raise IllegalAction(f"{what}: no card {cid!r} in the deck or discard (there: {there})")
+                raise IllegalAction(f"{what}: no card {quoted(cid)} in the deck or discard (there: {there})")
             card = next(c for c in pile if card_name(c) == cid)
             pile.remove(card)
         chosen.append(card)
@@ -156,7 +156,7 @@ def _on_top(deck: list, ids: list[str], what: str) -> list:
         i = next((k for k, c in enumerate(rest) if card_name(c) == cid), None)
         if i is None:
             left = ", ".join(sorted({card_name(c) for c in rest})) or "nothing"
-            raise IllegalAction(f"{what}: {cid!r} is not (or no more) in this deck (left: {left})")
+            raise IllegalAction(f"{what}: {quoted(cid)} is not (or no more) in this deck (left: {left})")
         top.append(rest.pop(i))
     return top + rest
 

@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from claw.cli.options import DebugOpt, InPlaceOpt, OutputOpt, QuietOpt, StateOpt
+from claw.core.errors import quoted
 
 MAX_REASON = 500
 
@@ -46,7 +47,7 @@ def parse_pairs(words: list[str]) -> list[tuple[str, str]]:
     for word in words:
         key, eq, value = word.partition("=")
         if not eq or not key.strip():
-            raise UsageError(f"a correction is KEY=VALUE, e.g. health=7: {word!r}")
+            raise UsageError(f"a correction is KEY=VALUE, e.g. health=7: {quoted(word)}")
         pairs.append((key.strip().lower().replace("_", "-"), value.strip()))
     return pairs
 

@@ -12,6 +12,7 @@ from typing import Annotated, Any
 import typer
 
 from claw.cli.options import DebugOpt, GameOpt, JsonOpt
+from claw.core.errors import quoted
 
 # table → (game, data file, the keys holding its rows, what it is)
 TABLES: dict[str, tuple[str, str, tuple[str, ...], str]] = {
@@ -80,7 +81,7 @@ def _run(table: str | None, name: str, game: str | None, json_out: bool, output)
     if key not in TABLES:
         from claw.cli.suggest import hint
 
-        raise UsageError(f"no table {table!r}; " + (hint(table, list(TABLES) + list(ALIASES), what="tables",
+        raise UsageError(f"no table {quoted(table)}; " + (hint(table, list(TABLES) + list(ALIASES), what="tables",
                                                          show_all=40) or "claw lookup lists them"))
     owner = TABLES[key][0]
     if game is not None and game != owner:
@@ -139,7 +140,7 @@ def find(table: str, name: str) -> list[dict]:
 
     choices = {k.casefold(): k for r in every for k in reversed(_keys(r)[:2])}  # the id when name ~ id
     near = hint(name, list(choices.values()), what=table, show_all=30)
-    raise UsageError(f"no {table} row {name!r}" + (f"; {near}" if near else ""))
+    raise UsageError(f"no {table} row {quoted(name)}" + (f"; {near}" if near else ""))
 
 
 def _value(v: Any) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from claw.core.errors import quoted
 from claw.core.findings import collect, error, warning
 
 PARTY_SIZE = 6  # Chapter Setup: Party Setup
@@ -26,11 +27,12 @@ def _party(doc: dict) -> list:
     for i, p in enumerate(party):
         pid = p.get("id") if isinstance(p, dict) else None
         if pid in seen:
-            out.append(error(("party", i, "id"), f"mouse id {pid!r} repeats party entry {seen[pid] + 1}", "MICE102"))
+            out.append(error(("party", i, "id"), f"mouse id {quoted(pid)} repeats party entry {seen[pid] + 1}",
+                             "MICE102"))
         elif pid is not None:
             seen[pid] = i
         if pid in VILLAINS:
-            out.append(error(("party", i, "id"), f"mouse id {pid!r} is reserved for the chapter's villains",
+            out.append(error(("party", i, "id"), f"mouse id {quoted(pid)} is reserved for the chapter's villains",
                              "MICE103"))
     return out
 
@@ -67,7 +69,7 @@ def check_state(state: dict) -> list[str]:
         seen: set[str] = set()
         for item in state[group]:
             if item["id"] in seen:
-                out.append(f"{group}: id {item['id']!r} appears twice")
+                out.append(f"{group}: id {quoted(item['id'])} appears twice")
             seen.add(item["id"])
     ghost = state["ghost"]
     crew = {"eye": ghost["eyes"], "mop": ghost["mop"]} if ghost else {"eye": [], "mop": []}
@@ -82,5 +84,5 @@ def check_state(state: dict) -> list[str]:
     for job, ids in crew.items():
         for mid in ids:
             if mid not in known:
-                out.append(f"ghost: {job} {mid!r} is not a mouse of the party")
+                out.append(f"ghost: {job} {quoted(mid)} is not a mouse of the party")
     return out

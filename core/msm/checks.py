@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from claw.core.errors import quoted
 from claw.core.findings import collect, error, warning
 from claw.core.msm.board import BLOCKING, DEFAULT_LEGEND, parse_map
 
@@ -32,7 +33,7 @@ def check_campaign(doc: dict, hero_ids: set[str] | None) -> list:
     heroes = doc.get("heroes")
     if hero_ids is None or not isinstance(heroes, dict):
         return []
-    return [error(("heroes", hero), f"no hero called {hero!r} in the Dramatis Personae", "MSM130",
+    return [error(("heroes", hero), f"no hero called {quoted(hero)} in the Dramatis Personae", "MSM130",
                   choices=(hero, sorted(hero_ids), "heroes"))
             for hero in heroes if hero not in hero_ids]
 
@@ -138,18 +139,19 @@ def _rats(doc: dict, rat_types: set[str] | None) -> list:
         for i, entry in enumerate(doc.get("rats") or []):
             name = entry.get("type") if isinstance(entry, dict) else None
             if isinstance(name, str) and name not in rat_types:
-                problems.append(error(("rats", i, "type"), f"no rat called {name!r} in the bestiary", "MSM120",
+                problems.append(error(("rats", i, "type"), f"no rat called {quoted(name)} in the bestiary", "MSM120",
                                       choices=(name, sorted(rat_types), "rat types")))
-    for path, goal in _goals(doc) if rat_types is not None else ():
+    for path, goal in _goals(doc):
         name = goal.get("rat")
-        if isinstance(name, str) and name not in rat_types:
-            problems.append(error(path + ("rat",), f"goal {goal.get('id')} names no rat of the bestiary: {name!r}",
-                                  "MSM120", choices=(name, sorted(rat_types), "rat types")))
+        if rat_types is not None and isinstance(name, str) and name not in rat_types:
+            problems.append(error(path + ("rat",), f"goal {goal.get('id')} names no rat of the bestiary: "
+                                  f"{quoted(name)}", "MSM120", choices=(name, sorted(rat_types), "rat types")))
     set_aside = sorted({e["type"] for e in doc.get("rats") or [] if isinstance(e, dict) and e.get("set_aside")})
     placements = doc.get("placements")
     for marker, name in (placements.items() if isinstance(placements, dict) else ()):
         if isinstance(name, str) and name not in set_aside:
-            problems.append(error(("placements", marker), f"{marker} places {name!r}, which is not a set-aside rat "
+            problems.append(error(("placements", marker),
+                                  f"{marker} places {quoted(name)}, which is not a set-aside rat "
                                   "of this scenario's rats", "MSM122", choices=(name, set_aside, "set-aside rats")))
     pool = [e for e in doc.get("rats") or [] if isinstance(e, dict) and not e.get("set_aside")]
     if doc.get("rats") and not pool:
@@ -159,10 +161,13 @@ def _rats(doc: dict, rat_types: set[str] | None) -> list:
 
 def _goals(doc: dict) -> list[tuple[tuple, dict]]:
     """(path, goal) of each victory and defeat goal that is a mapping."""
-    goals = doc.get("goals") if isinstance(doc.get("goals"), dict) else {}
-    return [(("goals", side, i), goal) for side in ("victory", "defeat")
-            for i, goal in enumerate(goals.get(side) if isinstance(goals.get(side), list) else [])
-            if isinstance(goal, dict)]
+    goals = doc.get("goals")
+    out = []
+    for side in ("victory", "defeat"):
+        listed = goals.get(side) if isinstance(goals, dict) else None
+        if isinstance(listed, list):
+            out += [(("goals", side, i), goal) for i, goal in enumerate(listed) if isinstance(goal, dict)]
+    return out
 
 
 def _room_for_heroes(doc: dict, board) -> list:
