@@ -176,7 +176,7 @@ def schema_problems(schema: str, value: Any) -> list[tuple[tuple, str, bool, str
 def _schema_diagnostics(name: str, root: Any, data: Any, chosen: str) -> tuple[list[Diagnostic], list[tuple]]:
     problems = schema_problems(chosen, data)
     if chosen == "state" and not problems:
-        problems = _state_problems(data)
+        problems = _state_problems(data, name)
     diags = []
     for path, message, at_key, code in problems:
         line, col = locate(root, path) if (at_key or _exists(data, path)) else node_start(root, path)
@@ -314,14 +314,18 @@ def _filtered(diags: list[Diagnostic], text: str, ignore: frozenset) -> list[Dia
     return [d for d in diags if d.code not in whole and d.code not in by_line.get(d.line, ())]
 
 
-def _state_problems(envelope: dict) -> list[tuple[tuple, str, bool, str]]:
+def _state_problems(envelope: dict, name: str = "<stdin>") -> list[tuple[tuple, str, bool, str]]:
     """What every command checks when it reads a state, in the same order (statefile.
-    parse_state): the format version, the game part's schema, the game's STATE_CHECK."""
-    from claw.cli.statefile import version_problem
+    parse_state): the format version, the migration of an older one, the game part's
+    schema, the game's STATE_CHECK."""
+    import copy
+
+    from claw.cli.statefile import migrate, version_problem
 
     problem = version_problem(envelope)
     if problem:
         return [(("version",), problem, False, "S005")]  # a version out of the range this claw reads
+    envelope = migrate(copy.deepcopy(envelope), name)  # the same values a command then checks
     problems = [(("state",) + p, m, k, c) for p, m, k, c in _game_part_problems(envelope)]
     if not problems:
         problems = [(("state",) + p, m, False, RULE_FALLBACK) for p, m in _state_rule_problems(envelope)]

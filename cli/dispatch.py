@@ -149,8 +149,24 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command]) -> None:
     command.__annotations__ = {p.name: p.annotation for p in params}
     command.__name__ = verb.replace("-", "_")
     # unknown options reach ARGS, where resolve() answers them for the game in hand
-    app.command(name=verb, help=help_text,
+    app.command(name=verb, help=help_text, cls=_completing_command(per_game),
                 context_settings={"ignore_unknown_options": True})(command)
+
+
+def _completing_command(per_game: dict[str, Command]) -> type:
+    """The click command class of a verb: its Tab completion of option names offers the
+    game in hand's options only (claw.cli.completion.shown_options)."""
+    from typer.core import TyperCommand
+
+    def shell_complete(self, ctx, incomplete):
+        offered = TyperCommand.shell_complete(self, ctx, incomplete)
+        if not incomplete.startswith("-"):
+            return offered
+        from claw.cli.completion import shown_options
+
+        return shown_options(ctx, per_game, offered)
+
+    return type("GameCommand", (TyperCommand,), {"shell_complete": shell_complete})
 
 
 def _checked(handler, spec: Command, game: str, verb: str, gate=None):

@@ -217,7 +217,11 @@ def parse_square(word: str, state: dict | None) -> tuple[int, int]:
     from claw.core.msm.squares import parse_square as parse
     from claw.core.msm.squares import square_name
 
-    square = parse(word)
+    try:
+        square = parse(word)
+    except UsageError as exc:  # a misspelt square (B1O): the map's nearest names
+        near = _near_square(word, state)
+        raise UsageError(f"{exc}; {near}" if near else str(exc)) from None
     size = _map_size(state)
     if size and not (0 <= square[0] < size[0] and 0 <= square[1] < size[1]):
         raise UsageError(f"{word.strip()} is off the map ({size[0]}x{size[1]}, A1 to "
@@ -235,10 +239,18 @@ def parse_place(game: str, state: dict | None, word: str) -> str | tuple[int, in
         return by_fold[word.strip().casefold()]
     if is_square_name(word):
         return parse_square(word, state)
+    from claw.cli.suggest import closest, hint
+
+    said = _near_square(word, state) if not closest(word.strip(), known) else ""
+    said = said or (hint(word.strip(), known, what="figures") if known else "")
+    raise UsageError(f"not a figure id or a square name: {quoted(word.strip())}" + (f"; {said}" if said else ""))
+
+
+def _near_square(word: str, state: dict | None) -> str:
+    """"did you mean B10?" for a word that is no square name, from the state's map."""
     from claw.cli.suggest import hint
 
-    said = hint(word.strip(), known, what="figures") if known else ""
-    raise UsageError(f"not a figure id or a square name: {quoted(word.strip())}" + (f"; {said}" if said else ""))
+    return hint(word.strip(), _squares(state), show_all=0) if state is not None and _map_size(state) else ""
 
 
 def parse_number(name: str, word: str) -> int:

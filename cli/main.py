@@ -171,6 +171,8 @@ def run_click(app: typer.Typer, args: list[str]) -> int:
 
         output = Output()
         message = " ".join(exc.format_message().split())
+        if isinstance(exc, click_errors.NoSuchOption) and exc.ctx is not None:
+            message = _no_such_option(exc.option_name, exc.ctx.command)
         output.error(message[:1].lower() + message[1:] if message[1:2].islower() else message)
         path = exc.ctx.command_path if exc.ctx is not None else "claw"
         word = getattr(exc, "option_name", None) or ""
@@ -188,3 +190,15 @@ def run_click(app: typer.Typer, args: list[str]) -> int:
     except Abort:
         raise KeyboardInterrupt from None
     return code if isinstance(code, int) else 0
+
+
+def _no_such_option(flag: str, command) -> str:
+    """click lists every option sharing a few letters; say the one meant, as game commands do."""
+    from claw.cli.suggest import hint
+
+    shown = [name for param in command.params if not getattr(param, "hidden", False)
+             for name in getattr(param, "opts", []) if name.startswith("--")]
+    from claw.core.errors import quoted
+
+    near = hint(flag, shown, show_all=0)
+    return f"no such option: {flag if flag.isprintable() else quoted(flag)}" + (f"; {near}" if near else "")

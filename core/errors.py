@@ -37,6 +37,15 @@ class UsageError(ClawError):
     exit_code = 2
 
 
+class UnknownName(UsageError):
+    """A name that names nothing here (a figure id, a key); ``names`` are those that would,
+    so the CLI can say which one was probably meant."""
+
+    def __init__(self, message: str, word: str, names: list[str]):
+        super().__init__(message)
+        self.word, self.names = word, names
+
+
 class DiceError(UsageError):
     """A dice expression or a physical die value that cannot be used."""
 

@@ -51,7 +51,7 @@ HELP = ("Read a table the rulebook prints, without a game: TABLE is bestiary, en
 def register(app: typer.Typer) -> None:
     @app.command(name="lookup", help=HELP)
     def lookup_cmd(
-        table: Annotated[str | None, typer.Argument(metavar="TABLE")] = None,
+        table: Annotated[str | None, typer.Argument(metavar="TABLE", autocompletion=_complete_table)] = None,
         name: Annotated[list[str] | None, typer.Argument(metavar="NAME...")] = None,
         game: GameOpt = None,
         json_out: JsonOpt = False,
@@ -60,6 +60,12 @@ def register(app: typer.Typer) -> None:
         from claw.cli.runner import finish
 
         finish(lambda output: _run(table, " ".join(name or []), game, json_out, output), debug=debug)
+
+
+def _complete_table(ctx, incomplete: str) -> list[str]:
+    """The tables (of the game given with --game), for shell completion."""
+    game = (ctx.params or {}).get("game")
+    return [t for t, (g, *_) in TABLES.items() if game in (None, g) and t.startswith(incomplete.lower())]
 
 
 def _run(table: str | None, name: str, game: str | None, json_out: bool, output) -> int:

@@ -63,7 +63,8 @@ def _track(doc: dict) -> list:
 
 def check_state(state: dict) -> list[str]:
     """Rule-level consistency of a (possibly hand-edited) chapter state, after its schema:
-    ids used once, and the ghost's crew matching the mice's jobs. Empty when sound."""
+    ids used once, the ghost's crew matching the mice's jobs, a mouse wounded to its life
+    captured. Empty when sound."""
     out: list[str] = []
     for group in ("mice", "minions", "raiders"):
         seen: set[str] = set()
@@ -80,6 +81,8 @@ def check_state(state: dict) -> list[str]:
                        f"{', '.join(listed) or 'no crew'}")
         elif not m["captured"] and not m["job"] and m["room"] is None:
             out.append(f"mice: {m['id']} is neither captured nor in the ghost, so it needs a room")
+        if not m["captured"] and m["wounds"] >= m["life"]:  # as many wounds as life: captured
+            out.append(f"mice: {m['id']} has {m['wounds']} wounds of {m['life']} life but is not captured")
     known = {m["id"] for m in state["mice"]}
     for job, ids in crew.items():
         for mid in ids:

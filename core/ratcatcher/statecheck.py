@@ -54,6 +54,9 @@ def _figures(state: dict, zones: dict) -> list[str]:
         out.append(f"ratcatcher.zone: {quoted(rc['zone'])} is not a zone in the city")
     if nem.get("zone") is not None and nem["zone"] not in zones:
         out.append(f"nemesis.zone: {quoted(nem['zone'])} is not a zone in the city")
+    for where, fig in (("ratcatcher", rc), ("nemesis", nem)):  # Character Board, Wounds: never above the track
+        if fig["wounds"] > fig["stats"]["wounds"]:
+            out.append(f"{where}.wounds: {fig['wounds']} is above the wound track's {fig['stats']['wounds']}")
     for p in state["peculiar"]:
         if p["id"] not in state["peculiar_cards"]:
             out.append(f"peculiar: no Peculiar Rat card {quoted(p['id'])}")
