@@ -250,22 +250,43 @@ def _follow(name: str, root: Any, data: Any, chosen: str, broken: list[tuple], i
                                     MISSING_REFERENCE, path=where))
             continue
         real = os.path.realpath(full)
-        if real in seen:
-            continue
-        seen.add(real)
-        own = check_file(full, ignore=ignore, follow=True, seen=seen)
-        reports += [own] + own.followed
-        actual = own.data.get("kind", "scenario") if isinstance(own.data, dict) else None
-        if own.data is not None and actual != kind:
+        if real in seen:  # reported on its own (given too, or a cycle); its kind still matters here
+            named, named_ok = _peek(full), False  # no cross check: its own problems are not known here
+        else:
+            seen.add(real)
+            own = check_file(full, ignore=ignore, follow=True, seen=seen)
+            reports += [own] + own.followed
+            named, named_ok = own.data, own.ok
+        actual = named.get("kind", "scenario") if isinstance(named, dict) else None
+        if named is not None and actual != kind:
             diags.append(Diagnostic(name, line, col, f"{where}: {ref} is a {quoted(actual)} file; "
                                     f"a {quoted(kind)} file is needed here", "reference", WRONG_REFERENCE, path=where))
-        elif own.ok and (chosen, kind) in CROSS_CHECKS:
-            from claw.cli.games import import_target
+        elif named_ok and (chosen, kind) in CROSS_CHECKS:
+            from functools import partial
 
-            for found in import_target(CROSS_CHECKS[(chosen, kind)])(data, path, own.data):
-                diags.append(Diagnostic(name, line, col, f"{where}: {found.message}", "rule", found.code,
-                                        found.severity, where))
+            from claw.cli.games import import_target
+            from claw.core.findings import collect
+
+            check = partial(import_target(CROSS_CHECKS[(chosen, kind)]), data, path, named)
+            for found in collect([check], tolerant=bool(broken)):
+                at = tuple(found.path)
+                if at == path or not _exists(data, at) or any(at[: len(b)] == b for b in broken if b):
+                    diags.append(Diagnostic(name, line, col, f"{where}: {found.message}", "rule", found.code,
+                                            found.severity, where))
+                    continue
+                # a finding about the referring file's own value (a Tallyman reward): point there
+                message = found.message + (_choice_hint(*found.choices) if found.choices else "")
+                diags.append(Diagnostic(name, *locate(root, at), message, "rule", found.code, found.severity,
+                                        _path_text(at)))
     return diags, reports
+
+
+def _peek(path: str) -> Any:
+    """The document of a file checked elsewhere in the run, or None if it does not parse."""
+    try:
+        return to_plain(parse_document(path, read_text(path)))
+    except (ParseProblem, UnicodeDecodeError, OSError):
+        return None
 
 
 def ignored_codes(text: str) -> tuple[set[str], dict[int, set[str]]]:
