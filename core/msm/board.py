@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from claw.core.errors import InvalidInput
+from claw.core.errors import InvalidInput, quoted
 from claw.core.msm.squares import Square, parse_square, square_name
 
 # Limits on user-controlled sizes so no file can make the tool hang.
@@ -188,20 +188,20 @@ def parse_edges(entries, path: tuple, width: int, height: int) -> tuple[set, lis
     for i, text in enumerate(entries or []):
         where = path + (i,)
         if not isinstance(text, str):
-            problems.append((where, f"an edge must be a string like C3-D3 or 'C3..C6 east': {text!r}"))
+            problems.append((where, f"an edge must be a string like C3-D3 or 'C3..C6 east': {quoted(text)}"))
             continue
         pair = re.match(_EDGE_PAIR, text)
         run = re.match(_EDGE_RUN, text)
         if pair:
             a, b = parse_square(pair.group(1)), parse_square(pair.group(2))
             if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
-                problems.append((where, f"an edge joins two orthogonal neighbours, these are not: {text!r}"))
+                problems.append((where, f"an edge joins two orthogonal neighbours, these are not: {quoted(text)}"))
                 continue
             found = [(a, b)]
         elif run:
             a, b = parse_square(run.group(1)), parse_square(run.group(2))
             if a[0] != b[0] and a[1] != b[1]:
-                problems.append((where, f"an edge run must stay in one row or column: {text!r}"))
+                problems.append((where, f"an edge run must stay in one row or column: {quoted(text)}"))
                 continue
             dx, dy = SIDES[run.group(3)]
             found = []
@@ -209,12 +209,12 @@ def parse_edges(entries, path: tuple, width: int, height: int) -> tuple[set, lis
                 for y in range(min(a[1], b[1]), max(a[1], b[1]) + 1):
                     found.append(((x, y), (x + dx, y + dy)))
         else:
-            problems.append((where, f"not an edge (expected C3-D3 or 'C3..C6 east'): {text!r}"))
+            problems.append((where, f"not an edge (expected C3-D3 or 'C3..C6 east'): {quoted(text)}"))
             continue
         for a, b in found:
             outside = [sq for sq in (a, b) if not (0 <= sq[0] < width and 0 <= sq[1] < height)]
             if outside:
-                problems.append((where, f"edge leaves the map at {square_name(outside[0])}: {text!r}"))
+                problems.append((where, f"edge leaves the map at {square_name(outside[0])}: {quoted(text)}"))
                 break
             edges.add(edge(a, b))
     return edges, problems
@@ -226,12 +226,12 @@ def _legend(doc_legend, path) -> tuple[dict, list[Problem]]:
     for ch, entry in (doc_legend or {}).items():
         where = path + (ch,)
         if not isinstance(ch, str) or len(ch) != 1 or ch.isspace():
-            problems.append((where, f"a legend key is one visible character: {ch!r}"))
+            problems.append((where, f"a legend key is one visible character: {quoted(ch)}"))
             continue
         terrain = entry.get("terrain", OPEN)
         marker = entry.get("marker")
         if marker is not None and terrain == BLOCKING:
-            problems.append((where, f"markers go on open squares, not blocking ones: {ch!r}"))
+            problems.append((where, f"markers go on open squares, not blocking ones: {quoted(ch)}"))
         legend[ch] = (terrain, marker)
     return legend, problems
 
@@ -254,8 +254,10 @@ def parse_map(doc: dict, path: tuple = ("map",)) -> tuple[Board | None, list[Pro
     for i, row in enumerate(rows):
         if len(row) != width:
             problems.append(((*path, "rows", i), f"row {i + 1} has {len(row)} squares, the other rows {width}"))
-    if problems:
-        return None, problems
+    if problems:  # no board, but a character the legend lacks is wrong whatever the widths
+        legend, lp = _legend(doc.get("legend"), path + ("legend",))
+        return None, problems + lp + [_unknown_character(path, ch, x, y) for y, row in enumerate(rows)
+                                      for x, ch in enumerate(row) if ch not in legend]
     big = doc.get("big_squares")
     if big is None:
         offset = (0, 0)
@@ -273,8 +275,7 @@ def parse_map(doc: dict, path: tuple = ("map",)) -> tuple[Board | None, list[Pro
     for y, row in enumerate(rows):
         for x, ch in enumerate(row):
             if ch not in legend:
-                problems.append(((*path, "rows", y), f"unknown map character {ch!r} at column "
-                                 f"{x + 1} ({square_name((x, y))})", x))
+                problems.append(_unknown_character(path, ch, x, y))
                 terrain.append(OPEN)
                 continue
             kind, marker = legend[ch]
@@ -294,6 +295,10 @@ def parse_map(doc: dict, path: tuple = ("map",)) -> tuple[Board | None, list[Pro
         rows=list(rows), legend=legend,
     )
     return board, problems
+
+
+def _unknown_character(path: tuple, ch: str, x: int, y: int) -> Problem:
+    return (*path, "rows", y), f"unknown map character {quoted(ch)} at column {x + 1} ({square_name((x, y))})", x
 
 
 def _regions(terrain: list[str], width: int, height: int) -> dict[Square, int]:
