@@ -22,6 +22,7 @@ def _register() -> None:
     spec = importlib.util.find_spec("ruamel.yaml")
     if spec is None or spec.loader is None or not spec.origin:
         return  # not a plain installed package: import it the normal way
+    loader = spec.loader
     package = importlib.util.module_from_spec(spec)
 
     folder = spec.submodule_search_locations[0] if spec.submodule_search_locations else ""
@@ -30,12 +31,12 @@ def _register() -> None:
         if os.path.exists(os.path.join(folder, name + ".py")):
             raise AttributeError(name)  # a submodule not loaded yet: the import system loads it
         del package.__dict__["__getattr__"]
-        spec.loader.exec_module(package)  # the real __init__, once, in the registered module
+        loader.exec_module(package)  # the real __init__, once, in the registered module
         return getattr(package, name)
 
-    package.__getattr__ = complete  # type: ignore[attr-defined]
+    package.__dict__["__getattr__"] = complete
     sys.modules["ruamel.yaml"] = package
-    sys.modules["ruamel"].yaml = package
+    vars(sys.modules["ruamel"])["yaml"] = package
 
 
 _register()

@@ -7,6 +7,7 @@ Imported only when a YAML file is read.
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 import claw.cli.ruamel_light  # noqa: F401  (first: ruamel's submodules without all of ruamel)
 
@@ -209,7 +210,7 @@ class StrictScanner(Scanner):
 
     # --- speed ---------------------------------------------------------------------------
     _settled: tuple = ()  # (reader index, tokens taken, tokens queued) when no more were needed
-    reader = None  # a plain attribute over ruamel's property (looked up ~15 times a character)
+    reader: Any = None  # a plain attribute over ruamel's property (looked up ~15 times a character)
 
     def __init__(self, loader) -> None:
         self.reader = loader._reader  # claw's loader holds the Reader before the scanner is made
@@ -263,7 +264,7 @@ class StrictParser(Parser):
     """ruamel's parser, plus two things YAML 1.2 allows: a stream that opens with ``...``
     (a document end with no document), and ``[ : value ]`` (a pair with an empty key)."""
 
-    scanner = None  # a plain attribute over ruamel's property, which asks the loader each time
+    scanner: Any = None  # a plain attribute over ruamel's property, which asks the loader each time
 
     def __init__(self, loader) -> None:
         self.scanner = loader._scanner
