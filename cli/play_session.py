@@ -70,6 +70,36 @@ class LogEncoder:
         return head[:-2] + ',\n "log": [\n' + ",\n".join(self.texts) + "\n ]\n}\n"
 
 
+def _script_line(raw: str | bytes) -> str | None:
+    """A script line as text, or None when it is not UTF-8 (a text stream decoded with
+    surrogateescape hands such bytes on as lone surrogates)."""
+    try:
+        if isinstance(raw, bytes):
+            return raw.decode("utf-8")
+        raw.encode("utf-8")
+    except UnicodeError:
+        return None
+    return raw
+
+
+def _raw_bytes(raw: str | bytes) -> bytes:
+    return raw if isinstance(raw, bytes) else raw.encode("utf-8", "surrogateescape")
+
+
+def _shown(raw: str | bytes) -> str:
+    """A line that is not UTF-8, printable: its bad bytes as \\xNN."""
+    return _raw_bytes(raw).decode("utf-8", "backslashreplace")
+
+
+def _not_utf8(raw: str | bytes) -> int:
+    data = _raw_bytes(raw)
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        Output().error(f"the line is not UTF-8 text (byte 0x{data[exc.start]:02x} at column {exc.start + 1})")
+    return InvalidInput.exit_code
+
+
 class Session:
     """The state of one `claw play` run and how each line reaches the CLI's commands.
 
@@ -227,7 +257,8 @@ class Session:
             Output().error(NOT_IN_SESSION[words[0]])
             return UsageError.exit_code
         if words[0] == "help" or any(word in ("-h", "--help") for word in words):
-            return self.help(words)
+            with self._streams():  # in a script with the state on stdout, help goes to stderr too
+                return self.help(words)
         return self.run_words(words)
 
     def help(self, words: list[str]) -> int:
@@ -280,18 +311,20 @@ class Session:
                 errors = [line for line in held.getvalue().splitlines(True) if line.startswith(("claw:", "hint:"))]
                 sys.stderr.write("".join(errors))
 
-    def run_script(self, lines: Iterable[str], name: str, keep_going: bool = False) -> int:
+    def run_script(self, lines: Iterable[str | bytes], name: str, keep_going: bool = False) -> int:
         """Run a script: stop at the first refused line (or note it and go on); the exit code
-        is that of the first refused line."""
+        is that of the first refused line. Lines come as bytes (a file, a real stdin) or text;
+        a line that is not UTF-8 is refused on its own (exit 3), like any other bad line."""
         first = 0
-        for number, line in enumerate(lines, 1):
+        for number, raw in enumerate(lines, 1):
+            line = _script_line(raw)
             try:
-                code = self.run_line(line)
+                code = self.run_line(line) if line is not None else _not_utf8(raw)
             except EndSession:
                 break
             if code:
                 first = first or code
-                what = " ".join(line.split())
+                what = " ".join((line if line is not None else _shown(raw)).split())
                 Output().error(f"{name}:{number}: `{what}` ended with exit {code}; "
                                + ("going on (--keep-going)" if keep_going else "stopped"))
                 if not keep_going:
