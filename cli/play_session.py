@@ -70,6 +70,26 @@ class LogEncoder:
         return head[:-2] + ',\n "log": [\n' + ",\n".join(self.texts) + "\n ]\n}\n"
 
 
+def _without_comment(line: str) -> str:
+    """``line`` up to its comment: as in a shell, a `#` outside quotes starts one only at the
+    start of a word (shlex's own comments also cut `rat#3` to `rat`)."""
+    quote, escaped, word_start = "", False, True
+    for at, char in enumerate(line):
+        if escaped:
+            escaped, word_start = False, False
+        elif char == "\\" and quote != "'":
+            escaped = True
+        elif quote:
+            quote = "" if char == quote else quote
+        elif char in "'\"":
+            quote, word_start = char, False
+        elif char == "#" and word_start:
+            return line[:at]
+        else:
+            word_start = char.isspace()
+    return line
+
+
 def _script_line(raw: str | bytes) -> str | None:
     """A script line as text, or None when it is not UTF-8 (a text stream decoded with
     surrogateescape hands such bytes on as lone surrogates)."""
@@ -237,7 +257,7 @@ class Session:
 
     def words(self, line: str) -> list[str]:
         try:
-            return shlex.split(line, comments=True)
+            return shlex.split(_without_comment(line))
         except ValueError as exc:  # an open quote
             raise UsageError(f"cannot split the line ({exc}): {line.strip()}") from None
 

@@ -68,3 +68,21 @@ def test_non_utf8_line_on_stdin_is_refused_not_the_whole_state(tmp_path):
     assert proc.returncode == 3, proc.stderr
     assert b"<stdin>:2:" in proc.stderr and b"Traceback" not in proc.stderr
     assert [e["command"] for e in json.loads(proc.stdout)["log"]] == ["new", "scenario-step", "move"]
+
+
+@pytest.mark.parametrize(("line", "args"), [
+    ("note rat#3 done", ["rat#3", "done"]),  # `#` inside a word is text, as in a shell
+    ("note 'a # b' c#", ["a # b", "c#"]),
+    ('note "x" # a comment with an open \' quote', ["x"]),
+    ("note a\\ #b #c", ["a #b"]),  # an escaped space: `#b` is still inside the word
+])
+def test_a_hash_starts_a_comment_only_at_the_start_of_a_word(line, args, tmp_path):
+    """Lines split as a shell splits them (docs/play.md): `note rat#3` kept only `rat`, so the
+    script's state differed from `claw note rat#3` run from a shell."""
+    state = tmp_path / "g.json"
+    _msm(state)
+    out = run(["play", "-s", str(state)], stdin=line + "\n")
+    assert out.code == 0, out.stderr
+    shell = run(["note", *args, "-s", str(state)])  # the words a shell would pass
+    assert shell.code == 0, shell.stderr
+    assert out.stdout == shell.stdout
