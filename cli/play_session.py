@@ -21,7 +21,7 @@ from typing import Any
 
 from claw.cli import runner, statefile
 from claw.cli.output import Output
-from claw.core.errors import CannotWrite, IllegalAction, InvalidInput, UsageError
+from claw.core.errors import CannotWrite, ClawError, IllegalAction, InvalidInput, UsageError
 
 # words a session line may not start with: they would start or nest another session
 NOT_IN_SESSION = {"new": "`new` starts another game: quit and run `claw play SCENARIO` (or `claw new`)",
@@ -309,6 +309,13 @@ class Session:
                 return runner.guard(lambda: run_click(self.cli, words), debug=debug)
         except SystemExit as exc:  # a command that exits by itself ends its line, not the session
             return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        except Exception as exc:  # --debug let the error through: its traceback, then it ends the line only
+            if not debug:
+                raise
+            import traceback
+
+            traceback.print_exc()
+            return exc.exit_code if isinstance(exc, ClawError) else 1
         finally:
             runner.SESSION = None
 

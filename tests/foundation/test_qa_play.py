@@ -86,3 +86,16 @@ def test_a_hash_starts_a_comment_only_at_the_start_of_a_word(line, args, tmp_pat
     shell = run(["note", *args, "-s", str(state)])  # the words a shell would pass
     assert shell.code == 0, shell.stderr
     assert out.stdout == shell.stdout
+
+
+def test_a_debug_line_in_a_script_fails_as_a_line_and_keeps_the_state(tmp_path):
+    """`--debug` on a refused line shows its traceback and fails that line only: before, the
+    error escaped the script (no line number, --keep-going ignored, stdout empty: the state of
+    the lines before was lost)."""
+    state = tmp_path / "g.json"
+    _msm(state)
+    script = "scenario-step --until cats\nmove leon P16 --debug\nnote after\n"
+    out = run(["play", "-s", str(state), "--keep-going"], stdin=script)
+    assert out.code == 4
+    assert "Traceback" in out.stderr and "<stdin>:2:" in out.stderr
+    assert [e["command"] for e in json.loads(out.stdout)["log"]] == ["new", "scenario-step", "note"]
