@@ -345,6 +345,8 @@ class Session:
         first = 0
         for number, raw in enumerate(lines, 1):
             line = _script_line(raw)
+            if number == 1 and line is not None:
+                line = line.removeprefix("\ufeff")  # a byte order mark some editors put first
             try:
                 code = self.run_line(line) if line is not None else _not_utf8(raw)
             except EndSession:

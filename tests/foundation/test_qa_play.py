@@ -99,3 +99,15 @@ def test_a_debug_line_in_a_script_fails_as_a_line_and_keeps_the_state(tmp_path):
     assert out.code == 4
     assert "Traceback" in out.stderr and "<stdin>:2:" in out.stderr
     assert [e["command"] for e in json.loads(out.stdout)["log"]] == ["new", "scenario-step", "note"]
+
+
+def test_a_script_saved_with_a_byte_order_mark_and_crlf_runs(tmp_path):
+    """A script saved by a Windows editor (UTF-8 with a BOM, CRLF line ends): the BOM is not
+    part of the first command (it was: `no such command '\\ufeffscenario-step'`, exit 2)."""
+    state = tmp_path / "g.json"
+    _msm(state)
+    script = tmp_path / "win.claw"
+    script.write_bytes(b"\xef\xbb\xbfscenario-step --until cats\r\nmove leon B4\r\n")
+    out = run(["play", "-s", str(state), str(script)])
+    assert out.code == 0, out.stderr
+    assert [e["command"] for e in json.loads(out.stdout)["log"]] == ["new", "scenario-step", "move"]
