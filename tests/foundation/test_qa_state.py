@@ -1,0 +1,68 @@
+"""Issue 10, an independent check (qa-state): what was still wrong after the state work.
+
+docs/conventions.md "Exit codes" (5: could not write, closed stdout included) and "What
+claw guarantees for your files" (limits, validate agrees, portable references).
+"""
+
+import json
+import os
+import subprocess
+import sys
+
+from claw.cli.testing import run
+
+from .conftest import claw_traceback, nothing
+
+
+def _claw_with_closed(fd, args, cwd=None):
+    """``claw ARGS`` with file descriptor ``fd`` closed, as the shell's ``>&-`` or ``2>&-``."""
+    streams = {"stdin": nothing(), "stdout": subprocess.PIPE, "stderr": subprocess.PIPE}
+    return subprocess.run([sys.executable, "-m", "claw", *args], **streams, cwd=cwd,
+                          preexec_fn=lambda: os.close(fd), timeout=60)
+
+
+def test_a_query_with_stdout_closed_is_a_write_error_not_a_bug(mice_state):
+    """Issue 10 item 4: a closed stdout is exit 5 with one line, for queries as for states."""
+    for args in (["show", "-s", str(mice_state)], ["log", "-s", str(mice_state)], ["roll", "2d6", "--seed", "1"]):
+        r = _claw_with_closed(1, args)
+        err = r.stderr.decode()
+        assert r.returncode == 5, (args, err)
+        assert "stdout is closed" in err and "internal error" not in err, (args, err)
+        assert not claw_traceback(err)
+
+
+def test_a_closed_stderr_does_not_stop_a_write(mice_state):
+    """Nowhere to explain is not a reason to lose the move: the note is applied, exit 0."""
+    r = _claw_with_closed(2, ["note", "quiet please", "-s", str(mice_state), "-i"])
+    assert r.returncode == 0
+    notes = [e["args"][0] for e in json.loads(mice_state.read_text())["log"] if e["command"] == "note"]
+    assert notes == ["quiet please"]
+
+
+def test_a_state_one_byte_over_the_cap_is_refused_in_bytes(mice_state, monkeypatch):
+    """Issue 10 item 5: the refusal one byte over the cap says by how much (it said
+    '32.0 MiB, more than the 32 MiB'); at the cap exactly it is written and reads back."""
+    from claw.cli import statefile
+
+    size = len(run(["note", "x" * 100, "-s", str(mice_state)]).stdout.encode())
+    monkeypatch.setattr(statefile, "MAX_STATE_BYTES", size)
+    assert run(["note", "x" * 100, "-s", str(mice_state)]).code == 0
+    over = run(["note", "x" * 101, "-s", str(mice_state)])
+    assert over.code == 5
+    assert f"{size + 1:,} bytes" in over.stderr and f"{size:,}" in over.stderr, over.stderr
+
+
+def test_validate_names_a_referenced_file_that_is_no_claw_file(tmp_path):
+    """Issue 10 item 9: a loot path naming some other file (a relative path up to
+    /etc/passwd, say) is reported as not a claw file, not as 'a None file'."""
+    from pathlib import Path
+
+    scenario = Path(__file__).resolve().parents[2] / "examples" / "msm" / "scenario-1.yaml"
+    (tmp_path / "notes.txt").write_text("root:x:0:0:root:/root:/bin/sh\n")
+    state = json.loads(run(["new", str(scenario), "--seed", "1"]).stdout)
+    state["state"]["scenario"]["loot_paths"] = ["notes.txt"]
+    (tmp_path / "s.json").write_text(json.dumps(state))
+    r = run(["validate", str(tmp_path / "s.json")])
+    assert r.code == 3
+    text = r.stdout + r.stderr
+    assert "None" not in text and "notes.txt is not a claw file" in text, text
