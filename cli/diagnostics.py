@@ -256,7 +256,8 @@ def _follow(name: str, root: Any, data: Any, chosen: str, broken: list[tuple], i
         reports += [own] + own.followed
         actual = own.data.get("kind", "scenario") if isinstance(own.data, dict) else None
         if own.data is not None and actual != kind:
-            diags.append(Diagnostic(name, line, col, f"{where}: {ref} is a {actual!r} file; a {kind!r} file "
+            what = f"is a {actual!r} file" if isinstance(actual, str) else "is not a claw file"
+            diags.append(Diagnostic(name, line, col, f"{where}: {ref} {what}; a {kind!r} file "
                                     "is needed here", "reference", WRONG_REFERENCE, path=where))
         elif own.ok and (chosen, kind) in CROSS_CHECKS:
             from claw.cli.games import import_target

@@ -123,8 +123,9 @@ class Stream:
     While held (see :meth:`Output.hold`), writes are kept in memory instead.
     """
 
-    def __init__(self, stream: TextIO, enabled: bool = True) -> None:
-        self.stream = stream
+    def __init__(self, stream: TextIO | None, enabled: bool = True, *, required: bool = False) -> None:
+        self.stream = stream  # None: closed by the caller (`>&-`, `2>&-`)
+        self.required = required  # stdout carries the answer: closed, it is a write error
         self.enabled = enabled
         self.colour = enabled and _wants_colour(stream)
         self.held: list[str] | None = None
@@ -144,8 +145,11 @@ class Stream:
     def _put(self, text: str) -> None:
         if self.held is not None:
             self.held.append(text)
-        else:
+        elif self.stream is not None:
             self.stream.write(text)
+        elif self.required:
+            raise _closed_stdout()
+        # a closed stderr: nowhere to explain, and no reason to stop the command
 
     def write(self, text: str | Styled) -> None:
         """Explanation or rendered text: one line (or several), literal, styled if colour."""
@@ -174,12 +178,22 @@ class Stream:
                 into._put(text)
 
 
+def _closed_stdout() -> Exception:
+    """Exit 5, one line, saying whether this run's new state is already in place."""
+    from claw.cli import interrupts
+    from claw.core.errors import CannotWrite
+
+    done = interrupts.written()
+    state = f"the new state is in place in {', '.join(done)}" if done else "nothing written"
+    return CannotWrite(f"cannot print the answer: stdout is closed; {state}")
+
+
 class Output:
     """The pair of streams a command writes to; tests swap in StringIO objects."""
 
     def __init__(self, stdout: TextIO | None = None, stderr: TextIO | None = None,
                  quiet: bool = False) -> None:
-        self.out = Stream(stdout or sys.stdout)
+        self.out = Stream(stdout or sys.stdout, required=True)
         self.err = Stream(stderr or sys.stderr, enabled=not quiet)
         self.errors = Stream(stderr or sys.stderr)  # errors are never silenced by -q
         self.json_written = False

@@ -39,17 +39,21 @@ def test_a_closed_stderr_does_not_stop_a_write(mice_state):
     assert notes == ["quiet please"]
 
 
-def test_a_state_one_byte_over_the_cap_is_refused_in_bytes(mice_state, monkeypatch):
+def test_a_state_one_byte_over_the_cap_is_refused_in_bytes(mice_state, monkeypatch, tmp_path):
     """Issue 10 item 5: the refusal one byte over the cap says by how much (it said
     '32.0 MiB, more than the 32 MiB'); at the cap exactly it is written and reads back."""
     from claw.cli import statefile
 
     size = len(run(["note", "x" * 100, "-s", str(mice_state)]).stdout.encode())
-    monkeypatch.setattr(statefile, "MAX_STATE_BYTES", size)
-    assert run(["note", "x" * 100, "-s", str(mice_state)]).code == 0
-    over = run(["note", "x" * 101, "-s", str(mice_state)])
+    monkeypatch.setattr(statefile, "MAX_STATE_BYTES", size - 1)
+    over = run(["note", "x" * 100, "-s", str(mice_state), "-i"])
     assert over.code == 5
-    assert f"{size + 1:,} bytes" in over.stderr and f"{size:,}" in over.stderr, over.stderr
+    assert f"{size:,} bytes, more than the {size - 1:,} bytes" in over.stderr, over.stderr
+    monkeypatch.setattr(statefile, "MAX_STATE_BYTES", size)
+    at_cap = tmp_path / "at-cap.json"
+    assert run(["note", "x" * 100, "-s", str(mice_state), "-o", str(at_cap)]).code == 0
+    assert at_cap.stat().st_size == size
+    assert run(["log", "-s", str(at_cap)]).code == 0
 
 
 def test_validate_names_a_referenced_file_that_is_no_claw_file(tmp_path):
