@@ -70,3 +70,15 @@ def test_validate_names_a_referenced_file_that_is_no_claw_file(tmp_path):
     assert r.code == 3
     text = r.stdout + r.stderr
     assert "None" not in text and "notes.txt is not a claw file" in text, text
+
+
+def test_the_undo_copy_of_a_private_state_stays_private(mice_state):
+    """Issue 10 item 2 (an existing file keeps its mode): the undo entry is a copy of the
+    old state, so it gets the state's mode (a 0600 state's history was saved 0644)."""
+    from claw.cli.statefile import undo_dir
+
+    mice_state.chmod(0o600)
+    assert run(["note", "secret plan", "-s", str(mice_state), "-i"]).code == 0
+    entries = list(undo_dir(str(mice_state)).glob("*.json"))
+    assert entries and all(e.stat().st_mode & 0o777 == 0o600 for e in entries)
+    assert mice_state.stat().st_mode & 0o777 == 0o600
