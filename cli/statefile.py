@@ -259,7 +259,8 @@ def push_undo(path: str, old_text: str) -> Path:
     entries = _undo_entries(path)
     number = int(entries[-1].stem) + 1 if entries else 1
     entry = folder / f"{number:06d}.json"
-    safewrite.replace_file(str(entry), old_text.encode("utf-8"), path, commit=False)  # errors name the state
+    safewrite.replace_file(str(entry), old_text.encode("utf-8"), path, commit=False,  # errors name the state
+                           like=os.path.realpath(path))  # a private state's history stays private
     return entry
 
 
