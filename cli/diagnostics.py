@@ -234,6 +234,9 @@ def _follow(name: str, root: Any, data: Any, chosen: str, broken: list[tuple], i
 
     seen = seen if seen is not None else {os.path.realpath(name)}
     folder = base if base is not None else os.path.dirname(name)
+    # no command reads the files a state names (a loot deck was copied in by `claw new`):
+    # a missing or broken one is a warning, so validate accepts what every command reads
+    severity = "warning" if chosen == "state" else "error"
     diags: list[Diagnostic] = []
     reports: list[FileReport] = []
     for path, ref, kind in references(chosen, data):
@@ -246,15 +249,21 @@ def _follow(name: str, root: Any, data: Any, chosen: str, broken: list[tuple], i
             problem = "no such file" if not os.path.exists(full) else "not a regular file"
             looked = f" (looked for {full})" if full != ref else ""
             diags.append(Diagnostic(name, line, col, f"{where}: {problem}: {ref}{looked}", "reference",
-                                    MISSING_REFERENCE, path=where))
+                                    MISSING_REFERENCE, severity, path=where))
             continue
         real = os.path.realpath(full)
         if real in seen:
             continue
         seen.add(real)
         own = check_file(full, ignore=ignore, follow=True, seen=seen)
-        reports += [own] + own.followed
         actual = own.data.get("kind", "scenario") if isinstance(own.data, dict) else None
+        if severity == "warning":  # the named file's problems, one warning here (it is not read)
+            if not own.ok or actual != kind:
+                diags.append(Diagnostic(name, line, col, f"{where}: {ref} is not a valid {kind!r} file (`claw "
+                                        f"validate {full}` lists why); no command reads it", "reference",
+                                        WRONG_REFERENCE, severity, path=where))
+            continue
+        reports += [own] + own.followed
         if own.data is not None and actual != kind:
             what = f"is a {actual!r} file" if isinstance(actual, str) else "is not a claw file"
             diags.append(Diagnostic(name, line, col, f"{where}: {ref} {what}; a {kind!r} file "

@@ -68,12 +68,18 @@ def _msm_state_naming(tmp_path, loot_path):
 
 
 def test_validate_names_a_referenced_file_that_is_no_claw_file(tmp_path):
-    """Issue 10 item 9: a loot path naming some other file (a relative path up to
-    /etc/passwd, say) is reported as not a claw file, not as 'a None file'."""
+    """Issue 10 item 9: a loot file a scenario names that is some other file (a relative
+    path up to /etc/passwd, say) is reported as not a claw file, not as 'a None file'."""
+    from pathlib import Path
+
+    scenario = Path(__file__).resolve().parents[2] / "examples" / "msm" / "scenario-1.yaml"
+    text = scenario.read_text()
+    assert "loot_files: [loot-illustrative.yaml]" in text
     (tmp_path / "notes.txt").write_text("root:x:0:0:root:/root:/bin/sh\n")
-    r = run(["validate", str(_msm_state_naming(tmp_path, "notes.txt"))])
-    text = r.stdout + r.stderr
-    assert "None" not in text and "notes.txt is not a claw file" in text, text
+    (tmp_path / "s.yaml").write_text(text.replace("[loot-illustrative.yaml]", "[notes.txt]"))
+    r = run(["validate", str(tmp_path / "s.yaml")])
+    out = r.stdout + r.stderr
+    assert r.code == 3 and "None" not in out and "notes.txt is not a claw file" in out, out
 
 
 def test_validate_and_the_commands_agree_on_a_state_whose_loot_file_is_gone(tmp_path):
