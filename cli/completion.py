@@ -116,6 +116,17 @@ def positionals(words: list[str], value_flags: set[str]) -> list[str]:
     return out
 
 
+def shown_options(ctx: Any, per_game: dict, offered: list) -> list:
+    """The option names to offer for a game command: the game in hand's own (every game's
+    when none is known) and the common ones; an alias is accepted but never offered."""
+    game, _ = _state(ctx)
+    specs = [per_game[game]] if game in per_game else [] if game else list(per_game.values())
+    game_flags = {name for spec in per_game.values() for opt in spec.options
+                  for name in (opt.flag, *opt.aliases, *([opt.short] if opt.short else []))}
+    shown = {name for spec in specs for opt in spec.options for name in (opt.flag, *([opt.short] if opt.short else []))}
+    return [item for item in offered if item.value not in game_flags or item.value in shown]
+
+
 def for_option(choices: tuple[str, ...], kind: str | None) -> Callable[..., list[str]]:
     """The completion of an option's value: its fixed choices, or the names of its kind."""
 
@@ -130,6 +141,55 @@ def for_option(choices: tuple[str, ...], kind: str | None) -> Callable[..., list
         return _matching(names(kind, game, state, complete=True) or [], incomplete)
 
     return complete
+
+
+def for_draws(ctx: Any, incomplete: str) -> list[str]:
+    """``--draw DECK=``: the deck names of the game in hand (after any items already typed)."""
+    from claw.cli.draws import DECKS
+
+    game, _ = _state(ctx)
+    head, comma, _ = incomplete.rpartition(",")
+    return _matching([head + comma + deck + "=" for deck in DECKS.get(game or "", {})], incomplete)
+
+
+def _adjust_spec(ctx: Any) -> tuple[dict | None, dict | None]:
+    game, state = _state(ctx)
+    if game is None or state is None:
+        return None, None
+    from claw.cli.games import game_spec
+
+    return state, getattr(game_spec(game), "ADJUST", None)
+
+
+def for_adjust_target(ctx: Any, incomplete: str) -> list[str]:
+    """`claw adjust ID`: the ids the game's corrections accept (and ``game``)."""
+    from claw.core.adjust import find_target
+    from claw.core.errors import UnknownName
+
+    state, spec = _adjust_spec(ctx)
+    if not spec or state is None:
+        return []
+    try:
+        find_target(state, spec, "")  # no id is empty: the refusal lists every id
+    except UnknownName as exc:
+        return _matching(exc.names, incomplete)
+    return []
+
+
+def for_adjust_change(ctx: Any, incomplete: str) -> list[str]:
+    """`claw adjust ID KEY=`: the keys that record can be corrected in."""
+    from claw.core.adjust import find_target
+    from claw.core.errors import UsageError
+
+    state, spec = _adjust_spec(ctx)
+    target = (getattr(ctx, "params", {}) or {}).get("target")
+    if not spec or state is None or not target:
+        return []
+    try:
+        _, _, keys = find_target(state, spec, target)
+    except UsageError:
+        return []
+    return _matching([key + "=" for key in keys], incomplete)
 
 
 def for_games(ctx: Any, incomplete: str) -> list[str]:

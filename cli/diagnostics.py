@@ -17,6 +17,7 @@ from claw.cli.yamlload import (
     node_start,
     to_plain,
 )
+from claw.core.errors import quoted
 
 STATE_FORMAT = "claw-state"
 
@@ -104,7 +105,7 @@ def schema_for(data: Any) -> tuple[str | None, tuple, str | None]:
     if game not in GAMES:
         near = hint(str(game), list(GAMES))
         tip = f"; {near}" if near.startswith("did you") else ""
-        return None, ("game",), f"unknown game {game!r} (one of: {', '.join(GAMES)}){tip}"
+        return None, ("game",), f"unknown game {quoted(game)} (one of: {', '.join(GAMES)}){tip}"
     kind = data.get("kind", "scenario")
     from claw.cli.content import schema_names
 
@@ -115,7 +116,7 @@ def schema_for(data: Any) -> tuple[str | None, tuple, str | None]:
         where = ("kind",) if "kind" in data else ()
         near = hint(str(kind), kinds)
         tip = f"; {near}" if near.startswith("did you") else ""
-        return None, where, f"no {kind!r} files for {game} (kinds: {', '.join(kinds) or 'none yet'}){tip}"
+        return None, where, f"no {quoted(kind)} files for {game} (kinds: {', '.join(kinds) or 'none yet'}){tip}"
     return name, (), None
 
 
@@ -259,15 +260,15 @@ def _follow(name: str, root: Any, data: Any, chosen: str, broken: list[tuple], i
         actual = own.data.get("kind", "scenario") if isinstance(own.data, dict) else None
         if severity == "warning":  # the named file's problems, one warning here (it is not read)
             if not own.ok or actual != kind:
-                diags.append(Diagnostic(name, line, col, f"{where}: {ref} is not a valid {kind!r} file (`claw "
+                diags.append(Diagnostic(name, line, col, f"{where}: {ref} is not a valid {quoted(kind)} file (`claw "
                                         f"validate {full}` lists why); no command reads it", "reference",
                                         WRONG_REFERENCE, severity, path=where))
             continue
         reports += [own] + own.followed
         if own.data is not None and actual != kind:
-            what = f"is a {actual!r} file" if isinstance(actual, str) else "is not a claw file"
-            diags.append(Diagnostic(name, line, col, f"{where}: {ref} {what}; a {kind!r} file "
-                                    "is needed here", "reference", WRONG_REFERENCE, path=where))
+            what = f"is a {quoted(actual)} file" if isinstance(actual, str) else "is not a claw file"
+            diags.append(Diagnostic(name, line, col, f"{where}: {ref} {what}; a {quoted(kind)} file is needed here",
+                                    "reference", WRONG_REFERENCE, path=where))
         elif own.ok and (chosen, kind) in CROSS_CHECKS:
             from claw.cli.games import import_target
 

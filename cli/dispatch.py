@@ -56,6 +56,9 @@ def merged_options(per_game: dict[str, Command]) -> dict[str, Opt]:
     return merged
 
 
+MAX_OPTION_INT = 1_000_000
+
+
 def _typer_param(opt: Opt, games: list[str], aliases: list[str]) -> inspect.Parameter:
     base = opt.type
     annotation: Any = list[base] if opt.multiple else (base if base is bool else Optional[base])  # type: ignore[valid-type]  # noqa: UP045
@@ -67,7 +70,11 @@ def _typer_param(opt: Opt, games: list[str], aliases: list[str]) -> inspect.Para
         from claw.cli.completion import for_option
 
         complete = for_option(opt.choices, opt.kind)
-    info = typer.Option(*names, help=(opt.help + where).strip(), autocompletion=complete)
+    # every number a user types has a limit (docs/conventions.md): no game counts, rolls or
+    # modifies anything by a million, and a huge one only makes huge work or text
+    bound = MAX_OPTION_INT if base is int else None
+    info = typer.Option(*names, help=(opt.help + where).strip(), autocompletion=complete,
+                        min=-bound if bound else None, max=bound)
     return inspect.Parameter(opt.name, inspect.Parameter.KEYWORD_ONLY,
                              default=default, annotation=Annotated[annotation, info])
 
@@ -142,8 +149,24 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command]) -> None:
     command.__annotations__ = {p.name: p.annotation for p in params}
     command.__name__ = verb.replace("-", "_")
     # unknown options reach ARGS, where resolve() answers them for the game in hand
-    app.command(name=verb, help=help_text,
+    app.command(name=verb, help=help_text, cls=_completing_command(per_game),
                 context_settings={"ignore_unknown_options": True})(command)
+
+
+def _completing_command(per_game: dict[str, Command]) -> type:
+    """The click command class of a verb: its Tab completion of option names offers the
+    game in hand's options only (claw.cli.completion.shown_options)."""
+    from typer.core import TyperCommand
+
+    def shell_complete(self, ctx, incomplete):
+        offered = TyperCommand.shell_complete(self, ctx, incomplete)
+        if not incomplete.startswith("-"):
+            return offered
+        from claw.cli.completion import shown_options
+
+        return shown_options(ctx, per_game, offered)
+
+    return type("GameCommand", (TyperCommand,), {"shell_complete": shell_complete})
 
 
 def _checked(handler, spec: Command, game: str, verb: str, gate=None):

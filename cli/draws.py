@@ -6,7 +6,7 @@ Every deck a game's rules draw from, in one place (the names the core rules pass
 
 from __future__ import annotations
 
-from claw.core.errors import UsageError
+from claw.core.errors import UsageError, quoted
 
 DECKS: dict[str, dict[str, str]] = {
     "msm": {
@@ -42,7 +42,7 @@ def parse_draws(values: list[str]) -> list[tuple[str, str]]:
                 continue
             deck, eq, card = item.partition("=")
             if not eq or not deck or not card:
-                raise UsageError(f"--draw takes DECK=CARD items, e.g. township=3: {item!r}")
+                raise UsageError(f"--draw takes DECK=CARD items, e.g. township=3: {quoted(item)}")
             pairs.append((deck.strip().lower(), card.strip()))
     if len(pairs) > MAX_DRAWS:
         raise UsageError(f"--draw gives too many cards: {len(pairs)} (limit {MAX_DRAWS})")
@@ -63,5 +63,5 @@ def table_draws(game: str | None, values: list[str]):
         raise UsageError(f"--draw: {NO_DECKS.get(game, f'{game} has no decks')}")
     for deck, card in pairs:
         if deck not in decks:
-            raise UsageError(f"--draw {deck}={card}: {game} has no deck {deck!r} (decks: {', '.join(decks)})")
+            raise UsageError(f"--draw {deck}={card}: {game} has no deck {quoted(deck)} (decks: {', '.join(decks)})")
     return TableDraws(pairs)

@@ -16,6 +16,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from claw.cli.content import load_schema
+from claw.core.errors import quoted
 
 PREFIX = "urn:claw:schema:"
 ANNOTATIONS = {"$schema", "$id", "$defs", "$comment", "title", "description", "default",
@@ -128,9 +129,9 @@ class Checker:
             if not any(_type_ok(v, n) for n in names):
                 return path, f"{_short(v)} is not of type {' or '.join(map(repr, names))}"
         if "const" in s and not _equal(v, s["const"]):
-            return path, f"{_short(v)} should be {s['const']!r}"
+            return path, f"{_short(v)} should be {quoted(s['const'])}"
         if "enum" in s and not any(_equal(v, e) for e in s["enum"]):
-            return path, f"{_short(v)} is not one of {s['enum']!r}"
+            return path, f"{_short(v)} is not one of {quoted(s['enum'])}"
         if isinstance(v, dict):
             err = self._object(v, s, path, root)
             if err:
@@ -145,7 +146,7 @@ class Checker:
             if "maxLength" in s and len(v) > s["maxLength"]:
                 return path, f"{_short(v)} is too long"
             if "pattern" in s and not _regex(s["pattern"]).search(v):
-                return path, f"{_short(v)} does not match {s['pattern']!r}"
+                return path, f"{_short(v)} does not match {quoted(s['pattern'])}"
         elif isinstance(v, (int, float)) and not isinstance(v, bool):
             if "minimum" in s and v < s["minimum"]:
                 return path, f"{v} is less than the minimum of {s['minimum']}"
@@ -185,12 +186,12 @@ class Checker:
     def _object(self, v: dict, s: dict, path: tuple, root: dict) -> tuple | None:
         for key in s.get("required", ()):
             if key not in v:
-                return path, f"{key!r} is a required property"
+                return path, f"{quoted(key)} is a required property"
         for key, needs in s.get("dependentRequired", {}).items():
             if key in v:
                 for other in needs:
                     if other not in v:
-                        return path, f"{other!r} is required when {key!r} is present"
+                        return path, f"{quoted(other)} is required when {quoted(key)} is present"
         if "minProperties" in s and len(v) < s["minProperties"]:
             return path, "has too few properties"
         if "maxProperties" in s and len(v) > s["maxProperties"]:
@@ -218,7 +219,7 @@ class Checker:
                         return err
             if not matched and extra is not True:
                 if extra is False:
-                    return path + (key,), f"unknown key {key!r}"
+                    return path + (key,), f"unknown key {quoted(key)}"
                 err = self._check(value, extra, path + (key,), root)
                 if err:
                     return err

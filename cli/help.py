@@ -107,6 +107,7 @@ COMMON_LINES = [
     ("--game GAME", "Stateless use: msm, ratcatcher, warriors, mice."),
     ("--seed N", "Seed for stateless dice."),
     ("--dice V1,V2,...", "Physical dice, used in order."),
+    ("--draw DECK=CARD,...", "Cards or tokens drawn at the table, in order (repeatable)."),
     ("--json", "Machine-readable result on stdout."),
     ("-q, --quiet", "No explanation on stderr."),
     ("-h, --help", "Show this message and exit."),
@@ -149,7 +150,8 @@ def verb_help(verb: str, game: str | None) -> str:
         if flags:
             out += textwrap.wrap(flags, cols, initial_indent="      options: ", subsequent_indent=" " * 15)
     out += [""] + _para(f"One game's options in full: claw {verb} --help --game GAME (or -s FILE, or with "
-                        "CLAW_STATE set). Common options: -s FILE, -i, -o FILE, --game, --seed, --dice, --json, -q.",
+                        "CLAW_STATE set). Common options: -s FILE, -i, -o FILE, --game, --seed, --dice, --draw, "
+                        "--json, -q.",
                         cols)
     return "\n".join(out) + "\n"
 

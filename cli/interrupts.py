@@ -57,11 +57,6 @@ def committed(where: str) -> None:
     _written.append(where)
 
 
-def written() -> list[str]:
-    """Where this run's new state is in place so far (for honest error messages)."""
-    return list(_written)
-
-
 def streaming(where: str | None) -> None:
     _streaming.clear()
     if where:

@@ -11,6 +11,7 @@ from typing import Any
 
 from claw.cli.jsonload import strip_bom
 from claw.cli.positions import MAX_DEPTH, MAX_INT_DIGITS, Document, ParseProblem, line_starts, offset_line_col
+from claw.core.errors import quoted
 
 _WS = re.compile(r"[ \t\n\r]*")
 _NUMBER = re.compile(r"(-?)(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
@@ -28,7 +29,7 @@ def _problem(text: str, offset: int, message: str) -> ParseProblem:
 def _what(text: str, at: int) -> str:
     if at >= len(text):
         return "the end of the file"
-    return f"{text[at]!r}"
+    return f"{quoted(text[at])}"
 
 
 def _string(text: str, at: int) -> tuple[str, int]:
@@ -158,7 +159,7 @@ def _key(text: str, at: int, frame: list, keys: dict, ws) -> tuple[str, int, tup
     seen = frame[2]
     if key in seen:
         first = ":".join(map(str, offset_line_col(text, seen[key])))
-        raise _problem(text, at, f"duplicate key {key!r} (first at {first}); keep one")
+        raise _problem(text, at, f"duplicate key {quoted(key)} (first at {first}); keep one")
     seen[key] = at
     end = ws(text, end)
     if not text.startswith(":", end):

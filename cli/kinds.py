@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from claw.cli.spec import Arg, Command
-from claw.core.errors import ClawError, IllegalAction, UsageError
+from claw.core.errors import ClawError, IllegalAction, UsageError, quoted
 
 
 def _msm_figures(state: dict, side: str | None = None) -> list[str]:
@@ -166,11 +166,11 @@ def _refusal(game: str, kind: str, word: str, known: list[str], own: list[str], 
         kind = wider if near else kind  # "no figure 'rat-11'; did you mean rat-1?"
     label = LABELS.get(kind, kind)
     if kind in TABLES:
-        head = f"unknown {label}: {word!r}"
+        head = f"unknown {label}: {quoted(word)}"
     elif (game, kind) in IN_PLAY:
-        head = f"no {label} {word!r} in play"
+        head = f"no {label} {quoted(word)} in play"
     else:
-        head = f"no {label} {word!r} in this game"
+        head = f"no {label} {quoted(word)} in this game"
     said = "did you mean " + " or ".join(near) + "?" if near else hint(word, own, what=_plural(label))
     error = IllegalAction if (game, kind) in IN_PLAY else UsageError
     return error(head + (f"; {said}" if said else ""))
@@ -217,7 +217,11 @@ def parse_square(word: str, state: dict | None) -> tuple[int, int]:
     from claw.core.msm.squares import parse_square as parse
     from claw.core.msm.squares import square_name
 
-    square = parse(word)
+    try:
+        square = parse(word)
+    except UsageError as exc:  # a misspelt square (B1O): the map's nearest names
+        near = _near_square(word, state)
+        raise UsageError(f"{exc}; {near}" if near else str(exc)) from None
     size = _map_size(state)
     if size and not (0 <= square[0] < size[0] and 0 <= square[1] < size[1]):
         raise UsageError(f"{word.strip()} is off the map ({size[0]}x{size[1]}, A1 to "
@@ -235,17 +239,25 @@ def parse_place(game: str, state: dict | None, word: str) -> str | tuple[int, in
         return by_fold[word.strip().casefold()]
     if is_square_name(word):
         return parse_square(word, state)
+    from claw.cli.suggest import closest, hint
+
+    said = _near_square(word, state) if not closest(word.strip(), known) else ""
+    said = said or (hint(word.strip(), known, what="figures") if known else "")
+    raise UsageError(f"not a figure id or a square name: {quoted(word.strip())}" + (f"; {said}" if said else ""))
+
+
+def _near_square(word: str, state: dict | None) -> str:
+    """"did you mean B10?" for a word that is no square name, from the state's map."""
     from claw.cli.suggest import hint
 
-    said = hint(word.strip(), known, what="figures") if known else ""
-    raise UsageError(f"not a figure id or a square name: {word.strip()!r}" + (f"; {said}" if said else ""))
+    return hint(word.strip(), _squares(state), show_all=0) if state is not None and _map_size(state) else ""
 
 
 def parse_number(name: str, word: str) -> int:
     try:
         return int(word.strip())
     except ValueError:
-        raise UsageError(f"{name} must be a whole number: {word!r}") from None
+        raise UsageError(f"{name} must be a whole number: {quoted(word)}") from None
 
 
 def parse_word(arg: Arg, game: str, state: dict | None, word: str) -> Any:
@@ -261,7 +273,7 @@ def parse_word(arg: Arg, game: str, state: dict | None, word: str) -> Any:
     if arg.kind == "herb":
         herbs = [parse_name("herb", game, state, part) for part in word.split(",") if part.strip()]
         if not herbs:
-            raise UsageError(f"{arg.name} names at least one herb: {word!r}")
+            raise UsageError(f"{arg.name} names at least one herb: {quoted(word)}")
         return herbs
     return parse_name(arg.kind, game, state, word)
 

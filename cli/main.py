@@ -75,7 +75,7 @@ def _help_or_unknown(args: list[str]) -> bool:
         from claw.cli import help as helptext
 
         text, code = helptext.answer(args)
-        (sys.stdout if code == 0 else sys.stderr).write(text)
+        _write_help(text, to_stdout=code == 0, debug="--debug" in args)
         if code:
             raise SystemExit(code)
         return True
@@ -92,6 +92,19 @@ def _help_or_unknown(args: list[str]) -> bool:
     output.error(f"no such command '{word}'" + (f"; {near}" if near else ""))
     output.error_hint("see `claw --help` (or `claw help GAME`)")
     raise SystemExit(2)
+
+
+def _write_help(text: str, *, to_stdout: bool, debug: bool) -> None:
+    """Help text through claw's streams: ASCII stand-ins where the encoding lacks a glyph,
+    and a closed or broken stdout answered by the one error handler, not a traceback."""
+    from claw.cli.output import Output
+    from claw.cli.runner import guard
+
+    output = Output()
+    stream = output.out if to_stdout else output.errors
+    code = guard(lambda: stream.write_raw(text), debug=debug, output=output)
+    if code:
+        raise SystemExit(code)
 
 
 def _names_app() -> typer.Typer:
@@ -158,9 +171,16 @@ def run_click(app: typer.Typer, args: list[str]) -> int:
 
         output = Output()
         message = " ".join(exc.format_message().split())
+        if isinstance(exc, click_errors.NoSuchOption) and exc.ctx is not None:
+            message = _no_such_option(exc.option_name, exc.ctx.command)
         output.error(message[:1].lower() + message[1:] if message[1:2].islower() else message)
         path = exc.ctx.command_path if exc.ctx is not None else "claw"
-        output.error_hint(f"see `{path} --help`")
+        word = getattr(exc, "option_name", None) or ""
+        if isinstance(exc, click_errors.NoSuchOption) and word[1:2].isdigit():  # `claw roll -1d6`
+            typed = next((a for a in args if a.startswith(word)), word)
+            output.error_hint(f"an argument that starts with '-' goes after `--`: {path} -- {typed}")
+        else:
+            output.error_hint(f"see `{path} --help`")
         return exc.exit_code
     except click_errors.ClickException as exc:  # e.g. a file option click could not open
         from claw.cli.output import Output
@@ -170,3 +190,15 @@ def run_click(app: typer.Typer, args: list[str]) -> int:
     except Abort:
         raise KeyboardInterrupt from None
     return code if isinstance(code, int) else 0
+
+
+def _no_such_option(flag: str, command) -> str:
+    """click lists every option sharing a few letters; say the one meant, as game commands do."""
+    from claw.cli.suggest import hint
+
+    shown = [name for param in command.params if not getattr(param, "hidden", False)
+             for name in getattr(param, "opts", []) if name.startswith("--")]
+    from claw.core.errors import quoted
+
+    near = hint(flag, shown, show_all=0)
+    return f"no such option: {flag if flag.isprintable() else quoted(flag)}" + (f"; {near}" if near else "")

@@ -20,15 +20,23 @@ SeedOpt = Annotated[int | None, typer.Option(
 DiceOpt = Annotated[str | None, typer.Option(
     "--dice", metavar="V1,V2,...",
     help="Physical dice, consumed in order (percentile: tens die 00-90 or its digit, then ones).")]
-DrawOpt = Annotated[list[str] | None, typer.Option(
-    "--draw", metavar="DECK=CARD,...",
-    help="Cards or tokens drawn at the table, in order (repeatable), e.g. township=3,township=5.")]
 
 
 def _games(ctx, incomplete: str) -> list[str]:
     from claw.cli.completion import for_games
 
     return for_games(ctx, incomplete)
+
+
+def _decks(ctx, incomplete: str) -> list[str]:
+    from claw.cli.completion import for_draws
+
+    return for_draws(ctx, incomplete)
+
+
+DrawOpt = Annotated[list[str] | None, typer.Option(
+    "--draw", metavar="DECK=CARD,...", autocompletion=_decks,
+    help="Cards or tokens drawn at the table, in order (repeatable), e.g. township=3,township=5.")]
 
 
 GameOpt = Annotated[str | None, typer.Option(

@@ -10,6 +10,7 @@ glyph gets an ASCII stand-in (``‖`` → ``|``, ``→`` → ``->``): output nev
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sys
@@ -91,7 +92,7 @@ def fit_json(text: str, encoding: str | None) -> str:
     return "".join(out)
 
 
-def _wants_colour(stream: TextIO) -> bool:
+def _wants_colour(stream: TextIO | None) -> bool:
     if "NO_COLOR" in os.environ or os.environ.get("TERM") == "dumb":
         return False
     if os.environ.get("FORCE_COLOR"):
@@ -123,12 +124,13 @@ class Stream:
     While held (see :meth:`Output.hold`), writes are kept in memory instead.
     """
 
-    def __init__(self, stream: TextIO | None, enabled: bool = True, *, required: bool = False) -> None:
-        self.stream = stream  # None: closed by the caller (`>&-`, `2>&-`)
-        self.required = required  # stdout carries the answer: closed, it is a write error
+    def __init__(self, stream: TextIO | None, enabled: bool = True, required: bool = False) -> None:
+        self.stream = stream  # None when Python started with the descriptor closed
+        self.required = required  # the command's output (stdout): losing it is an error
         self.enabled = enabled
         self.colour = enabled and _wants_colour(stream)
         self.held: list[str] | None = None
+        self.held_json: set[int] = set()  # indices in ``held`` that are JSON documents
 
     @property
     def encoding(self) -> str | None:
@@ -142,14 +144,15 @@ class Stream:
             return "".join(_ansi(fit(visible(t), encoding), s) for t, s in pieces)
         return "".join(fit(visible(t), encoding) for t, _ in pieces)
 
-    def _put(self, text: str) -> None:
+    def _put(self, text: str, is_json: bool = False) -> None:
         if self.held is not None:
+            if is_json:
+                self.held_json.add(len(self.held))
             self.held.append(text)
         elif self.stream is not None:
             self.stream.write(text)
-        elif self.required:
-            raise _closed_stdout()
-        # a closed stderr: nowhere to explain, and no reason to stop the command
+        elif self.required:  # started with the descriptor closed (`claw ... >&-`)
+            raise OSError(errno.EBADF, "cannot write the output: stdout is closed")
 
     def write(self, text: str | Styled) -> None:
         """Explanation or rendered text: one line (or several), literal, styled if colour."""
@@ -157,35 +160,28 @@ class Stream:
             self._put(self.render(text) + "\n")
 
     def write_raw(self, text: str) -> None:
-        """Text that is already final (validate's lines): no styling, glyphs fitted."""
+        """Text that is already final (validate's lines, help): no styling, glyphs fitted,
+        control characters visible (a file named with an escape sequence cannot drive the terminal)."""
         if self.enabled:
-            text = fit(text, self.encoding)
+            text = fit(visible(text), self.encoding)
             self._put(text if text.endswith("\n") else text + "\n")
 
     def write_json(self, text: str) -> None:
         """A JSON document (a state or a result): exact, escaped where the stream needs it."""
         if self.enabled:
             text = fit_json(text, self.encoding)
-            self._put(text if text.endswith("\n") else text + "\n")
+            self._put(text if text.endswith("\n") else text + "\n", is_json=True)
 
-    def release(self, into: Stream | None = None) -> None:
-        """Stop holding; write what was held here (or, re-rendered plain, to ``into``)."""
+    def release(self, into: Stream | None = None, keep_json: bool = False) -> None:
+        """Stop holding; write what was held here (or to ``into``; with ``keep_json`` the
+        JSON documents still come here and only the rendered text goes to ``into``)."""
         held, self.held = self.held or [], None
-        for text in held:
-            if into is None:
+        documents, self.held_json = self.held_json, set()
+        for i, text in enumerate(held):
+            if into is None or (keep_json and i in documents):
                 self._put(text)
             elif into.enabled:  # -q silences it there too
                 into._put(text)
-
-
-def _closed_stdout() -> Exception:
-    """Exit 5, one line, saying whether this run's new state is already in place."""
-    from claw.cli import interrupts
-    from claw.core.errors import CannotWrite
-
-    done = interrupts.written()
-    state = f"the new state is in place in {', '.join(done)}" if done else "nothing written"
-    return CannotWrite(f"cannot print the answer: stdout is closed; {state}")
 
 
 class Output:
@@ -215,14 +211,19 @@ class Output:
 
     def release(self, stdout_to_stderr: bool = False) -> None:
         """Write what was held; with ``stdout_to_stderr`` the rendered text meant for stdout
-        goes to stderr instead (stdout then carries only the state)."""
+        goes to stderr instead (stdout then carries only the state). When a JSON result was
+        written, it is stdout's one document: rendered text goes to stderr then too."""
         self.err.release()
-        self.out.release(into=self.err if stdout_to_stderr else None)
+        if stdout_to_stderr or self.json_written:
+            self.out.release(into=self.err, keep_json=not stdout_to_stderr)
+        else:
+            self.out.release()
 
     def drop(self) -> None:
         """Forget what was held (the command is refused; only the error is printed)."""
         self.out.held = None
         self.err.held = None
+        self.out.held_json = set()
 
     def error_hint(self, text: str) -> None:
         """The second line of an error: what to try instead."""

@@ -27,6 +27,7 @@ from claw.cli.positions import (  # noqa: F401  (re-exported for diagnostics)
     offset_line_col,
     to_plain,
 )
+from claw.core.errors import quoted
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 _CORE = "tag:yaml.org,2002:"
@@ -128,7 +129,7 @@ def _scalar(event) -> Any:
         return _number(text, event.start_mark, "int")
     if kind == "float" and (_INT.fullmatch(text) or _FLOAT.fullmatch(text) or _SPECIAL_FLOAT.fullmatch(text)):
         return float(_number(text, event.start_mark, "float"))
-    raise ParseProblem(*_mark(event.start_mark), f"{text!r} is not a valid !!{kind}")
+    raise ParseProblem(*_mark(event.start_mark), f"{quoted(text)} is not a valid !!{kind}")
 
 
 def _build(events) -> Document:
@@ -209,7 +210,7 @@ def _key(event, frame: list, keys: dict, mark: tuple[int, int]) -> str:
     seen = frame[3]
     if key in seen:
         first = ":".join(map(str, seen[key]))
-        raise ParseProblem(*mark, f"duplicate key {key!r} (first at {first}); keep one")
+        raise ParseProblem(*mark, f"duplicate key {quoted(key)} (first at {first}); keep one")
     seen[key] = mark
     keys[frame[1] + (key,)] = mark
     return key

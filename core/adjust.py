@@ -15,7 +15,9 @@ path inside the record, or to ``{"path": ..., ...}`` with:
 - ``"order": true``: a deck whose order may change but not its cards;
 - ``"cards": true``: card records (or one card), typed by id, exchanged with ``cards``;
 - ``"type": "int" | "str" | "bool"``: how to read a value when the current one is null;
-- ``"null": true``: ``none`` clears the value (a mouse out of every room).
+- ``"null": true``: ``none`` clears the value (a mouse out of every room);
+- ``"records": {"day": "day"}``: a list of records typed by id; a new one gets those fields
+  from the state (a disease caught today), a kept one keeps its own.
 
 Values are read like the current value: a number, yes/no, text, ``none``, or a comma
 list. Everything here is pure; the CLI checks the result against the game's schema
@@ -28,7 +30,7 @@ import copy
 from typing import Any
 
 from claw.core.draws import card_name
-from claw.core.errors import IllegalAction, UsageError
+from claw.core.errors import IllegalAction, UnknownName, UsageError, quoted
 
 NULLS = ("none", "null", "-")
 TRUE, FALSE = ("yes", "true", "on", "1"), ("no", "false", "off", "0")
@@ -75,13 +77,15 @@ def find_target(state: dict, spec: dict, target: str) -> tuple[str, dict, dict]:
             if target in ids:
                 return target, holder, place["keys"]
         known += ids
-    raise UsageError(f"no figure, zone or record {target!r} to adjust (ids: {', '.join(known)}; or game)")
+    raise UnknownName(f"no figure, zone or record {quoted(target)} to adjust (ids: {', '.join(known)}; or game)",
+                      target, [*known, "game"])
 
 
 def _key_spec(keys: dict, key: str, target: str) -> dict:
     spec = keys.get(key)
     if spec is None:
-        raise UsageError(f"{target} has no adjustable {key!r} (keys: {', '.join(keys) or 'none'})")
+        raise UnknownName(f"{target} has no adjustable {quoted(key)} (keys: {', '.join(keys) or 'none'})", key,
+                          list(keys))
     return {"path": spec} if isinstance(spec, str) else spec
 
 
@@ -93,12 +97,12 @@ def _scalar(text: str, like: Any, kind: str | None, what: str, nullable: bool = 
             return True
         if text.lower() in FALSE:
             return False
-        raise UsageError(f"{what} is yes or no: {text!r}")
+        raise UsageError(f"{what} is yes or no: {quoted(text)}")
     if kind == "int" or (kind is None and isinstance(like, int)):
         try:
             return int(text)
         except ValueError:
-            raise UsageError(f"{what} is a whole number: {text!r}") from None
+            raise UsageError(f"{what} is a whole number: {quoted(text)}") from None
     if kind is None and like is None:
         try:
             return int(text)
@@ -136,7 +140,7 @@ def _exchange_cards(state: dict, game_spec: dict, old: list[dict], ids: list[str
             if pile is None:
                 left = sorted({card_name(c) for p in piles for c in p})
                 there = ", ".join(left) or "none"
-                raise IllegalAction(f"{what}: no card {cid!r} in the deck or discard (there: {there})")
+                raise IllegalAction(f"{what}: no card {quoted(cid)} in the deck or discard (there: {there})")
             card = next(c for c in pile if card_name(c) == cid)
             pile.remove(card)
         chosen.append(card)
@@ -156,9 +160,19 @@ def _on_top(deck: list, ids: list[str], what: str) -> list:
         i = next((k for k, c in enumerate(rest) if card_name(c) == cid), None)
         if i is None:
             left = ", ".join(sorted({card_name(c) for c in rest})) or "nothing"
-            raise IllegalAction(f"{what}: {cid!r} is not (or no more) in this deck (left: {left})")
+            raise IllegalAction(f"{what}: {quoted(cid)} is not (or no more) in this deck (left: {left})")
         top.append(rest.pop(i))
     return top + rest
+
+
+def _records(state: dict, old: list[dict], ids: list[str], fields: dict[str, str]) -> list[dict]:
+    """A list of records named by id (a cat's diseases): a record kept keeps its fields, a
+    new one gets ``fields`` read from the state (``{"day": "day"}``: caught today)."""
+    twice = sorted({rid for rid in ids if ids.count(rid) > 1})
+    if twice:
+        raise UsageError(f"a record can be named once: {', '.join(map(quoted, twice))}")
+    kept = {r["id"]: r for r in old}
+    return [kept.get(rid) or {"id": rid, **{f: _get(state, p) for f, p in fields.items()}} for rid in ids]
 
 
 def shown(value: Any) -> Any:
@@ -192,6 +206,8 @@ def apply_adjustments(state: dict, spec: dict, target: str, pairs: list[tuple[st
                 ids = [] if text.lower() in NULLS else [text]
                 picked = _exchange_cards(st, spec, [old] if old else [], ids, what)
                 new = picked[0] if picked else None
+        elif kspec.get("records") is not None:
+            new = _records(st, old, [] if text.lower() in NULLS else _items(text), kspec["records"])
         elif isinstance(old, list):
             like = old[0] if old else None
             new = [_scalar(t, like, kspec.get("type"), what) for t in _items(text)]

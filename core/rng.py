@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Protocol
 
-from claw.core.errors import DiceError
+from claw.core.errors import DiceError, quoted
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
@@ -133,7 +133,7 @@ class PhysicalDice:
             word = value.lower()
             if names is None or word not in names:
                 known = f" (faces: {', '.join(names)})" if names else "; it takes a number"
-                raise DiceError(f"{_a(name)} cannot be typed as {value!r}{known}"
+                raise DiceError(f"{_a(name)} cannot be typed as {quoted(value)}{known}"
                                 f" (value #{self.used + 1} of --dice)")
             value = names[word]
         if not low <= value <= high:
@@ -181,7 +181,7 @@ def parse_dice_values(text: str) -> list[int | str]:
             values.append(int(item))
         except ValueError:
             if not _FACE_WORD.fullmatch(item):
-                raise DiceError(f"--dice item #{i} is not a whole number or a face name: {item!r}") from None
+                raise DiceError(f"--dice item #{i} is not a whole number or a face name: {quoted(item)}") from None
             values.append(item)
     if len(values) > 10_000:
         raise DiceError(f"--dice gives too many values: {len(values)} (limit 10000)")

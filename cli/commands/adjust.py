@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from claw.cli.options import DebugOpt, InPlaceOpt, OutputOpt, QuietOpt, StateOpt
+from claw.core.errors import quoted
 
 MAX_REASON = 500
 
@@ -17,8 +18,8 @@ def register(app: typer.Typer) -> None:
                  "ID is a figure or zone id, or `game` for trackers and counters. The change is checked "
                  "against the game's rules, logged as a correction, and `claw undo` takes it back.")
     def adjust_cmd(
-        target: Annotated[str, typer.Argument(metavar="ID")],
-        changes: Annotated[list[str], typer.Argument(metavar="KEY=VALUE...")],
+        target: Annotated[str, typer.Argument(metavar="ID", autocompletion=_complete_target)],
+        changes: Annotated[list[str], typer.Argument(metavar="KEY=VALUE...", autocompletion=_complete_change)],
         reason: Annotated[str, typer.Option("--reason", "-r", metavar="TEXT",
                                             help="Why the table corrects the state (required).")] = "",
         state: StateOpt = None,
@@ -39,6 +40,18 @@ def register(app: typer.Typer) -> None:
                                                 changes_state=True, output=output), quiet=quiet, debug=debug)
 
 
+def _complete_target(ctx, incomplete: str) -> list[str]:
+    from claw.cli.completion import for_adjust_target
+
+    return for_adjust_target(ctx, incomplete)
+
+
+def _complete_change(ctx, incomplete: str) -> list[str]:
+    from claw.cli.completion import for_adjust_change
+
+    return for_adjust_change(ctx, incomplete)
+
+
 def parse_pairs(words: list[str]) -> list[tuple[str, str]]:
     from claw.core.errors import UsageError
 
@@ -46,7 +59,7 @@ def parse_pairs(words: list[str]) -> list[tuple[str, str]]:
     for word in words:
         key, eq, value = word.partition("=")
         if not eq or not key.strip():
-            raise UsageError(f"a correction is KEY=VALUE, e.g. health=7: {word!r}")
+            raise UsageError(f"a correction is KEY=VALUE, e.g. health=7: {quoted(word)}")
         pairs.append((key.strip().lower().replace("_", "-"), value.strip()))
     return pairs
 
@@ -55,7 +68,7 @@ def correct(call, target: str, words: list[str], reason: str) -> None:
     from claw.cli.games import game_spec, import_target
     from claw.cli.statefile import check_state
     from claw.core.adjust import apply_adjustments
-    from claw.core.errors import IllegalAction, InvalidInput, UsageError
+    from claw.core.errors import IllegalAction, InvalidInput, UnknownName, UsageError
 
     reason = " ".join(reason.split())
     if not reason:
@@ -66,7 +79,13 @@ def correct(call, target: str, words: list[str], reason: str) -> None:
     spec = getattr(adapter, "ADJUST", None)
     if not spec:
         raise IllegalAction(f"{call.game}: nothing can be adjusted yet")
-    new_state, changes = apply_adjustments(call.state, spec, target.strip(), parse_pairs(words))
+    try:
+        new_state, changes = apply_adjustments(call.state, spec, target.strip(), parse_pairs(words))
+    except UnknownName as exc:
+        from claw.cli.suggest import hint
+
+        near = hint(exc.word, exc.names, show_all=0)
+        raise UsageError(f"{exc}; {near}" if near else str(exc)) from None
     trial = {**call.envelope, "state": new_state}
     try:
         check_state(trial, "the corrected state")

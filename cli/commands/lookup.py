@@ -12,6 +12,7 @@ from typing import Annotated, Any
 import typer
 
 from claw.cli.options import DebugOpt, GameOpt, JsonOpt
+from claw.core.errors import quoted
 
 # table → (game, data file, the keys holding its rows, what it is)
 TABLES: dict[str, tuple[str, str, tuple[str, ...], str]] = {
@@ -50,7 +51,7 @@ HELP = ("Read a table the rulebook prints, without a game: TABLE is bestiary, en
 def register(app: typer.Typer) -> None:
     @app.command(name="lookup", help=HELP)
     def lookup_cmd(
-        table: Annotated[str | None, typer.Argument(metavar="TABLE")] = None,
+        table: Annotated[str | None, typer.Argument(metavar="TABLE", autocompletion=_complete_table)] = None,
         name: Annotated[list[str] | None, typer.Argument(metavar="NAME...")] = None,
         game: GameOpt = None,
         json_out: JsonOpt = False,
@@ -59,6 +60,12 @@ def register(app: typer.Typer) -> None:
         from claw.cli.runner import finish
 
         finish(lambda output: _run(table, " ".join(name or []), game, json_out, output), debug=debug)
+
+
+def _complete_table(ctx, incomplete: str) -> list[str]:
+    """The tables (of the game given with --game), for shell completion."""
+    game = (ctx.params or {}).get("game")
+    return [t for t, (g, *_) in TABLES.items() if game in (None, g) and t.startswith(incomplete.lower())]
 
 
 def _run(table: str | None, name: str, game: str | None, json_out: bool, output) -> int:
@@ -80,7 +87,7 @@ def _run(table: str | None, name: str, game: str | None, json_out: bool, output)
     if key not in TABLES:
         from claw.cli.suggest import hint
 
-        raise UsageError(f"no table {table!r}; " + (hint(table, list(TABLES) + list(ALIASES), what="tables",
+        raise UsageError(f"no table {quoted(table)}; " + (hint(table, list(TABLES) + list(ALIASES), what="tables",
                                                          show_all=40) or "claw lookup lists them"))
     owner = TABLES[key][0]
     if game is not None and game != owner:
@@ -139,7 +146,7 @@ def find(table: str, name: str) -> list[dict]:
 
     choices = {k.casefold(): k for r in every for k in reversed(_keys(r)[:2])}  # the id when name ~ id
     near = hint(name, list(choices.values()), what=table, show_all=30)
-    raise UsageError(f"no {table} row {name!r}" + (f"; {near}" if near else ""))
+    raise UsageError(f"no {table} row {quoted(name)}" + (f"; {near}" if near else ""))
 
 
 def _value(v: Any) -> str:

@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from claw.cli.options import DebugOpt, DiceOpt, DrawOpt, OutputOpt, QuietOpt, SeedOpt
+from claw.core.errors import quoted
 
 
 def _game_options_help() -> str:
@@ -145,7 +146,7 @@ def _typed_options(spec, opts: dict) -> dict:
             raise UsageError(f"--{key.replace('_', '-')}: not an option of `claw new` for this game (options: {known})")
         if opt.type is bool:
             if value is not True:
-                raise UsageError(f"{opt.flag} takes no value: {value!r}")
+                raise UsageError(f"{opt.flag} takes no value: {quoted(value)}")
             out[key] = True
         elif value is True:
             raise UsageError(f"{opt.flag} needs a value")
@@ -153,5 +154,5 @@ def _typed_options(spec, opts: dict) -> dict:
             try:
                 out[key] = opt.type(value)
             except ValueError:
-                raise UsageError(f"{opt.flag} expects {opt.type.__name__}: {value!r}") from None
+                raise UsageError(f"{opt.flag} expects {opt.type.__name__}: {quoted(value)}") from None
     return out

@@ -6,6 +6,8 @@ from typing import Annotated
 
 import typer
 
+from claw.core.errors import quoted
+
 
 def register(app: typer.Typer) -> None:
     @app.command(name="schema", help="Print the JSON Schema NAME (e.g. scenario-msm), self-contained (every $ref "
@@ -40,7 +42,7 @@ def _run(name: str | None, folder: str | None, output) -> int:
     if name not in names:
         from claw.cli.suggest import hint
 
-        raise UsageError(f"no schema named {name!r}; {hint(name, names, what='schemas', show_all=50)}")
+        raise UsageError(f"no schema named {quoted(name)}; {hint(name, names, what='schemas', show_all=50)}")
     output.out.write_json(json.dumps(bundle(name), indent=2, ensure_ascii=False))
     return 0
 

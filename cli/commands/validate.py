@@ -6,6 +6,8 @@ from typing import Annotated
 
 import typer
 
+from claw.core.errors import quoted
+
 
 def register(app: typer.Typer) -> None:
     @app.command(name="validate", help="Check scenario, character, campaign, data and state files and the files "
@@ -33,7 +35,7 @@ def _run(files: list[str], fmt: str, strict: bool, ignore: list[str], follow: bo
     from claw.core.errors import UsageError
 
     if fmt not in FORMATS:
-        raise UsageError(f"--format must be one of {', '.join(FORMATS)}: {fmt!r}")
+        raise UsageError(f"--format must be one of {', '.join(FORMATS)}: {quoted(fmt)}")
     import os
 
     codes = frozenset(c.strip().upper() for item in ignore for c in item.split(",") if c.strip())

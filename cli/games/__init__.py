@@ -6,7 +6,7 @@ import importlib
 from types import ModuleType
 from typing import Any
 
-from claw.core.errors import UsageError
+from claw.core.errors import UsageError, quoted
 
 GAMES = ("msm", "ratcatcher", "warriors", "mice")
 NAMES = {
@@ -20,7 +20,7 @@ NAMES = {
 def game_spec(game: str) -> ModuleType | None:
     """The adapter module of ``game``, or None while the game has none yet."""
     if game not in GAMES:
-        raise UsageError(f"unknown game {game!r} (one of: {', '.join(GAMES)})")
+        raise UsageError(f"unknown game {quoted(game)} (one of: {', '.join(GAMES)})")
     try:
         return importlib.import_module(f"claw.cli.games.{game}")
     except ModuleNotFoundError as exc:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from claw.core.errors import UsageError
+from claw.core.errors import UsageError, quoted
 
 
 def _tiles() -> dict:
@@ -42,7 +42,7 @@ def _int(text: str, what: str) -> int:
     try:
         return int(text)
     except (TypeError, ValueError):
-        raise UsageError(f"{what} must be a whole number: {text!r}") from None
+        raise UsageError(f"{what} must be a whole number: {quoted(text)}") from None
 
 
 def _state(call) -> dict | None:

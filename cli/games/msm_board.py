@@ -7,7 +7,7 @@ handlers so that loading the adapter stays cheap.
 from __future__ import annotations
 
 from claw.cli.text import Styled, styled
-from claw.core.errors import IllegalAction, UsageError
+from claw.core.errors import IllegalAction, UsageError, quoted
 
 # -- validation hook ------------------------------------------------------------------
 
@@ -44,14 +44,14 @@ def new(call) -> None:
 
     doc = call.doc
     if doc.get("kind", "scenario") != "scenario":
-        raise UsageError(f"claw new needs an msm scenario file, not a {doc.get('kind')!r} file: {call.source}")
+        raise UsageError(f"claw new needs an msm scenario file, not a {quoted(doc.get('kind'))} file: {call.source}")
     heroes = None
     if call.opts.get("heroes"):
         heroes = [h.strip().lower() for h in str(call.opts["heroes"]).split(",") if h.strip()]
         known = _hero_ids()
         unknown = [h for h in heroes if known is not None and h not in known]
         if unknown:
-            raise UsageError(f"unknown hero {unknown[0]!r} (heroes: {', '.join(sorted(known or ()))})")
+            raise UsageError(f"unknown hero {quoted(unknown[0])} (heroes: {', '.join(sorted(known or ()))})")
     roaches = _roaches(call.opts.get("roaches"))
     places = _parse_places(call.opts.get("place"))
     pounce = _pounce(call.opts.get("pounce_rule"))
@@ -77,7 +77,7 @@ def _parse_places(text) -> dict | None:
     for item in str(text).split(","):
         hero, eq, square = item.partition("=")
         if not eq or not hero.strip():
-            raise UsageError(f"--place takes HERO=SQUARE pairs, e.g. nera=B11: {item!r}")
+            raise UsageError(f"--place takes HERO=SQUARE pairs, e.g. nera=B11: {quoted(item)}")
         places[hero.strip().lower()] = parse_square(square)
     return places
 
@@ -86,7 +86,7 @@ def _roaches(value) -> str:
     if value in (None, ""):
         return "ignore"
     if value not in ("ignore", "hinder"):
-        raise UsageError(f"--roaches must be ignore or hinder: {value!r}")
+        raise UsageError(f"--roaches must be ignore or hinder: {quoted(value)}")
     return value
 
 
@@ -96,7 +96,7 @@ def _pounce(value) -> str:
     if value in (None, ""):
         return POUNCE_RULINGS[0]
     if value not in POUNCE_RULINGS:
-        raise UsageError(f"--pounce-rule must be {' or '.join(POUNCE_RULINGS)}: {value!r}")
+        raise UsageError(f"--pounce-rule must be {' or '.join(POUNCE_RULINGS)}: {quoted(value)}")
     return value
 
 
@@ -347,7 +347,7 @@ def move(call) -> None:
         raise IllegalAction(f"{fid} is not a cat: rats move on their own turn (claw scenario-step)")
     mode = call.opts.get("as_")
     if mode is not None and mode not in MODES:
-        raise UsageError(f"--as must be prowl, stride or pounce: {mode!r}")
+        raise UsageError(f"--as must be prowl, stride or pounce: {quoted(mode)}")
     if call.opts.get("options"):
         call.query()  # a question: answer on stdout, leave the state file alone
         _list_moves(call, board, state, fid, call.out)
@@ -415,7 +415,7 @@ def moves(call) -> None:
     board = board_from_state(state)
     fid = call.arg("CAT")
     if state["figures"][fid].get("side") != "cat":
-        raise UsageError(f"not a cat on this state: {fid!r}")
+        raise UsageError(f"not a cat on this state: {quoted(fid)}")
     _list_moves(call, board, state, fid, call.out)
 
 
@@ -459,7 +459,7 @@ def rats(call) -> None:
         chosen = call.arg("RAT")
         for fid in chosen:
             if figures[fid].get("side") != "rat":
-                raise UsageError(f"not a rat on this state: {fid!r}")
+                raise UsageError(f"not a rat on this state: {quoted(fid)}")
     apart = (state.get("options") or {}).get("rat_wall") == "apart"   # play ruling 9's option
     order, ties, plans = activation_order(board, figures, chosen, walls_separate=apart)
     if call.json:

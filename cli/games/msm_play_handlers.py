@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from claw.core.errors import IllegalAction, InvalidInput, UsageError
+from claw.core.errors import IllegalAction, InvalidInput, UsageError, quoted
 
 
 def _pct(x) -> str:
@@ -16,7 +16,7 @@ def parse_indices(text: str | None) -> list[int]:
     for part in text.split(","):
         part = part.strip()
         if not part.isdigit() or int(part) < 1:
-            raise UsageError(f"--reroll wants die numbers from 1, like 1,2: {text!r}")
+            raise UsageError(f"--reroll wants die numbers from 1, like 1,2: {quoted(text)}")
         out.append(int(part) - 1)
     return out
 
@@ -66,7 +66,7 @@ def parse_choices(text) -> dict:
             continue
         key, sep, value = part.partition("=")
         if not sep or not key.strip() or not value.strip():
-            raise UsageError(f"--choose wants KEY=VALUE items (rat-3=C7, rat-3=nera, first=rat-5): {part!r}")
+            raise UsageError(f"--choose wants KEY=VALUE items (rat-3=C7, rat-3=nera, first=rat-5): {quoted(part)}")
         key, value = key.strip().lower(), value.strip()
         from claw.core.msm.squares import is_square_name
 
@@ -223,7 +223,7 @@ def scenario_step(call) -> None:
     o = call.opts
     until = (o.get("until") or "").lower() or None
     if until and until not in rounds.PHASES:
-        raise UsageError(f"--until must be one of {', '.join(rounds.PHASES)}: {until!r}")
+        raise UsageError(f"--until must be one of {', '.join(rounds.PHASES)}: {quoted(until)}")
     first = (o.get("first") or "").lower() or None
     from claw.core.msm.choices import RatChoices
 
@@ -316,7 +316,8 @@ def search(call) -> None:
     choices = parse_choices(call.opts.get("choose"))
     unknown = sorted(set(choices) - {"ambush"})
     if unknown:
-        raise UsageError(f"search --choose takes ambush=SQUARE (the objective square for an Ambush): {unknown[0]!r}")
+        raise UsageError("search --choose takes ambush=SQUARE (the objective square for an Ambush): "
+                         f"{quoted(unknown[0])}")
     ambush = choices.get("ambush", [])
     if len(ambush) > 1:
         raise UsageError(f"search --choose ambush=SQUARE takes one square: {', '.join(ambush)}")
@@ -403,7 +404,7 @@ def entry(call) -> None:
 
     (number,) = _need(call, "N")
     if not number.lstrip("#").isdigit():
-        raise UsageError(f"an entry number, like 2: {number!r}")
+        raise UsageError(f"an entry number, like 2: {quoted(number)}")
     if call.state is None:  # a look-up: `claw entry 4 --game msm`
         from claw.cli.commands.lookup import answer_row
 
@@ -438,7 +439,8 @@ def _hero_skills(state: dict, specs) -> list[dict]:
         fig = state["figures"].get(hero_id)
         if not sep or fig is None or fig.get("side") != "cat":
             cats = ", ".join(f for f, x in state["figures"].items() if x.get("side") == "cat")
-            raise UsageError(f"--hero-skill wants HERO=NAME[:+N[:WEAPON,...]] for a hero in play ({cats}): {spec!r}")
+            raise UsageError(f"--hero-skill wants HERO=NAME[:+N[:WEAPON,...]] for a hero in play ({cats}): "
+                             f"{quoted(spec)}")
         skill = parse_skill(text, fig.get("skills", []))
         name = skill if isinstance(skill, str) else skill["name"]
         kept = [s for s in fig.get("skills", []) if (s if isinstance(s, str) else s["name"]).lower() != name.lower()]
@@ -463,7 +465,7 @@ def setup_play(call, doc: dict, state: dict) -> list[dict]:
     for rel in doc.get("loot_files", []):
         deck = call.load(rel)
         if deck.get("kind") != "loot":
-            raise UsageError(f"loot file {rel} is not a loot deck (kind: {deck.get('kind')!r})")
+            raise UsageError(f"loot file {rel} is not a loot deck (kind: {quoted(deck.get('kind'))})")
         decks.append(deck)
         base = Path(call.source).parent if call.source else Path(".")
         paths.append(call.stored_path(str(base / rel)))  # relative to the state, never absolute
@@ -515,7 +517,7 @@ def setup_play(call, doc: dict, state: dict) -> list[dict]:
 
     big = (call.opts.get("big_action") or "two").lower()
     if big not in BIG_ACTION_RULINGS:
-        raise UsageError(f"--big-action must be two or all: {big!r}")
+        raise UsageError(f"--big-action must be two or all: {quoted(big)}")
     state.setdefault("options", {})["big_action"] = big
     state["loot"]["deck"] = build_deck(decks, doc.get("loot_decks"), call.dice)
     state["loot"].setdefault("discard", [])
@@ -533,11 +535,11 @@ def setup_play(call, doc: dict, state: dict) -> list[dict]:
         state["scenario"]["no_cat_attacks"] = True
     stun = (call.opts.get("cat_stun") or "clear").lower()
     if stun not in ("clear", "keep"):
-        raise UsageError(f"--cat-stun must be clear or keep: {stun!r}")
+        raise UsageError(f"--cat-stun must be clear or keep: {quoted(stun)}")
     state.setdefault("options", {})["cat_stun"] = stun
     wall = (call.opts.get("rat_wall") or "adjacent").lower()
     if wall not in RAT_WALL:
-        raise UsageError(f"--rat-wall must be adjacent or apart: {wall!r}")
+        raise UsageError(f"--rat-wall must be adjacent or apart: {quoted(wall)}")
     state["options"]["rat_wall"] = wall
     state["active"] = None
     return events

@@ -10,7 +10,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from claw.core.errors import IllegalAction, UsageError
+from claw.core.errors import IllegalAction, UsageError, quoted
 
 ACTIONS = ("start", "event", "heal", "shop", "buy", "sell", "trade", "level", "recruit", "done", "show")
 
@@ -73,7 +73,7 @@ def tavern(call) -> None:
         raise UsageError(f"usage: claw tavern ACTION (one of {', '.join(ACTIONS)})")
     action, rest = call.args[0].lower(), [a.lower() for a in call.args[1:]]
     if action not in ACTIONS:
-        raise UsageError(f"unknown Taverne action {action!r} (one of {', '.join(ACTIONS)})")
+        raise UsageError(f"unknown Taverne action {quoted(action)} (one of {', '.join(ACTIONS)})")
     if call.state is None:  # stateless: the events chart is a look-up (`claw tavern event --game msm`)
         if action != "event":
             raise UsageError(f"`claw tavern {action}` needs a state (-s FILE); without one only `claw tavern event`")

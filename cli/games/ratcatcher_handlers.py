@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from claw.core.errors import IllegalAction, InvalidInput, UsageError
+from claw.core.errors import IllegalAction, InvalidInput, UsageError, quoted
 
 COLOUR = {
     "wound": "red", "bite": "red", "game-over": "bold magenta", "capture": "green",
@@ -50,10 +50,10 @@ def _dice(call):
 
     colours = [c.strip() for c in text.split(",") if c.strip()]
     if not colours or len(colours) > 500:
-        raise UsageError(f"--draws lists 1..500 colours, e.g. brown,black,white: {text!r}")
+        raise UsageError(f"--draws lists 1..500 colours, e.g. brown,black,white: {quoted(text)}")
     for c in colours:
         if c not in ("brown", "black", "white"):
-            raise UsageError(f"--draws colours are brown, black or white: {c!r}")
+            raise UsageError(f"--draws colours are brown, black or white: {quoted(c)}")
     return TypedDraws(call.dice, colours)
 
 
@@ -77,7 +77,7 @@ def new(call) -> None:
     scenario = call.doc
     if scenario.get("kind", "scenario") != "scenario":
         raise InvalidInput(f"{call.source}: `claw new` needs a Ratcatcher scenario file, "
-                           f"not kind {scenario.get('kind')!r}")
+                           f"not kind {quoted(scenario.get('kind'))}")
     parts: dict = {}
     for key in ("character", "nemesis", "townships", "peculiar"):
         ref = scenario.get(key)
@@ -88,8 +88,8 @@ def new(call) -> None:
         else:
             doc = call.load(ref)
             if doc.get("game") != "ratcatcher" or doc.get("kind") != key:
-                raise InvalidInput(f"{call.source}: {key}: {ref!r} is not a Ratcatcher {key} file "
-                                   f"(kind {doc.get('kind')!r})")
+                raise InvalidInput(f"{call.source}: {key}: {quoted(ref)} is not a Ratcatcher {key} file "
+                                   f"(kind {quoted(doc.get('kind'))})")
             parts[key] = doc
     problems = cross_check(scenario, parts["character"], parts["nemesis"], parts["townships"],
                            parts["peculiar"] if scenario.get("peculiar") else None)
@@ -105,12 +105,12 @@ def new(call) -> None:
         scenario["options"]["rat_speed"] = speed
     if lowest is not None:
         if lowest not in ("fewest-rats", "lowest-number"):
-            raise UsageError(f"--recovery-lowest is fewest-rats or lowest-number: {lowest!r}")
+            raise UsageError(f"--recovery-lowest is fewest-rats or lowest-number: {quoted(lowest)}")
         scenario["options"]["recovery_lowest"] = lowest
     tie = call.opts.get("tie_township")
     if tie is not None:
         if tie not in ("number", "indicator"):
-            raise UsageError(f"--tie-township is number or indicator: {tie!r}")
+            raise UsageError(f"--tie-township is number or indicator: {quoted(tie)}")
         scenario["options"]["tie_township"] = tie
     if call.opts.get("browns_count_to_consume"):
         scenario["options"]["browns_count_to_consume"] = True
@@ -118,7 +118,7 @@ def new(call) -> None:
         value = call.opts.get(key)
         if value is not None:
             if value not in allowed:
-                raise UsageError(f"--{key.replace('_', '-')} is {' or '.join(allowed)}: {value!r}")
+                raise UsageError(f"--{key.replace('_', '-')} is {' or '.join(allowed)}: {quoted(value)}")
             scenario["options"][key] = value
     dice = _dice(call)
     state, events = new_game(scenario, parts["character"], parts["nemesis"], parts["townships"],
@@ -168,7 +168,7 @@ def trade(call) -> None:
     choice = None
     if len(call.args) == 2:
         if not call.args[1].isdigit():
-            raise UsageError(f"CHOICE is a reward number: {call.args[1]!r}")
+            raise UsageError(f"CHOICE is a reward number: {quoted(call.args[1])}")
         choice = int(call.args[1])
     _apply(call, core_trade(_state(call), call.args[0], choice))
 
@@ -185,7 +185,7 @@ def heal(call) -> None:
     from claw.core.ratcatcher.player import heal as core_heal
 
     if call.args:
-        raise UsageError(f"claw heal takes no arguments in ratcatcher: {call.args[0]!r}")
+        raise UsageError(f"claw heal takes no arguments in ratcatcher: {quoted(call.args[0])}")
     _apply(call, core_heal(_state(call)))
 
 
@@ -205,7 +205,7 @@ def attack(call) -> None:
     plan = parse_assign(o["assign"]) if o.get("assign") else None
     if call.args:
         raise UsageError(f"attack takes no positional arguments in ratcatcher (the target zone is the "
-                         f"Ratcatcher's): {call.args[0]!r}")
+                         f"Ratcatcher's): {quoted(call.args[0])}")
     _apply(call, core_attack(_state(call), call.dice, o.get("attack_dice"), plan))
 
 
@@ -277,7 +277,7 @@ def odds(call) -> None:
         raise UsageError(f"--attack-dice must be 1..100: {n}")
     targets = zone_targets(state, rc["zone"])
     if not targets:
-        raise IllegalAction(f"no rat to attack in {rc['zone']}: {rc['zone']!r}")
+        raise IllegalAction(f"no rat to attack in {rc['zone']}: {quoted(rc['zone'])}")
     from claw.core.ratcatcher.effects import accuracy as effective_accuracy
 
     odds = zone_odds(n, effective_accuracy(state), targets)
@@ -313,7 +313,7 @@ def _choices(call, state: dict) -> tuple[list, int | None]:
     prefer = list(call.opts.get("prefer") or [])
     for zone in prefer:
         if zone not in state["zones"]:
-            raise IllegalAction(f"--prefer names no zone in the city: {zone!r}")
+            raise IllegalAction(f"--prefer names no zone in the city: {quoted(zone)}")
     reward = call.opts.get("reward")
     table = state["tallyman"]["rewards"]
     if reward is not None and not 1 <= reward <= len(table):
@@ -327,7 +327,7 @@ def scenario_step(call) -> None:
     from claw.core.ratcatcher.turn import scenario_step as step
 
     if call.args:
-        raise UsageError(f"scenario-step takes no positional arguments in ratcatcher: {call.args[0]!r}")
+        raise UsageError(f"scenario-step takes no positional arguments in ratcatcher: {quoted(call.args[0])}")
     state = _state(call)
     prefer, reward = _choices(call, state)
     connectors = list(call.opts.get("connector") or [])
@@ -335,7 +335,8 @@ def scenario_step(call) -> None:
         conn = r"[0-9]{1,3}:[A-Za-z0-9_-]{1,16}"
         own = r"[A-Za-z0-9_-]{1,16}"  # the new card's connector, and optionally a second meeting pair
         if not re.fullmatch(rf"{conn}(={own}(\+{own}={conn})?)?", c) or c.split(":")[0] not in state["cards"]:
-            raise UsageError(f"--connector is CARD:ID of a township card, e.g. 0:e (or 0:e=s, 0:e=s+n=3:w): {c!r}")
+            raise UsageError("--connector is CARD:ID of a township card, e.g. 0:e (or 0:e=s, 0:e=s+n=3:w): "
+                             f"{quoted(c)}")
     dice = _dice(call)
     _apply(call, step(state, dice, prefer, connectors, reward))
     _unused_draws(call, dice)
@@ -345,7 +346,7 @@ def spawn(call) -> None:
     from claw.core.ratcatcher.turn import spawn_only
 
     if call.args:
-        raise UsageError(f"spawn takes no arguments in ratcatcher: {call.args[0]!r}")
+        raise UsageError(f"spawn takes no arguments in ratcatcher: {quoted(call.args[0])}")
     state = _state(call)
     prefer, reward = _choices(call, state)
     dice = _dice(call)

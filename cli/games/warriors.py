@@ -177,7 +177,8 @@ CHECK = _H + "validate"
 ADJUST = {
     "targets": [{"where": "cats", "kind": "dict", "keys": {
         "hp": "hp", "hp-max": "hp_max", "age": "age", "sprain": "sprain",
-        "diseases": "diseases", "strength": "pools.strength", "intelligence": "pools.intelligence",
+        "diseases": {"path": "diseases", "records": {"day": "day"}},  # a new disease is caught today
+        "strength": "pools.strength", "intelligence": "pools.intelligence",
         "spirit": "pools.spirit"}}],
     "game": {"day": "day"},
 }

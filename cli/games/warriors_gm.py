@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from claw.cli.games.warriors_handlers import consistent, get_cat, rules
-from claw.core.errors import UsageError
+from claw.core.errors import UsageError, quoted
 
 
 def _emit(call, events) -> None:
@@ -33,7 +33,7 @@ def _skills(text: str | None) -> dict:
             continue
         name, sep, n = part.partition("=")
         if not sep or not n.strip().isdigit():
-            raise UsageError(f"--skills is SKILL=N[,SKILL=N...]: {part!r}")
+            raise UsageError(f"--skills is SKILL=N[,SKILL=N...]: {quoted(part)}")
         out[name.strip().lower()] = int(n)
     return out
 
@@ -54,7 +54,7 @@ def animal(call) -> None:
         return _emit(call, events)
     import re
     if not re.fullmatch(r"[a-z][a-z0-9-]{0,39}", aid):
-        raise UsageError(f"an id is a lowercase letter then letters, digits or '-' (at most 40): {aid!r}")
+        raise UsageError(f"an id is a lowercase letter then letters, digits or '-' (at most 40): {quoted(aid)}")
     if o.get("hp") is None:
         raise UsageError("an animal needs --hp N (the rulebook's HP formula is for cats)")
     abilities = {a: o.get(a) for a in ("strength", "intelligence", "spirit")}

@@ -5,7 +5,7 @@ reports what happened."""
 
 from __future__ import annotations
 
-from claw.core.errors import IllegalAction, UsageError
+from claw.core.errors import IllegalAction, UsageError, quoted
 
 DEFAULT_OPTIONS = {"criticals": "absolute", "d100": "below", "initiative_order": "roll",
                    "launch_second_cost": "spirit", "complications": "onset"}
@@ -54,7 +54,7 @@ def get_cat(call, cat_id: str) -> dict:
     cats = call.state["cats"]
     key = cat_id.strip().lower()
     if key not in cats:
-        raise UsageError(f"no cat with id {cat_id!r} in the party (cats: {', '.join(cats)})")
+        raise UsageError(f"no cat with id {quoted(cat_id)} in the party (cats: {', '.join(cats)})")
     return cats[key]
 
 
@@ -80,7 +80,7 @@ def per_cat(call, name: str) -> dict:
     for text in call.opts.get(name) or []:
         cat, sep, n = text.partition("=")
         if not sep or not n.strip().lstrip("-").isdigit():
-            raise UsageError(f"{flag} is CAT=N: {text!r}")
+            raise UsageError(f"{flag} is CAT=N: {quoted(text)}")
         if int(n) < 0:
             raise UsageError(f"points to spend must be 0 or more: {flag} {text}")
         cid = get_cat(call, cat)["id"]
@@ -132,7 +132,7 @@ def new(call) -> None:
         value = call.opts.get(key)
         if value is not None:
             if value not in allowed:
-                raise UsageError(f"--{key.replace('_', '-')} is one of {', '.join(allowed)}: {value!r}")
+                raise UsageError(f"--{key.replace('_', '-')} is one of {', '.join(allowed)}: {quoted(value)}")
             options[key] = value
     cats, order = {}, []
     for doc, source in zip(call.docs, call.sources, strict=True):
@@ -142,7 +142,7 @@ def new(call) -> None:
         if problems:
             raise InvalidInput(f"{source}: {problems[0][1]} (run claw validate {source})")
         if cat["id"] in cats:
-            raise InvalidInput(f"{source}: two cats share the id {cat['id']!r}")
+            raise InvalidInput(f"{source}: two cats share the id {quoted(cat['id'])}")
         cats[cat["id"]] = cat
         order.append(cat["id"])
         call.event("join", f"{cat['name']} ({r.clans[cat['clan']]['name']}, {cat['age']} moons) joins: "
@@ -168,7 +168,7 @@ def _yes_no(value: str | None) -> bool | None:
         return True
     if v in ("no", "n", "false", "0"):
         return False
-    raise UsageError(f"--physical is yes or no: {value!r}")
+    raise UsageError(f"--physical is yes or no: {quoted(value)}")
 
 
 def check(call) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from claw.cli.games.warriors_handlers import convert_from, fmt_chance, get_cat, option, put_cat, rules, verdict
-from claw.core.errors import UsageError
+from claw.core.errors import UsageError, quoted
 
 STAGES = ("locate", "approach", "grab", "kill")
 
@@ -14,11 +14,11 @@ def _stage_numbers(items, flag: str) -> dict:
         stage, eq, n = text.partition("=")
         stage = stage.strip().lower()
         if not eq or stage not in STAGES:
-            raise UsageError(f"{flag} takes STAGE=N with STAGE one of {', '.join(STAGES)}: {text!r}")
+            raise UsageError(f"{flag} takes STAGE=N with STAGE one of {', '.join(STAGES)}: {quoted(text)}")
         try:
             out[stage] = out.get(stage, 0) + int(n)
         except ValueError:
-            raise UsageError(f"{flag} needs a whole number: {text!r}") from None
+            raise UsageError(f"{flag} needs a whole number: {quoted(text)}") from None
     return out
 
 
@@ -37,7 +37,7 @@ def _spec(call, r, prey: str):
     for text in o.get("helper") or []:
         stage, eq, who = text.partition("=")
         if not eq or stage.strip().lower() not in STAGES:
-            raise UsageError(f"--helper takes STAGE=CAT with STAGE one of {', '.join(STAGES)}: {text!r}")
+            raise UsageError(f"--helper takes STAGE=CAT with STAGE one of {', '.join(STAGES)}: {quoted(text)}")
         spec.helpers[stage.strip().lower()] = get_cat(call, who)
     return spec, illness
 

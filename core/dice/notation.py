@@ -22,7 +22,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from claw.core.errors import DiceError
+from claw.core.errors import DiceError, quoted
 
 _DIGITS = frozenset("0123456789")
 _LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
@@ -112,18 +112,18 @@ def _split_labels(text: str) -> tuple[str, list[str]]:
             end = text.find("]", i + 1)
             inner = text[i + 1:end] if end >= 0 else ""
             if end < 0:
-                raise DiceError(f"bad dice expression {text!r}: '[' without a closing ']' "
+                raise DiceError(f"bad dice expression {quoted(text)}: '[' without a closing ']' "
                                 "(labels look like 1d4[bless])")
             if "[" in inner:
-                raise DiceError(f"bad dice expression {text!r}: a label cannot contain '['")
+                raise DiceError(f"bad dice expression {quoted(text)}: a label cannot contain '['")
             if not inner.strip():
-                raise DiceError(f"bad dice expression {text!r}: empty label '[]'")
+                raise DiceError(f"bad dice expression {quoted(text)}: empty label '[]'")
             labels.append(inner.strip())
             out.append("[")
             i = end + 1
             continue
         if ch == "]":
-            raise DiceError(f"bad dice expression {text!r}: ']' without an opening '['")
+            raise DiceError(f"bad dice expression {quoted(text)}: ']' without an opening '['")
         if ch != " ":
             out.append(ch.lower())
         i += 1
@@ -142,7 +142,7 @@ class _Parser:
 
     def fail(self, what: str) -> DiceError:
         near = self.s[self.i:self.i + 8] or "end of expression"
-        return DiceError(f"bad dice expression {self.src!r}: {what} at {near!r} (position {self.i + 1})")
+        return DiceError(f"bad dice expression {quoted(self.src)}: {what} at {quoted(near)} (position {self.i + 1})")
 
     def peek(self, n: int = 1) -> str:
         return self.s[self.i:self.i + n]
@@ -174,7 +174,7 @@ class _Parser:
             terms.append((-1 if op == "-" else 1, self.term()))
         total = sum(t.count for _, t in terms if isinstance(t, DiceTerm))
         if total > MAX_DICE:
-            raise DiceError(f"too many dice in {self.src!r}: {total} (limit {MAX_DICE})")
+            raise DiceError(f"too many dice in {quoted(self.src)}: {total} (limit {MAX_DICE})")
         crit = next((i for i, (_, t) in enumerate(terms) if isinstance(t, DiceTerm) and is_3d6(t)), None)
         return Expr(self.src.strip(), tuple(terms), crit)
 
@@ -194,7 +194,7 @@ class _Parser:
         if count < 1:
             raise self.fail("at least one die is needed")
         if count > MAX_DICE:
-            raise DiceError(f"too many dice in {self.src!r}: {count} (limit {MAX_DICE})")
+            raise DiceError(f"too many dice in {quoted(self.src)}: {count} (limit {MAX_DICE})")
         kind = "n"
         if self.peek() == "%":
             self.i += 1
@@ -207,7 +207,7 @@ class _Parser:
             if sides < 1:
                 raise self.fail("a die needs at least one side")
             if sides > MAX_SIDES:
-                raise DiceError(f"too many sides in {self.src!r}: d{sides} (limit {MAX_SIDES})")
+                raise DiceError(f"too many sides in {quoted(self.src)}: d{sides} (limit {MAX_SIDES})")
             if sides == 100:
                 kind = "pct"  # the Warriors rulebook reads d100 as two d10 (tens and ones)
         keep = self.keep(count)

@@ -11,13 +11,13 @@ from fractions import Fraction
 from math import comb
 
 from claw.core.dice.notation import ActionFace, Const, DiceTerm, Expr, meets, parse
-from claw.core.errors import DiceError
+from claw.core.errors import DiceError, quoted
 
 MAX_WORK = 10_000_000  # weighted inner-loop steps we agree to do: about a second (docs/performance.md)
 
 
 def _too_large(expr: Expr, work: int) -> DiceError:
-    return DiceError(f"too large for exact odds: {expr.text!r} needs an estimated {work:.1e} steps or more "
+    return DiceError(f"too large for exact odds: {quoted(expr.text)} needs an estimated {work:.1e} steps or more "
                      f"(limit {MAX_WORK:.0e}, about a second of work); roll it instead, or use fewer dice or sides")
 
 

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from math import gcd as _gcd
 from typing import TYPE_CHECKING, NamedTuple
 
-from claw.core.errors import InvalidInput, UsageError
+from claw.core.errors import InvalidInput, UsageError, quoted
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -51,7 +51,7 @@ def parse_faces(raw: object) -> tuple[Face, ...]:
     for item in items:
         if not isinstance(item, dict) or not isinstance(item.get("number"), int) \
                 or not isinstance(item.get("face", item.get("number")), int):
-            raise InvalidInput(f"action die data: face without a number: {item!r}")
+            raise InvalidInput(f"action die data: face without a number: {quoted(item)}")
         if "symbols" in item:
             syms = tuple(str(s) for s in item["symbols"])
         else:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from claw.core.errors import quoted
 from claw.core.findings import collect, error, warning
 
 PARTY_SIZE = 6  # Chapter Setup: Party Setup
@@ -26,11 +27,12 @@ def _party(doc: dict) -> list:
     for i, p in enumerate(party):
         pid = p.get("id") if isinstance(p, dict) else None
         if pid in seen:
-            out.append(error(("party", i, "id"), f"mouse id {pid!r} repeats party entry {seen[pid] + 1}", "MICE102"))
+            out.append(error(("party", i, "id"), f"mouse id {quoted(pid)} repeats party entry {seen[pid] + 1}",
+                             "MICE102"))
         elif pid is not None:
             seen[pid] = i
         if pid in VILLAINS:
-            out.append(error(("party", i, "id"), f"mouse id {pid!r} is reserved for the chapter's villains",
+            out.append(error(("party", i, "id"), f"mouse id {quoted(pid)} is reserved for the chapter's villains",
                              "MICE103"))
     return out
 
@@ -61,13 +63,14 @@ def _track(doc: dict) -> list:
 
 def check_state(state: dict) -> list[str]:
     """Rule-level consistency of a (possibly hand-edited) chapter state, after its schema:
-    ids used once, and the ghost's crew matching the mice's jobs. Empty when sound."""
+    ids used once, the ghost's crew matching the mice's jobs, a mouse wounded to its life
+    captured. Empty when sound."""
     out: list[str] = []
     for group in ("mice", "minions", "raiders"):
         seen: set[str] = set()
         for item in state[group]:
             if item["id"] in seen:
-                out.append(f"{group}: id {item['id']!r} appears twice")
+                out.append(f"{group}: id {quoted(item['id'])} appears twice")
             seen.add(item["id"])
     ghost = state["ghost"]
     crew = {"eye": ghost["eyes"], "mop": ghost["mop"]} if ghost else {"eye": [], "mop": []}
@@ -78,9 +81,11 @@ def check_state(state: dict) -> list[str]:
                        f"{', '.join(listed) or 'no crew'}")
         elif not m["captured"] and not m["job"] and m["room"] is None:
             out.append(f"mice: {m['id']} is neither captured nor in the ghost, so it needs a room")
+        if not m["captured"] and m["wounds"] >= m["life"]:  # as many wounds as life: captured
+            out.append(f"mice: {m['id']} has {m['wounds']} wounds of {m['life']} life but is not captured")
     known = {m["id"] for m in state["mice"]}
     for job, ids in crew.items():
         for mid in ids:
             if mid not in known:
-                out.append(f"ghost: {job} {mid!r} is not a mouse of the party")
+                out.append(f"ghost: {job} {quoted(mid)} is not a mouse of the party")
     return out

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from claw.core.errors import IllegalAction, UsageError
+from claw.core.errors import IllegalAction, UsageError, quoted
 from claw.core.mice import actiondie as A
 from claw.core.mice import rooms as R
 from claw.core.mice.result import Result, begin
@@ -83,7 +83,7 @@ def attack(state: dict, attacker: str, target: str, dice, faces, tiles: dict, *,
         if f is None and any(r["id"] == target for r in s["raiders"]):
             raise IllegalAction(f"raiders are not fought but scared (Scaring the Human Raiders): {target}")
         if f is None:
-            raise UsageError(f"no such minion on the board: {target!r}")
+            raise UsageError(f"no such minion on the board: {quoted(target)}")
         if f["id"] == "blackpaw" and R.minion(s, "barnacle"):
             raise IllegalAction(f"{why4}: Blackpaw cannot be attacked until Barnacle is defeated: {target}")
         st = stats(s, f, special)
@@ -104,14 +104,14 @@ def attack(state: dict, attacker: str, target: str, dice, faces, tiles: dict, *,
         return res
     f = R.minion(s, attacker)
     if f is None:
-        raise UsageError(f"no such mouse or minion: {attacker!r}")
+        raise UsageError(f"no such mouse or minion: {quoted(attacker)}")
     if f["id"] == "barnacle":
         raise IllegalAction(f"{why4}: Barnacle never takes a turn or attacks; he only guards Blackpaw: barnacle")
     if f["suspicious"]:
         raise IllegalAction(f"{R.cite(tiles, 'dining-hall', 3)}: the minions on the table do not attack while the "
                             f"ghost is around: {attacker}")
     if target not in mice_ids:
-        raise UsageError(f"no such mouse: {target!r}")
+        raise UsageError(f"no such mouse: {quoted(target)}")
     m = R.mouse(s, target)
     if m.get("job"):
         raise IllegalAction(f"{m['name']} is inside the ghost costume; the chapter has no rule for attacking "

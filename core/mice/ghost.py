@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from claw.core.errors import IllegalAction, UsageError
+from claw.core.errors import IllegalAction, UsageError, quoted
 from claw.core.mice import actiondie as A
 from claw.core.mice import rooms as R
 from claw.core.mice.result import Result, begin
@@ -116,7 +116,7 @@ def scary_noises(state: dict, mid: str, distance: int, dice, faces, tiles: dict,
     if raider:
         target = next((r for r in s["raiders"] if r["id"] == raider), None)
         if target is None:
-            raise UsageError(f"no such raider token on the board: {raider!r} "
+            raise UsageError(f"no such raider token on the board: {quoted(raider)} "
                              f"(raiders: {', '.join(r['id'] for r in order)})")
     else:
         target = order[0]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from claw.core.errors import IllegalAction, UsageError
+from claw.core.errors import IllegalAction, UsageError, quoted
 from claw.core.mice import rooms as R
 from claw.core.mice.result import Result, begin
 from claw.core.mice.scare import check_cleared, check_revert
@@ -42,7 +42,7 @@ def add_minion(state: dict, kind: str, count: int, room: str | None, tiles: dict
     R.ensure_playing(state)
     if not KIND_RE.fullmatch(kind):
         raise UsageError(f"a minion kind is lower-case letters, digits and dashes, as in the bestiary "
-                         f"(e.g. rat-warrior): {kind!r}")
+                         f"(e.g. rat-warrior): {quoted(kind)}")
     if not 1 <= count <= 20:
         raise UsageError(f"count must be 1..20: {count}")
     res = begin(state)
@@ -60,7 +60,7 @@ def defeat(state: dict, fid: str, tiles: dict) -> Result:
     res = begin(state)
     f = R.minion(res.state, fid)
     if f is None:
-        raise UsageError(f"no such minion on the board: {fid!r}")
+        raise UsageError(f"no such minion on the board: {quoted(fid)}")
     if fid == "blackpaw" and R.minion(res.state, "barnacle"):
         raise IllegalAction("Blackpaw cannot be attacked until Barnacle is defeated (Dining Hall 4): blackpaw")
     remove_minion(res, f, tiles, "defeated")
@@ -199,7 +199,7 @@ def place_mouse(state: dict, mid: str, room: str, spot: str, tiles: dict) -> Res
         raise IllegalAction(f"the {t['name']} is not explored yet: {room}")
     allowed = t["spots"] + ["next-to-flip", "ghost-space", "next-to-ghost"]
     if spot not in allowed:
-        raise UsageError(f"no spot {spot!r} in the {t['name']} (spots: {', '.join(t['spots'])})")
+        raise UsageError(f"no spot {quoted(spot)} in the {t['name']} (spots: {', '.join(t['spots'])})")
     burly_there = room == "kings-chamber" and any(r.get("burly") for r in s["raiders"])
     if spot == "chest" and burly_there:
         raise IllegalAction(f"{R.cite(tiles, room, 2)}: the raider occupies the chest spaces: chest")

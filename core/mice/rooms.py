@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from claw.core.errors import IllegalAction, UsageError
+from claw.core.errors import IllegalAction, UsageError, quoted
 
 ROOM_IDS = ("tunnel-entrance", "kings-tunnels", "kings-chamber", "kitchen", "dining-hall")
 RAIDER_POINTS_NOISES = 3
@@ -15,7 +15,7 @@ def tile(tiles: dict, room: str) -> dict:
     for t in tiles["tiles"]:
         if t["id"] == room:
             return t
-    raise UsageError(f"no such room in this chapter: {room!r} (rooms: {', '.join(ROOM_IDS)})")
+    raise UsageError(f"no such room in this chapter: {quoted(room)} (rooms: {', '.join(ROOM_IDS)})")
 
 
 def rule(tiles: dict, room: str, n: int) -> dict:
@@ -56,7 +56,7 @@ def mouse(state: dict, mid: str) -> dict:
     for m in state["mice"]:
         if m["id"] == mid:
             return m
-    raise UsageError(f"no such mouse: {mid!r} (party: {', '.join(m['id'] for m in state['mice'])})")
+    raise UsageError(f"no such mouse: {quoted(mid)} (party: {', '.join(m['id'] for m in state['mice'])})")
 
 
 def minion(state: dict, fid: str) -> dict | None:

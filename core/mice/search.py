@@ -3,7 +3,7 @@ Special Search cards (Tunnel Entrance 1 and 4, King's Chamber 4)."""
 
 from __future__ import annotations
 
-from claw.core.errors import IllegalAction
+from claw.core.errors import IllegalAction, quoted
 from claw.core.mice import actiondie as A
 from claw.core.mice import rooms as R
 from claw.core.mice.result import Result, begin
@@ -37,7 +37,8 @@ def search(state: dict, mid: str, dice, faces, tiles: dict, item: str | None = N
     if item:
         pick = [r for r in cands if r["item"] == item]
         if not pick:
-            raise IllegalAction(f"no unfound special search {item!r} for {m['name']} at {room} ({m['spot']}): {item}")
+            raise IllegalAction(f"no unfound special search {quoted(item)} for {m['name']} at {room} "
+                                f"({m['spot']}): {item}")
         cands = pick + [r for r in cands if r is not pick[0]]
     m["searched"].append(room)
     rolled = A.roll(dice, faces, 1, "search action die")

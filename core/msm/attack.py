@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from claw.core.errors import IllegalAction, UsageError
+from claw.core.errors import IllegalAction, UsageError, quoted
 from claw.core.msm import combat
 from claw.core.msm.figures import is_cat, is_rat, square_of
 from claw.core.msm.playstate import (
@@ -101,7 +101,7 @@ def pick_weapon(board, fig: dict, target_sq, weapons: list[Weapon], wanted: str 
     if wanted:
         match = [w for w in weapons if wanted.lower() in (w.id.lower(), w.name.lower())]
         if not match:
-            raise UsageError(f"no weapon {wanted!r} (has: {', '.join(w.id for w in weapons)})")
+            raise UsageError(f"no weapon {quoted(wanted)} (has: {', '.join(w.id for w in weapons)})")
         ready = [w for w in match if any(w is o for o in ok)]
         if not ready:
             reason = next((r for r in why if r.startswith(match[0].name)), "it cannot be used")

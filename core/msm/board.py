@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from claw.core.errors import InvalidInput
+from claw.core.errors import InvalidInput, quoted
 from claw.core.msm.squares import Square, parse_square, square_name
 
 # Limits on user-controlled sizes so no file can make the tool hang.
@@ -165,20 +165,20 @@ def parse_edges(entries, path: tuple, width: int, height: int) -> tuple[set, lis
     for i, text in enumerate(entries or []):
         where = path + (i,)
         if not isinstance(text, str):
-            problems.append((where, f"an edge must be a string like C3-D3 or 'C3..C6 east': {text!r}"))
+            problems.append((where, f"an edge must be a string like C3-D3 or 'C3..C6 east': {quoted(text)}"))
             continue
         pair = _EDGE_PAIR.match(text)
         run = _EDGE_RUN.match(text)
         if pair:
             a, b = parse_square(pair.group(1)), parse_square(pair.group(2))
             if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
-                problems.append((where, f"an edge joins two orthogonal neighbours, these are not: {text!r}"))
+                problems.append((where, f"an edge joins two orthogonal neighbours, these are not: {quoted(text)}"))
                 continue
             found = [(a, b)]
         elif run:
             a, b = parse_square(run.group(1)), parse_square(run.group(2))
             if a[0] != b[0] and a[1] != b[1]:
-                problems.append((where, f"an edge run must stay in one row or column: {text!r}"))
+                problems.append((where, f"an edge run must stay in one row or column: {quoted(text)}"))
                 continue
             dx, dy = SIDES[run.group(3)]
             found = []
@@ -186,12 +186,12 @@ def parse_edges(entries, path: tuple, width: int, height: int) -> tuple[set, lis
                 for y in range(min(a[1], b[1]), max(a[1], b[1]) + 1):
                     found.append(((x, y), (x + dx, y + dy)))
         else:
-            problems.append((where, f"not an edge (expected C3-D3 or 'C3..C6 east'): {text!r}"))
+            problems.append((where, f"not an edge (expected C3-D3 or 'C3..C6 east'): {quoted(text)}"))
             continue
         for a, b in found:
             outside = [sq for sq in (a, b) if not (0 <= sq[0] < width and 0 <= sq[1] < height)]
             if outside:
-                problems.append((where, f"edge leaves the map at {square_name(outside[0])}: {text!r}"))
+                problems.append((where, f"edge leaves the map at {square_name(outside[0])}: {quoted(text)}"))
                 break
             edges.add(edge(a, b))
     return edges, problems
@@ -203,12 +203,12 @@ def _legend(doc_legend, path) -> tuple[dict, list[Problem]]:
     for ch, entry in (doc_legend or {}).items():
         where = path + (ch,)
         if not isinstance(ch, str) or len(ch) != 1 or ch.isspace():
-            problems.append((where, f"a legend key is one visible character: {ch!r}"))
+            problems.append((where, f"a legend key is one visible character: {quoted(ch)}"))
             continue
         terrain = entry.get("terrain", OPEN)
         marker = entry.get("marker")
         if marker is not None and terrain == BLOCKING:
-            problems.append((where, f"markers go on open squares, not blocking ones: {ch!r}"))
+            problems.append((where, f"markers go on open squares, not blocking ones: {quoted(ch)}"))
         legend[ch] = (terrain, marker)
     return legend, problems
 
@@ -250,7 +250,7 @@ def parse_map(doc: dict, path: tuple = ("map",)) -> tuple[Board | None, list[Pro
     for y, row in enumerate(rows):
         for x, ch in enumerate(row):
             if ch not in legend:
-                problems.append(((*path, "rows", y), f"unknown map character {ch!r} at column "
+                problems.append(((*path, "rows", y), f"unknown map character {quoted(ch)} at column "
                                  f"{x + 1} ({square_name((x, y))})", x))
                 terrain.append(OPEN)
                 continue

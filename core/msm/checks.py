@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from claw.core.errors import quoted
 from claw.core.findings import collect, error, warning
 from claw.core.msm.board import BLOCKING, DEFAULT_LEGEND, parse_map
 
@@ -119,13 +120,14 @@ def _rats(doc: dict, rat_types: set[str] | None) -> list:
         for i, entry in enumerate(doc.get("rats") or []):
             name = entry.get("type") if isinstance(entry, dict) else None
             if isinstance(name, str) and name not in rat_types:
-                problems.append(error(("rats", i, "type"), f"no rat called {name!r} in the bestiary", "MSM120",
+                problems.append(error(("rats", i, "type"), f"no rat called {quoted(name)} in the bestiary", "MSM120",
                                       choices=(name, sorted(rat_types), "rat types")))
     set_aside = sorted({e["type"] for e in doc.get("rats") or [] if isinstance(e, dict) and e.get("set_aside")})
     placements = doc.get("placements")
     for marker, name in (placements.items() if isinstance(placements, dict) else ()):
         if isinstance(name, str) and name not in set_aside:
-            problems.append(error(("placements", marker), f"{marker} places {name!r}, which is not a set-aside rat "
+            problems.append(error(("placements", marker),
+                                  f"{marker} places {quoted(name)}, which is not a set-aside rat "
                                   "of this scenario's rats", "MSM122", choices=(name, set_aside, "set-aside rats")))
     pool = [e for e in doc.get("rats") or [] if isinstance(e, dict) and not e.get("set_aside")]
     if doc.get("rats") and not pool:

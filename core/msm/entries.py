@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import copy
 
-from claw.core.errors import IllegalAction, UsageError
+from claw.core.errors import IllegalAction, UsageError, quoted
 from claw.core.msm.playstate import cat, event
 
 MAX_SCRATCH = 3
@@ -61,5 +61,5 @@ def apply_entry(state: dict, entries: dict, number: int, hero: str | None = None
                 events += end_activation(st, cid)
                 fig["activated"] = True
         else:  # pragma: no cover - the schema admits no other type
-            raise IllegalAction(f"unknown entry effect {kind!r}")
+            raise IllegalAction(f"unknown entry effect {quoted(kind)}")
     return st, events

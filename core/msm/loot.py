@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 
 from claw.core.draws import shuffled, take
-from claw.core.errors import IllegalAction, UsageError
+from claw.core.errors import IllegalAction, UsageError, quoted
 from claw.core.msm.playstate import cat, event
 from claw.core.msm.squares import orthogonal_neighbours, parse_square, square_name
 
@@ -136,7 +136,7 @@ def _take(fig: dict, card_id: str) -> tuple[str, dict]:
                 return slot, cards.pop(i)
     names = [c["id"] for s in ("loot", "weapons") for c in fig.get(s) or []] + \
         ([fig["armour"]["id"]] if fig.get("armour") else [])
-    raise IllegalAction(f"no card {card_id!r} held (holds: {', '.join(names) or 'nothing'})")
+    raise IllegalAction(f"no card {quoted(card_id)} held (holds: {', '.join(names) or 'nothing'})")
 
 
 def _store(fig: dict, card: dict, equip: bool) -> str:
@@ -210,7 +210,7 @@ def pickup(state: dict, board, cat_id: str, card_id: str) -> tuple[dict, list[di
                                     card=card_id, square=sq))
                 return st, events
     lying = [f"{c['id']}@{sq}" for sq, cs in table.items() if _big_of(board, sq) == big for c in cs]
-    raise IllegalAction(f"no {card_id!r} lies in {cid}'s big square"
+    raise IllegalAction(f"no {quoted(card_id)} lies in {cid}'s big square"
                         + (f" (there: {', '.join(lying)})" if lying else ""))
 
 

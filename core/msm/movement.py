@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from claw.core.errors import IllegalAction
+from claw.core.errors import IllegalAction, quoted
 from claw.core.msm.board import Board
 from claw.core.msm.figures import acts_as_roach, is_cat, is_rat, occupants, square_of
 from claw.core.msm.squares import Square, diagonal_neighbours, orthogonal_neighbours, square_name
@@ -157,7 +157,7 @@ def move_cat(board: Board, state: dict, cat_id: str, dest: Square, mode: str | N
         raise IllegalAction(f"{cat_id} is not a cat")
     start = square_of(fig)
     if mode is not None and mode not in MODES:
-        raise IllegalAction(f"unknown movement mode {mode!r} (prowl, stride, pounce)")
+        raise IllegalAction(f"unknown movement mode {quoted(mode)} (prowl, stride, pounce)")
     ruling = (state.get("options") or {}).get("pounce", POUNCE_RULINGS[0])
     options = move_options(board, figures, cat_id, pounce_ruling=ruling)
     name = square_name(dest)

@@ -18,7 +18,7 @@ Play fields added to the board's state layout:
 
 from __future__ import annotations
 
-from claw.core.errors import IllegalAction, InvalidInput, UsageError
+from claw.core.errors import IllegalAction, InvalidInput, UsageError, quoted
 from claw.core.msm.figures import find, is_cat, is_rat
 
 START_HEALTH = 9
@@ -32,7 +32,7 @@ def event(kind: str, text: str, **data) -> dict:
 def figure(state: dict, ref: str) -> tuple[str, dict]:
     found = find(state["figures"], ref)
     if found is None:
-        raise UsageError(f"no figure {ref!r} on this state (figures: {', '.join(sorted(state['figures']))})")
+        raise UsageError(f"no figure {quoted(ref)} on this state (figures: {', '.join(sorted(state['figures']))})")
     return found
 
 
@@ -51,7 +51,7 @@ def rat_stats(bestiary: dict, fig: dict) -> dict:
     try:
         return bestiary["rats"][fig["type"]]
     except KeyError:
-        raise InvalidInput(f"state: rat type {fig.get('type')!r} is not in the bestiary") from None
+        raise InvalidInput(f"state: rat type {quoted(fig.get('type'))} is not in the bestiary") from None
 
 
 def check_rat_types(state: dict, bestiary: dict) -> None:
@@ -59,11 +59,11 @@ def check_rat_types(state: dict, bestiary: dict) -> None:
     known = bestiary["rats"]
     for fid, fig in state.get("figures", {}).items():
         if is_rat(fig) and fig.get("type") not in known:
-            raise InvalidInput(f"state: {fid} is of rat type {fig.get('type')!r}, not in the bestiary")
+            raise InvalidInput(f"state: {fid} is of rat type {quoted(fig.get('type'))}, not in the bestiary")
     for pile in ("rat_pool", "rat_discard", "set_aside"):
         for kind in state.get(pile) or []:
             if kind not in known:
-                raise InvalidInput(f"state: {pile} holds rat type {kind!r}, not in the bestiary")
+                raise InvalidInput(f"state: {pile} holds rat type {quoted(kind)}, not in the bestiary")
 
 
 def powers(bestiary: dict, fig: dict) -> list[str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 
-from claw.core.errors import IllegalAction, UsageError
+from claw.core.errors import IllegalAction, UsageError, quoted
 from claw.core.msm.playstate import (
     cats_on_map,
     event,
@@ -35,7 +35,7 @@ def roll_initiative(dice, leader: bool, cats_choice: str = CATS) -> dict:
     (default: cats first). A tie is the players' choice too ("Tied for Closest":
     any tie, the player chooses), so it goes like a cats' win."""
     if cats_choice not in (CATS, RATS):
-        raise UsageError(f"--first must be cats or rats: {cats_choice!r}")
+        raise UsageError(f"--first must be cats or rats: {quoted(cats_choice)}")
     cat = dice.draw(1, 12, "cats' initiative d12")
     rat = dice.draw(1, 12, "rats' initiative d12")
     penalty = 0 if leader else RAT_INITIATIVE_PENALTY
@@ -236,7 +236,7 @@ def step(state: dict, board, dice, bestiary: dict, *, first: str | None = None, 
 
 class InvalidPhase(IllegalAction):
     def __init__(self, phase) -> None:
-        super().__init__(f"unknown phase in the state: {phase!r}")
+        super().__init__(f"unknown phase in the state: {quoted(phase)}")
 
 
 def _enter(st: dict, board, cat_stun: str) -> list[dict]:

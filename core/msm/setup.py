@@ -11,7 +11,7 @@ already see are revealed at once.
 from __future__ import annotations
 
 from claw.core.draws import shuffled
-from claw.core.errors import InvalidInput, UsageError
+from claw.core.errors import InvalidInput, UsageError, quoted
 from claw.core.msm.board import Board, board_from_map
 from claw.core.msm.reveal import reveal_in_los
 from claw.core.msm.squares import Square, orthogonal_neighbours, square_name
@@ -71,7 +71,7 @@ def figure_problems(board: Board, state: dict):
         try:
             sq = parse_square(name)
         except UsageError:
-            yield where, f"{fid} stands on {name!r}, which is not a square name"
+            yield where, f"{fid} stands on {quoted(name)}, which is not a square name"
             continue
         if not board.in_bounds(sq):
             yield where, f"{fid} is on {name}, off the {board.width}x{board.height} map"
@@ -90,7 +90,7 @@ def figure_problems(board: Board, state: dict):
             yield ("figures", fid, "wounds"), f"{fid} has {fig['wounds']} wounds, below 0"
     pounce = (state.get("options") or {}).get("pounce", POUNCE_RULINGS[0])
     if pounce not in POUNCE_RULINGS:
-        yield ("options", "pounce"), f"options.pounce must be {' or '.join(POUNCE_RULINGS)}: {pounce!r}"
+        yield ("options", "pounce"), f"options.pounce must be {' or '.join(POUNCE_RULINGS)}: {quoted(pounce)}"
 
 
 def state_problems(state: dict) -> list[tuple[tuple, str]]:
@@ -126,7 +126,7 @@ def path_problems(state: dict) -> list[tuple[tuple, str]]:
     for where, paths in named:
         for i, path in enumerate(paths):
             if isinstance(path, str) and (path.startswith(("/", "\\")) or path[1:3] in (":\\", ":/")):
-                found.append((where + (i,), f"absolute path {path!r}: a state stores paths relative to its "
+                found.append((where + (i,), f"absolute path {quoted(path)}: a state stores paths relative to its "
                               "own folder"))
     return found
 

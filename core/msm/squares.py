@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from claw.core.errors import UsageError
+from claw.core.errors import UsageError, quoted
 
 Square = tuple[int, int]
 
@@ -49,7 +49,7 @@ def parse_square(text: str) -> Square:
     """``"C7"`` -> ``(2, 6)``; raises UsageError naming the text when malformed."""
     match = _NAME.match(text.strip())
     if not match or int(match.group(2)) < 1:
-        raise UsageError(f"not a square name (expected e.g. C7): {text!r}")
+        raise UsageError(f"not a square name (expected e.g. C7): {quoted(text)}")
     return column_index(match.group(1)), int(match.group(2)) - 1
 
 

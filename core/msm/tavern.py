@@ -11,7 +11,7 @@ from fractions import Fraction
 from math import ceil, floor
 
 from claw.core.draws import shuffled
-from claw.core.errors import IllegalAction, UsageError
+from claw.core.errors import IllegalAction, UsageError, quoted
 
 MAX_HEALTH = 9
 SHOP_SIZE = 5
@@ -27,7 +27,7 @@ def hero(campaign: dict, hero_id: str) -> dict:
         return campaign["heroes"][hero_id]
     except KeyError:
         known = ", ".join(sorted(campaign.get("heroes", {}))) or "none"
-        raise UsageError(f"no hero {hero_id!r} in the campaign (heroes: {known})") from None
+        raise UsageError(f"no hero {quoted(hero_id)} in the campaign (heroes: {known})") from None
 
 
 def _open(campaign: dict) -> dict:
@@ -53,7 +53,7 @@ def resolve_card(ref, cards: dict[str, dict]) -> dict:
     try:
         return cards[ref]
     except KeyError:
-        raise UsageError(f"unknown loot card {ref!r} (not in the scenario's loot decks)") from None
+        raise UsageError(f"unknown loot card {quoted(ref)} (not in the scenario's loot decks)") from None
 
 
 # --- A. Gossip and rumour ------------------------------------------------------
@@ -173,7 +173,7 @@ def trade(campaign: dict, giver: str, taker: str, cards: dict[str, dict], card_i
         return camp, [_event("trade", f"{giver} gives {resolve_card(armour, cards)['name']} to {taker}.",
                              hero=giver, to=taker, card=card_id)]
     held = [resolve_card(r, cards)["id"] for s in ("weapons", "loot") for r in g.get(s, [])]
-    raise IllegalAction(f"{giver} holds no card {card_id!r} (holds: {', '.join(held) or 'nothing'})")
+    raise IllegalAction(f"{giver} holds no card {quoted(card_id)} (holds: {', '.join(held) or 'nothing'})")
 
 
 # --- C. Purchase gear --------------------------------------------------------------
@@ -182,7 +182,7 @@ def trade(campaign: dict, giver: str, taker: str, cards: dict[str, dict], card_i
 def price(card: dict, taverne: dict) -> int:
     base = card.get("price")
     if base is None:
-        raise IllegalAction(f"card {card['id']!r} has no price: Gus cannot sell it")
+        raise IllegalAction(f"card {quoted(card['id'])} has no price: Gus cannot sell it")
     factor = Fraction(taverne.get("price_numerator", 1), taverne.get("price_denominator", 1))
     value = base * factor
     return ceil(value) if taverne.get("price_rounding", "up") == "up" else floor(value)
@@ -210,7 +210,7 @@ def buy(campaign: dict, hero_id: str, card_id: str) -> tuple[dict, list[dict]]:
         raise IllegalAction("Gus has nothing on offer: open the shop first (claw tavern shop)")
     idx = next((i for i, c in enumerate(shop) if c["id"] == card_id), None)
     if idx is None:
-        raise IllegalAction(f"Gus is not selling {card_id!r} (offer: {', '.join(c['id'] for c in shop)})")
+        raise IllegalAction(f"Gus is not selling {quoted(card_id)} (offer: {', '.join(c['id'] for c in shop)})")
     card = shop[idx]
     h = hero(camp, hero_id)
     cost = price(card, tav)
@@ -237,7 +237,7 @@ def sell(campaign: dict, hero_id: str, card_id: str, cards: dict[str, dict]) -> 
                 h["francs"] = h.get("francs", 0) + gain
                 return camp, [_event("sell", f"{hero_id} sells {card['name']} (level {card['level']})"
                                      f" for {gain} francs.", hero=hero_id, card=card_id, price=gain)]
-    raise IllegalAction(f"{hero_id} holds no card {card_id!r}")
+    raise IllegalAction(f"{hero_id} holds no card {quoted(card_id)}")
 
 
 # --- Cat level and skills -----------------------------------------------------------
@@ -257,16 +257,17 @@ def parse_skill(text: str, held: list) -> str | dict:
     name, _, rest = text.partition(":")
     name = name.strip()
     if not name:
-        raise UsageError(f"a skill needs a name: {text!r}")
+        raise UsageError(f"a skill needs a name: {quoted(text)}")
     if not rest:
         return next((s for s in held if isinstance(s, dict) and s.get("name", "").lower() == name.lower()), name)
     mod, _, weapons = rest.partition(":")
     try:
         value = int(mod.strip())
     except ValueError:
-        raise UsageError(f"a skill's modifier is a whole number, like Staff proficiency:+1:staff: {text!r}") from None
+        raise UsageError("a skill's modifier is a whole number, like Staff proficiency:+1:staff: "
+                         f"{quoted(text)}") from None
     if not -12 <= value <= 12:
-        raise UsageError(f"a skill's modifier must be -12..+12: {text!r}")
+        raise UsageError(f"a skill's modifier must be -12..+12: {quoted(text)}")
     skill: dict = {"name": name, "modifier": value}
     names = [w.strip().lower() for w in weapons.split(",") if w.strip()]
     if names:
@@ -327,7 +328,7 @@ def recruit(campaign: dict, lost: str, new: str, heroes: dict, cards: dict[str, 
     if old.get("health", 0) > 0 and not old.get("down"):
         raise IllegalAction(f"{lost} is not a casualty (health {old['health']})")
     if new not in heroes["heroes"]:
-        raise UsageError(f"unknown hero {new!r} (heroes: {', '.join(sorted(heroes['heroes']))})")
+        raise UsageError(f"unknown hero {quoted(new)} (heroes: {', '.join(sorted(heroes['heroes']))})")
     if new in camp["heroes"]:
         raise IllegalAction(f"{new} is already in the party")
     if len(chosen) > RECRUIT_CARDS:

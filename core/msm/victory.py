@@ -18,7 +18,7 @@ Goals once met stay met (``goals_done``).
 
 from __future__ import annotations
 
-from claw.core.errors import IllegalAction
+from claw.core.errors import IllegalAction, quoted
 from claw.core.msm.playstate import cats_on_map, event, rats_on_map
 
 
@@ -94,7 +94,8 @@ def mark_done(state: dict, goal_id: str) -> list[dict]:
     goals = state.get("goals") or {}
     known = {g["id"]: side for side in ("victory", "defeat") for g in goals.get(side, [])}
     if goal_id not in known:
-        raise IllegalAction(f"no objective {goal_id!r} in this scenario (objectives: {', '.join(known) or 'none'})")
+        raise IllegalAction(f"no objective {quoted(goal_id)} in this scenario "
+                            f"(objectives: {', '.join(known) or 'none'})")
     done = state.setdefault("goals_done", [])
     if goal_id in done:
         return []

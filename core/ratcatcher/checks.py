@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter, deque
 
+from claw.core.errors import quoted
 from claw.core.findings import collect, error
 
 
@@ -24,7 +25,7 @@ def _dupes(items, key, path, what):
     for i, item in enumerate(items):
         k = item[key]
         if k in seen:
-            out.append(error(path + (i, key), f"duplicate {what} {k!r}", "RC101"))
+            out.append(error(path + (i, key), f"duplicate {what} {quoted(k)}", "RC101"))
         seen.add(k)
     return out
 
@@ -57,7 +58,7 @@ def _township(card: dict, p: tuple, start: int) -> list:
         for k, other in enumerate(z.get("adjacent", [])):
             if other not in zones:
                 out.append(error(p + ("zones", j, "adjacent", k),
-                                 f"zone {z['id']} lists an adjacent zone the card lacks: {other!r}", "RC111",
+                                 f"zone {z['id']} lists an adjacent zone the card lacks: {quoted(other)}", "RC111",
                                  choices=(other, sorted(zones), "zones")))
             elif other == z["id"]:
                 out.append(error(p + ("zones", j, "adjacent", k),
@@ -75,7 +76,7 @@ def _township(card: dict, p: tuple, start: int) -> list:
     for j, c in enumerate(card["connectors"]):
         if c["zone"] not in zones:
             out.append(error(p + ("connectors", j, "zone"),
-                             f"connector {c['id']} sits on a zone the card lacks: {c['zone']!r}",
+                             f"connector {c['id']} sits on a zone the card lacks: {quoted(c['zone'])}",
                              "RC114", choices=(c["zone"], sorted(zones), "zones")))
     if card["number"] == start:
         if not starts:
@@ -114,7 +115,7 @@ def check_character(doc: dict, rules: dict, at: tuple = (), *, tolerant: bool = 
     for i, a in enumerate(abilities):
         if a.get("colour") and colours[a["colour"]] > 1:
             out.append(error(at + ("abilities", i, "colour"),
-                             f"two abilities share the token colour {a['colour']!r}", "RC120"))
+                             f"two abilities share the token colour {quoted(a['colour'])}", "RC120"))
     ups = doc.get("upgrades", [])
     out += _dupes(ups, "id", at + ("upgrades",), "upgrade id")
     traps = {t["id"] for t in doc["traps"]}
@@ -122,7 +123,7 @@ def check_character(doc: dict, rules: dict, at: tuple = (), *, tolerant: bool = 
         t = u["effect"].get("trap")
         if t and t["id"] not in traps:
             out.append(error(at + ("upgrades", i, "effect", "trap", "id"),
-                             f"upgrade names a trap the board lacks: {t['id']!r}", "RC121",
+                             f"upgrade names a trap the board lacks: {quoted(t['id'])}", "RC121",
                              choices=(t["id"], sorted(traps), "traps")))
     if doc.get("start_wounds", doc["wounds"]) > doc["wounds"]:
         out.append(error(at + ("start_wounds",),
@@ -182,12 +183,13 @@ def cross_check(scenario: dict, character: dict | None, nemesis, townships: dict
             for ab in t["reward"].get("tokens", {}):
                 if ab not in abilities:
                     out.append(error(("tallyman", i, "reward", "tokens", ab),
-                                     f"Tallyman reward names an ability {character['name']} lacks: {ab!r}", "RC141",
+                                     f"Tallyman reward names an ability {character['name']} lacks: "
+                                     f"{quoted(ab)}", "RC141",
                                      choices=(ab, sorted(abilities), "abilities")))
         for tok in scenario.get("question_tokens", {}):
             if tok.startswith("potion-") and tok[7:] not in colours:
                 out.append(error(("question_tokens", tok),
-                                 f"no ability of {character['name']} has the colour of {tok!r}", "RC142"))
+                                 f"no ability of {character['name']} has the colour of {quoted(tok)}", "RC142"))
         if peculiar is not None:
             for i, card in enumerate(peculiar["cards"]):
                 for j, r in enumerate(card["rewards"]):
@@ -195,7 +197,8 @@ def cross_check(scenario: dict, character: dict | None, nemesis, townships: dict
                         if ab not in abilities:
                             out.append(error(("peculiar", "cards", i, "rewards", j),
                                              f"{card['name']}'s reward names an ability {character['name']} "
-                                             f"lacks: {ab!r}", "RC143", choices=(ab, sorted(abilities), "abilities")))
+                                             f"lacks: {quoted(ab)}", "RC143",
+                                             choices=(ab, sorted(abilities), "abilities")))
     if townships is not None and scenario.get("question_tokens", {}).get("peculiar") and peculiar is None:
         out.append(error(("question_tokens", "peculiar"),
                          "\"?\" tokens spawn Peculiar Rats but the scenario names no Peculiar deck", "RC144"))

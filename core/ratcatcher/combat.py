@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from math import comb
 
+from claw.core.errors import quoted
+
 MORTAL = 6
 # Equal-cost rats are taken in this order by the default allocation (ruling R4).
 KIND_ORDER = {"nemesis": 0, "peculiar": 1, "black": 2, "brown": 3, "white": 4}
@@ -154,12 +156,12 @@ def parse_assign(text: str) -> list[tuple[str, int | None]]:
         name, _, n = item.partition(":")
         if n:
             if not n.isdigit() or int(n) < 1 or int(n) > 100:
-                raise UsageError(f"--assign hit count must be a whole number 1..100: {item!r}")
+                raise UsageError(f"--assign hit count must be a whole number 1..100: {quoted(item)}")
             out.append((name, int(n)))
         else:
             out.append((name, None))
     if not out:
-        raise UsageError(f"--assign names no target: {text!r}")
+        raise UsageError(f"--assign names no target: {quoted(text)}")
     return out
 
 
@@ -181,7 +183,7 @@ def chosen_allocation(targets: list[Target], hits: int, mortal: int, plan: list[
         matches = [x for x in pool if x.id == name or x.kind == name]
         if not matches:
             have = ", ".join(sorted({x.id for x in pool})) or "nothing"
-            raise IllegalAction(f"no such target left in the zone (there is: {have}): {name!r}")
+            raise IllegalAction(f"no such target left in the zone (there is: {have}): {quoted(name)}")
         if n is not None or matches[0].kind == "nemesis" or bare.count(name) > 1:
             matches = matches[:1]
         for i, t in enumerate(matches):

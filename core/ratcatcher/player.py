@@ -4,7 +4,7 @@ returns (new state, events); the input state is never changed."""
 
 from __future__ import annotations
 
-from claw.core.errors import IllegalAction, UsageError
+from claw.core.errors import IllegalAction, UsageError, quoted
 from claw.core.ratcatcher.city import (
     COLOURS,
     any_rat_in,
@@ -29,7 +29,7 @@ def _start(state: dict) -> tuple[dict, Events]:
     if state.get("outcome"):
         raise IllegalAction(f"the game is over: {state['outcome']['result']} ({state['outcome']['reason']})")
     if state["phase"] != "ratcatcher":
-        raise IllegalAction(f"it is not the Ratcatcher's turn: phase {state['phase']!r}")
+        raise IllegalAction(f"it is not the Ratcatcher's turn: phase {quoted(state['phase'])}")
     if state["ratcatcher"]["wounds"] <= 0:
         raise IllegalAction("the Ratcatcher has 0 wounds and can act no more; end the turn with scenario-step")
     return clone(state), Events()
@@ -123,12 +123,12 @@ def move(state: dict, path: list[str]) -> tuple[dict, Events]:
     for step in path:
         here = rc["zone"]
         if step not in state["zones"]:
-            raise IllegalAction(f"no such zone in the city: {step!r}")
+            raise IllegalAction(f"no such zone in the city: {quoted(step)}")
         if step not in adj.get(here, []):
             raise IllegalAction(f"{step} is not adjacent to {here} (adjacent: {', '.join(adj.get(here, []))}):"
-                                f" {step!r}")
+                                f" {quoted(step)}")
         if rc["movement"] < 1:
-            raise IllegalAction(f"no movement points left to enter {step!r}")
+            raise IllegalAction(f"no movement points left to enter {quoted(step)}")
         leaving_bites(state, here, events)
         if rc["wounds"] <= 0:
             # the bite was fatal: the game ends at the end of this turn (ruling R12)
@@ -154,7 +154,7 @@ def _board_entry(state: dict, key: str, wanted: str) -> dict:
             return entry
     have = ", ".join(e["id"] for e in entries) or "none"
     what = {"traps": "trap", "abilities": "ability"}.get(key, key)
-    raise IllegalAction(f"{state['ratcatcher']['name']} has no such {what} ({key}: {have}): {wanted!r}")
+    raise IllegalAction(f"{state['ratcatcher']['name']} has no such {what} ({key}: {have}): {quoted(wanted)}")
 
 
 def trap_def(state: dict, trap: str) -> dict:
@@ -169,13 +169,13 @@ def deploy_trap(state: dict, trap: str, zone: str | None = None) -> tuple[dict, 
     t = trap_def(state, trap)
     zone = zone or rc["zone"]
     if zone != rc["zone"] and zone not in neighbours(state).get(rc["zone"], []):
-        raise IllegalAction(f"a trap goes in the current zone {rc['zone']} or an adjacent one: {zone!r}")
+        raise IllegalAction(f"a trap goes in the current zone {rc['zone']} or an adjacent one: {quoted(zone)}")
     if zone in state["traps"]:
-        raise IllegalAction(f"{zone} already holds a trap ({state['traps'][zone]}): {zone!r}")
+        raise IllegalAction(f"{zone} already holds a trap ({state['traps'][zone]}): {quoted(zone)}")
     if rc["traps"] < 1:
-        raise IllegalAction(f"no trap tokens left this turn: {trap!r}")
+        raise IllegalAction(f"no trap tokens left this turn: {quoted(trap)}")
     if rc["movement"] < t["cost"]:
-        raise IllegalAction(f"{t['name']} costs {t['cost']} movement, {rc['movement']} left: {trap!r}")
+        raise IllegalAction(f"{t['name']} costs {t['cost']} movement, {rc['movement']} left: {quoted(trap)}")
     rc["movement"] -= t["cost"]
     rc["traps"] -= 1
     state["traps"][zone] = trap
@@ -258,12 +258,12 @@ def attack(state: dict, dice, count: int | None = None, plan=None) -> tuple[dict
     rc = state["ratcatcher"]
     count = rc["attack_dice"] if count is None else count
     if count < 1:
-        raise IllegalAction(f"an attack rolls at least one die: {count!r}")
+        raise IllegalAction(f"an attack rolls at least one die: {quoted(count)}")
     if count > rc["attack_dice"]:
-        raise IllegalAction(f"only {rc['attack_dice']} attack dice left: {count!r}")
+        raise IllegalAction(f"only {rc['attack_dice']} attack dice left: {quoted(count)}")
     zone = rc["zone"]
     if not any_rat_in(state, zone):
-        raise IllegalAction(f"no rat to attack in {zone}: {zone!r}")
+        raise IllegalAction(f"no rat to attack in {zone}: {quoted(zone)}")
     rolls = [dice.die(6) for _ in range(count)]
     rc["attack_dice"] -= count
     apply_attack(state, zone, rolls, effective_accuracy(state), plan, events, rc["name"])
@@ -284,11 +284,11 @@ def use_ability(state: dict, ability: str, zone: str | None = None) -> tuple[dic
     a = ability_def(state, ability)
     ab = rc["abilities"][ability]
     if not ab["unlocked"]:
-        raise IllegalAction(f"{a['name']} is locked: assign a cheese to it when gathering: {ability!r}")
+        raise IllegalAction(f"{a['name']} is locked: assign a cheese to it when gathering: {quoted(ability)}")
     if ab["tokens"] < 1:
-        raise IllegalAction(f"no {a['name']} tokens left: {ability!r}")
+        raise IllegalAction(f"no {a['name']} tokens left: {quoted(ability)}")
     if zone is not None and not a.get("effect", {}).get("place"):
-        raise UsageError(f"{a['name']} places no token, so it takes no zone: {zone!r}")
+        raise UsageError(f"{a['name']} places no token, so it takes no zone: {quoted(zone)}")
     ab["tokens"] -= 1
     eff = a.get("effect", {})
     rc["attack_dice"] += eff.get("attack", 0)
@@ -302,7 +302,7 @@ def use_ability(state: dict, ability: str, zone: str | None = None) -> tuple[dic
     if eff.get("place"):
         zone = zone or rc["zone"]
         if zone != rc["zone"] and zone not in neighbours(state).get(rc["zone"], []):
-            raise IllegalAction(f"the token goes in the current or an adjacent zone: {zone!r}")
+            raise IllegalAction(f"the token goes in the current or an adjacent zone: {quoted(zone)}")
         state["placed"].append({"ability": ability, "zone": zone})
         text += f" (token placed in {zone})"
     events.add("ability", text, ability=ability, tokens=ab["tokens"])
@@ -353,9 +353,9 @@ def gather(state: dict, slot: str | None = None) -> tuple[dict, Events]:
     rc = state["ratcatcher"]
     zone = rc["zone"]
     if not state["zones"][zone]["cheese"]:
-        raise IllegalAction(f"no Magic Cheese in {zone}: {zone!r}")
+        raise IllegalAction(f"no Magic Cheese in {zone}: {quoted(zone)}")
     if any_rat_in(state, zone):
-        raise IllegalAction(f"rats guard the cheese in {zone}: capture them first: {zone!r}")
+        raise IllegalAction(f"rats guard the cheese in {zone}: capture them first: {quoted(zone)}")
     options = cheese_slots(state)
     if slot is None:
         slot = options[0] if options else None
@@ -363,7 +363,8 @@ def gather(state: dict, slot: str | None = None) -> tuple[dict, Events]:
             events.add("choice", f"cheese goes to {slot}; alternatives: {', '.join(options[1:])}",
                        chosen=slot, alternatives=options[1:])
     elif slot not in options:
-        raise IllegalAction(f"not an open upgrade or ability slot (open: {', '.join(options) or 'none'}): {slot!r}")
+        raise IllegalAction(f"not an open upgrade or ability slot (open: {', '.join(options) or 'none'}): "
+                            f"{quoted(slot)}")
     state["zones"][zone]["cheese"] -= 1
     rc["cheese"] += 1
     events.add("gather", f"{rc['name']} gathers the Magic Cheese in {zone} ({rc['cheese']} gathered, "
@@ -395,7 +396,7 @@ def trade(state: dict, which: str, choice: int | None = None) -> tuple[dict, Eve
         rewards = card["rewards"]
         i = (choice or 1) - 1
         if not 0 <= i < len(rewards):
-            raise IllegalAction(f"{card['name']} offers rewards 1..{len(rewards)}: {choice!r}")
+            raise IllegalAction(f"{card['name']} offers rewards 1..{len(rewards)}: {quoted(choice)}")
         if len(rewards) > 1 and choice is None:
             events.add("choice", "reward 1 taken; alternatives: " +
                        "; ".join(describe(r) for r in rewards[1:]), alternatives=[describe(r) for r in rewards[1:]])
@@ -405,12 +406,12 @@ def trade(state: dict, which: str, choice: int | None = None) -> tuple[dict, Eve
     table = state["tallyman"]["rewards"]
     if not which.isdigit() or not 1 <= int(which) <= len(table):
         held = ", ".join(rc["rewards"]) or "none held"
-        raise IllegalAction(f"not a Tallyman reward 1..{len(table)} nor a held Peculiar card ({held}): {which!r}")
+        raise IllegalAction(f"not a Tallyman reward 1..{len(table)} nor a held Peculiar card ({held}): {quoted(which)}")
     entry = table[int(which) - 1]
     tally = state["tallyman"]["rats"]
     have = sum(tally.values())
     if have < entry["rats"]:
-        raise IllegalAction(f"the Tallyman holds {have} rat(s); this reward needs {entry['rats']}: {which!r}")
+        raise IllegalAction(f"the Tallyman holds {have} rat(s); this reward needs {entry['rats']}: {quoted(which)}")
     need = entry["rats"]
     # Ruling R10: rats go back from the largest colour pile first.
     while need:

@@ -8,6 +8,7 @@ maximum; the excess goes back to the Reserve).
 
 from __future__ import annotations
 
+from claw.core.errors import quoted
 from claw.core.ratcatcher.events import Events
 
 
@@ -47,7 +48,7 @@ def give_tokens(state: dict, ability: str, n: int, events: Events, source: str) 
     rc = state["ratcatcher"]
     ab = rc["abilities"].get(ability)
     if ab is None:
-        events.add("tokens-lost", f"{source}: {rc['name']} has no ability {ability!r}; tokens go to the Reserve")
+        events.add("tokens-lost", f"{source}: {rc['name']} has no ability {quoted(ability)}; tokens go to the Reserve")
         return 0
     room = ab["max"] - ab["tokens"] if ab["unlocked"] else 0  # ruling R8: locked holds none
     got = max(0, min(n, room))

@@ -9,7 +9,7 @@ players pulled from a real sack (``--draws``).
 from __future__ import annotations
 
 from claw.core.draws import take_colour
-from claw.core.errors import IllegalAction, UsageError
+from claw.core.errors import IllegalAction, UsageError, quoted
 from claw.core.ratcatcher.city import COLOURS, active_cards, card_of, common_count
 from claw.core.ratcatcher.events import Events
 from claw.core.ratcatcher.rewards import apply_reward, describe
@@ -47,7 +47,8 @@ class TypedDraws:
             raise UsageError(f"not enough --draws: a rat was drawn from the sack after {self.used} given colour(s)")
         colour = self.colours[self.used]
         if not sack.get(colour):
-            raise IllegalAction(f"the Rat Sack holds no {colour} rat (draw #{self.used + 1} of --draws): {colour!r}")
+            raise IllegalAction(f"the Rat Sack holds no {colour} rat (draw #{self.used + 1} of --draws): "
+                                f"{quoted(colour)}")
         self.used += 1
         return colour
 

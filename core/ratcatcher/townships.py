@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 
 from claw.core.draws import take
-from claw.core.errors import IllegalAction
+from claw.core.errors import IllegalAction, quoted
 from claw.core.ratcatcher.city import (
     COLOURS,
     active_cards,
@@ -33,7 +33,8 @@ def check_connectors(state: dict, connectors) -> None:
         card = state["cards"].get(num)
         if card is None or num not in state["city"] or cid not in {c["id"] for c in card["connectors"]}:
             free = ", ".join(free_connectors(state)) or "none"
-            raise IllegalAction(f"--connector names no connector of a township in the city (free: {free}): {want!r}")
+            raise IllegalAction(f"--connector names no connector of a township in the city (free: {free}): "
+                                f"{quoted(want)}")
         if want in used:
             raise IllegalAction(f"connector {want} is already joined to another township")
 
@@ -64,7 +65,7 @@ def split_choice(choice: str) -> tuple[str, str | None, tuple[str, str] | None]:
     if second:
         mine, eq, theirs = second.partition("=")
         if not eq or not mine or not theirs:
-            raise IllegalAction(f"a second meeting pair is NEW=CARD:ID, e.g. 0:e=s+n=3:w: {choice!r}")
+            raise IllegalAction(f"a second meeting pair is NEW=CARD:ID, e.g. 0:e=s+n=3:w: {quoted(choice)}")
         pair = (mine, theirs)
     return target, own or None, pair
 
@@ -81,17 +82,17 @@ def connect(state: dict, num: str, target: str, events: Events, own_id: str | No
     ids = [c["id"] for c in card["connectors"]]
     own_id = own_id or ids[0]
     if own_id not in ids:
-        raise IllegalAction(f"township #{num} has no connector {own_id!r} (connectors: {', '.join(ids)})")
+        raise IllegalAction(f"township #{num} has no connector {quoted(own_id)} (connectors: {', '.join(ids)})")
     links = [(target, connector_id(num, own_id))]
     if second is not None:
         mine, theirs = second
         free = set(free_connectors(state, set(state["city"]))) - {target}
         if mine not in ids or mine == own_id:
             raise IllegalAction(f"the second pair needs another connector of #{num} "
-                                f"(free: {', '.join(i for i in ids if i != own_id)}): {mine!r}")
+                                f"(free: {', '.join(i for i in ids if i != own_id)}): {quoted(mine)}")
         if theirs not in free:
             raise IllegalAction(f"the second pair needs a free connector in the city "
-                                f"(free: {', '.join(sorted(free)) or 'none'}): {theirs!r}")
+                                f"(free: {', '.join(sorted(free)) or 'none'}): {quoted(theirs)}")
         links.append((theirs, connector_id(num, mine)))
     add_card(state, num)
     for city_side, own in links:
@@ -199,7 +200,7 @@ def explore(state: dict, dice, events: Events, choices: list[str] | None = None,
             want, own, second = split_choice(choices.pop(0))
             if want not in targets:
                 free = ", ".join(targets)
-                raise IllegalAction(f"not a free connector on an active township (free: {free}): {want!r}")
+                raise IllegalAction(f"not a free connector on an active township (free: {free}): {quoted(want)}")
             target = want
         else:
             target = targets[0]

@@ -6,7 +6,7 @@ cat (no age, clan, creation points or knacks) and left out of sunrises."""
 
 from __future__ import annotations
 
-from claw.core.errors import IllegalAction, UsageError
+from claw.core.errors import IllegalAction, UsageError, quoted
 from claw.core.warriors.rules import ABILITIES, Rules
 
 ANIMAL_SCORE_MAX = 20      # the state schema's bound on any score
@@ -74,7 +74,7 @@ def add_animal(state: dict, rules: Rules, aid: str, name: str, abilities: dict, 
                skills: dict) -> tuple[dict, list[dict]]:
     """A wild animal joins the state as an opponent (GM-controlled, never a legal cat)."""
     if aid in state["cats"]:
-        raise IllegalAction(f"there is already a figure with the id {aid!r}")
+        raise IllegalAction(f"there is already a figure with the id {quoted(aid)}")
     for a in ABILITIES:
         v = abilities.get(a)
         if v is None:
@@ -85,7 +85,7 @@ def add_animal(state: dict, rules: Rules, aid: str, name: str, abilities: dict, 
         raise UsageError(f"--hp is 1-{ANIMAL_HP_MAX}: {hp}")
     for sk, v in skills.items():
         if sk not in rules.skills:
-            raise UsageError(f"no skill {sk!r} (skills: {', '.join(rules.skills)})")
+            raise UsageError(f"no skill {quoted(sk)} (skills: {', '.join(rules.skills)})")
         if not 0 <= v <= 5:
             raise UsageError(f"a skill is 0-5: {sk}={v}")
     animal = {"id": aid, "name": name, "animal": True, "npc": True, "abilities": dict(abilities),

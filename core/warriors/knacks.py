@@ -3,7 +3,7 @@ never automatic: each use is asked for and paid from the pools."""
 
 from __future__ import annotations
 
-from claw.core.errors import IllegalAction, UsageError
+from claw.core.errors import IllegalAction, UsageError, quoted
 from claw.core.warriors.rules import Rules
 
 
@@ -63,4 +63,4 @@ def parse_uses(text: str, rules: Rules) -> tuple[str, int]:
     try:
         return knack, int(n)
     except ValueError:
-        raise UsageError(f"knack uses must be a whole number: {text!r}") from None
+        raise UsageError(f"knack uses must be a whole number: {quoted(text)}") from None

@@ -3,6 +3,8 @@ crash a rule): ids that refer to cats, the fight's turn, HP and pools in range."
 
 from __future__ import annotations
 
+from claw.core.errors import quoted
+
 
 def problems(state: dict, rules=None) -> list[str]:
     """Every contradiction found (empty when consistent); with ``rules``, also knack
@@ -12,7 +14,7 @@ def problems(state: dict, rules=None) -> list[str]:
     cats = state["cats"]
     for key, cat in cats.items():
         if cat["id"] != key:
-            out.append(f"cats.{key}: its id is {cat['id']!r}")
+            out.append(f"cats.{key}: its id is {quoted(cat['id'])}")
         if cat.get("animal"):       # the GM's own scores: only the ranges below apply
             if cat["hp"] > cat["hp_max"]:
                 out.append(f"cats.{key}.hp: {cat['hp']} is above hp_max {cat['hp_max']}")
@@ -35,24 +37,24 @@ def problems(state: dict, rules=None) -> list[str]:
                 out.append(f"cats.{key}.abilities.{a}: {v} is outside 1-10")
     for cid in state["order"]:
         if cid not in cats:
-            out.append(f"order: no cat {cid!r}")
+            out.append(f"order: no cat {quoted(cid)}")
     for i, e in enumerate(state.get("herbs", [])):
         if e["keeper"] not in cats:
-            out.append(f"herbs.{i}.keeper: no cat {e['keeper']!r}")
+            out.append(f"herbs.{i}.keeper: no cat {quoted(e['keeper'])}")
         if rules is not None and e["herb"] not in rules.herbs:
-            out.append(f"herbs.{i}.herb: no herb {e['herb']!r}")
+            out.append(f"herbs.{i}.herb: no herb {quoted(e['herb'])}")
         if e["day"] > state["day"]:
             out.append(f"herbs.{i}.day: {e['day']} is after today (day {state['day']})")
     f = state.get("fight")
     if f:
         for cid in f["order"]:
             if cid not in cats:
-                out.append(f"fight.order: no cat {cid!r}")
+                out.append(f"fight.order: no cat {quoted(cid)}")
         if not 0 <= f["turn"] < max(1, len(f["order"])):
             out.append(f"fight.turn: {f['turn']} is not a place in the order")
         named = [c for g in f["wrestles"] for c in g] + list(f["pins"]) + list(f["pins"].values()) \
             + list(f["chomps"]) + list(f["chomps"].values()) + list(f["disoriented"])
         for cid in named:
             if cid not in f["order"]:
-                out.append(f"fight: {cid!r} is not in the fight's order")
+                out.append(f"fight: {quoted(cid)} is not in the fight's order")
     return out

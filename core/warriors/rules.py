@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from claw.core.errors import UsageError
+from claw.core.errors import UsageError, quoted
 
 ABILITIES = ("strength", "intelligence", "spirit")
 
@@ -71,7 +71,7 @@ class Rules:
             return key
         if (table, key) in self.aliases:
             return self.aliases[(table, key)]
-        raise UsageError(f"unknown {table}: {name!r} (known: {', '.join(sorted(rows))})")
+        raise UsageError(f"unknown {table}: {quoted(name)} (known: {', '.join(sorted(rows))})")
 
     def skill_ability(self, skill: str) -> str:
         return self.skills[skill]["ability"]
@@ -92,4 +92,4 @@ def ability_name(name: str) -> str:
     for a in ABILITIES:
         if key in (a, a[:3], {"spirit": "spt"}.get(a, a[:3])):
             return a
-    raise UsageError(f"unknown ability: {name!r} (strength, intelligence or spirit)")
+    raise UsageError(f"unknown ability: {quoted(name)} (strength, intelligence or spirit)")

@@ -78,8 +78,10 @@ def test_wheel_from_a_clean_tree_installs_in_a_fresh_venv_and_runs(tmp_path):
     # dependencies from this venv's site-packages (after the fresh venv's own, so the wheel's claw wins;
     # a .pth line adds no further .pth files, so this venv's editable claw stays out)
     (site / "deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    # the deps path may hold claw-tabletop itself (CI's venv has it installed): put the wheel in
+    # the fresh venv all the same, uninstalling nothing
     done = subprocess.run([sys.executable, "-m", "pip", "--python", str(py), "install", "-q", "--no-deps",
-                           "--no-index", str(wheel)], capture_output=True, text=True)
+                           "--ignore-installed", "--no-index", str(wheel)], capture_output=True, text=True)
     if done.returncode != 0 and "no such option: --python" in done.stderr:  # pip < 22.3
         done = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-index",
                                "--target", str(site), str(wheel)], capture_output=True, text=True)
