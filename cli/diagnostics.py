@@ -176,7 +176,7 @@ def schema_problems(schema: str, value: Any) -> list[tuple[tuple, str, bool, str
 def _schema_diagnostics(name: str, root: Any, data: Any, chosen: str) -> tuple[list[Diagnostic], list[tuple]]:
     problems = schema_problems(chosen, data)
     if chosen == "state" and not problems:
-        problems = _state_problems(data)
+        problems = _state_problems(data, name)
     diags = []
     for path, message, at_key, code in problems:
         line, col = locate(root, path) if (at_key or _exists(data, path)) else node_start(root, path)
@@ -253,29 +253,51 @@ def _follow(name: str, root: Any, data: Any, chosen: str, broken: list[tuple], i
                                     MISSING_REFERENCE, severity, path=where))
             continue
         real = os.path.realpath(full)
-        if real in seen:
-            continue
-        seen.add(real)
-        own = check_file(full, ignore=ignore, follow=True, seen=seen)
-        actual = own.data.get("kind", "scenario") if isinstance(own.data, dict) else None
-        if severity == "warning":  # the named file's problems, one warning here (it is not read)
-            if not own.ok or actual != kind:
+        if real in seen:  # reported on its own (given too, or a cycle); its kind still matters here
+            named, named_ok, checked = _peek(full), False, False  # no cross check: its own problems are not known here
+        else:
+            seen.add(real)
+            own = check_file(full, ignore=ignore, follow=True, seen=seen)
+            if severity == "error":  # a state's named files are not read: their problems are one warning here
+                reports += [own] + own.followed
+            named, named_ok, checked = own.data, own.ok, True
+        actual = named.get("kind", "scenario") if isinstance(named, dict) else None
+        if severity == "warning":
+            if named is None or actual != kind or (checked and not named_ok):
                 diags.append(Diagnostic(name, line, col, f"{where}: {ref} is not a valid {quoted(kind)} file (`claw "
                                         f"validate {full}` lists why); no command reads it", "reference",
                                         WRONG_REFERENCE, severity, path=where))
             continue
-        reports += [own] + own.followed
-        if own.data is not None and actual != kind:
+        if named is not None and actual != kind:
             what = f"is a {quoted(actual)} file" if isinstance(actual, str) else "is not a claw file"
             diags.append(Diagnostic(name, line, col, f"{where}: {ref} {what}; a {quoted(kind)} file is needed here",
                                     "reference", WRONG_REFERENCE, path=where))
-        elif own.ok and (chosen, kind) in CROSS_CHECKS:
-            from claw.cli.games import import_target
+        elif named_ok and (chosen, kind) in CROSS_CHECKS:
+            from functools import partial
 
-            for found in import_target(CROSS_CHECKS[(chosen, kind)])(data, path, own.data):
-                diags.append(Diagnostic(name, line, col, f"{where}: {found.message}", "rule", found.code,
-                                        found.severity, where))
+            from claw.cli.games import import_target
+            from claw.core.findings import collect
+
+            check = partial(import_target(CROSS_CHECKS[(chosen, kind)]), data, path, named)
+            for found in collect([check], tolerant=bool(broken)):
+                at = tuple(found.path)
+                if at == path or not _exists(data, at) or any(at[: len(b)] == b for b in broken if b):
+                    diags.append(Diagnostic(name, line, col, f"{where}: {found.message}", "rule", found.code,
+                                            found.severity, where))
+                    continue
+                # a finding about the referring file's own value (a Tallyman reward): point there
+                message = found.message + (_choice_hint(*found.choices) if found.choices else "")
+                diags.append(Diagnostic(name, *locate(root, at), message, "rule", found.code, found.severity,
+                                        _path_text(at)))
     return diags, reports
+
+
+def _peek(path: str) -> Any:
+    """The document of a file checked elsewhere in the run, or None if it does not parse."""
+    try:
+        return to_plain(parse_document(path, read_text(path)))
+    except (ParseProblem, UnicodeDecodeError, OSError):
+        return None
 
 
 def ignored_codes(text: str) -> tuple[set[str], dict[int, set[str]]]:
@@ -303,14 +325,18 @@ def _filtered(diags: list[Diagnostic], text: str, ignore: frozenset) -> list[Dia
     return [d for d in diags if d.code not in whole and d.code not in by_line.get(d.line, ())]
 
 
-def _state_problems(envelope: dict) -> list[tuple[tuple, str, bool, str]]:
+def _state_problems(envelope: dict, name: str = "<stdin>") -> list[tuple[tuple, str, bool, str]]:
     """What every command checks when it reads a state, in the same order (statefile.
-    parse_state): the format version, the game part's schema, the game's STATE_CHECK."""
-    from claw.cli.statefile import version_problem
+    parse_state): the format version, the migration of an older one, the game part's
+    schema, the game's STATE_CHECK."""
+    import copy
+
+    from claw.cli.statefile import migrate, version_problem
 
     problem = version_problem(envelope)
     if problem:
         return [(("version",), problem, False, "S005")]  # a version out of the range this claw reads
+    envelope = migrate(copy.deepcopy(envelope), name)  # the same values a command then checks
     problems = [(("state",) + p, m, k, c) for p, m, k, c in _game_part_problems(envelope)]
     if not problems:
         problems = [(("state",) + p, m, False, RULE_FALLBACK) for p, m in _state_rule_problems(envelope)]

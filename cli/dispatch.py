@@ -12,6 +12,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from claw.cli import help_turns
 from claw.cli.games import GAMES, commands_of, import_target
 from claw.cli.options import COMMON
 from claw.cli.output import Output
@@ -21,16 +22,7 @@ from claw.core.errors import ClawError, IllegalAction, InvalidInput, UsageError
 
 # The rule commands of the design exist for every game, implemented or not.
 RULE_VERBS = ("attack", "spawn", "los", "tavern", "hunt", "heal", "scenario-step")
-RULE_HELP = {
-    "attack": "Resolve an attack (state or stateless numbers).",
-    "spawn": "Run the spawn rule.",
-    "los": "Line of sight and range between two figures or squares.",
-    "tavern": "Between-scenario events and shopping.",
-    "hunt": "A hunt, stage by stage.",
-    "heal": "Apply healing.",
-    "scenario-step": "Advance the game by one phase.",
-    "show": "Draw the board, trackers and figures.",
-}
+RULE_HELP = {**help_turns.RULES, "show": help_turns.SHARED["show"]}  # one summary per verb
 ALWAYS = RULE_VERBS + ("show",)
 
 

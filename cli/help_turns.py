@@ -19,6 +19,7 @@ SHARED = {
     "schema": "Print a JSON Schema for your editor (claw schema to list them).",
     "lookup": "Read a rulebook table (bestiary, herbs, prey …) without a game.",
     "help": "Help for one game (claw help msm) or one command.",
+    "play": "A whole game in one process: a session at the prompt, or a script.",
 }
 
 # The rule verbs of the design (the same in every game that has the rule).

@@ -24,6 +24,7 @@ FOUNDATION = {
     "note": "claw.cli.commands.note",
     "adjust": "claw.cli.commands.adjust",
     "lookup": "claw.cli.commands.lookup",
+    "play": "claw.cli.commands.play",
 }
 
 

@@ -23,6 +23,7 @@ REFERENCES: dict[str, list[tuple[tuple, str]]] = {
 # named doc) and returning Findings at paths of the referring doc
 CROSS_CHECKS: dict[tuple[str, str], str] = {
     ("scenario-msm", "loot"): "claw.core.msm.checks:loot_file_used",
+    ("scenario-ratcatcher", "character"): "claw.core.ratcatcher.checks:character_used",
 }
 
 

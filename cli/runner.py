@@ -17,6 +17,10 @@ from claw.core.errors import CannotWrite, ClawError, InvalidInput, UsageError
 
 MAX_SEED = (1 << 64) - 1
 
+# `claw play` (cli/play_session.py) sets this: the state is then read from and handed back to
+# the session in memory instead of a file; everything else in the flow stays the same.
+SESSION: Any = None
+
 
 class Common:
     """The options every state command shares (docs/conventions.md).
@@ -105,6 +109,8 @@ def fresh_seed() -> int:
 
 def state_source(common: Common, needs_state: bool) -> tuple[str | None, bool]:
     """Where the state comes from and whether we are in table mode (CLAW_STATE)."""
+    if SESSION is not None:
+        return SESSION.source(common), False
     if common.state:
         return common.state, False
     if common.game:
@@ -195,7 +201,9 @@ def run_state_command(*, command: str, args: list[str], opts: dict, common: Comm
         envelope = None
         old_text = None
         name = None
-        if source is not None:
+        if source is not None and SESSION is not None:
+            envelope = SESSION.checkout()
+        elif source is not None:
             old_text, name = statefile.read_state_text(source)
             implicit_stdin = source == "-" and not common.state
             if old_text.strip() or not (implicit_stdin and common.game):
@@ -265,6 +273,8 @@ def _writes_back(common: Common, source: str, table_mode: bool) -> bool:
 
 def _state_goes_to_stdout(common: Common, table_mode: bool) -> bool:
     """Where write_state puts the new state (keep the two in step)."""
+    if SESSION is not None:
+        return False
     if common.output:
         return common.output == "-"
     return not (common.in_place or table_mode)
@@ -325,22 +335,27 @@ def _append_log(envelope: dict, command: str, args: list[str], opts: dict, call,
 
 
 def write_state(envelope: dict, common: Common, source: str | None, table_mode: bool,
-                old_text: str | None, output: Output, lock=None, folder: str | None = None) -> int:
+                old_text: str | None, output: Output, lock=None, folder: str | None = None,
+                encoded: str | None = None) -> int:
     """The one write path: check, encode under the read cap, then stdout, ``-o`` (file or
     stream) or in place (lock held, undo entry kept only if the write succeeds).
 
     ``folder`` is where the state's stored paths are relative to now; going elsewhere,
-    they are rebased to the new folder (the game's STATE_PATHS)."""
+    they are rebased to the new folder (the game's STATE_PATHS). ``encoded``: the caller
+    checked the envelope and gives its text (`claw play` saving its state)."""
     from claw.cli import safewrite, statefile
 
+    if SESSION is not None:  # `claw play` checks what is new (not the whole log again) and keeps it
+        return SESSION.commit(envelope, output)
     if folder is not None:
         _rebase_paths(envelope, folder, _destination_folder(common, source, table_mode))
 
     try:
-        statefile.check_state(envelope, "new state")
+        if encoded is None:
+            statefile.check_state(envelope, "new state")
     except InvalidInput as exc:  # our bug, not the user's: refuse to write it
         raise RuntimeError(f"claw produced an invalid state, not written: {exc}") from None
-    raw = statefile.encode_state(envelope)
+    raw = statefile.encode_state(envelope, text=encoded)
     expect = lock.stamp if lock is not None else None
     in_place = common.in_place or (table_mode and not common.output)
     if common.output:

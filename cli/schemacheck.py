@@ -69,9 +69,13 @@ def _explain(error) -> Iterator[tuple[tuple, str, bool, str]]:
 
             known = sorted(error.schema.get("properties", {}))
             for key in extras:
-                tip = hint(str(key), known, what="keys here")
+                tip = hint(str(key), known, what="keys here", show_all=40)  # a file's top level has ~25
                 yield path + (key,), f"unknown key {_show(key)}" + (f"; {tip}" if tip else ""), True, UNKNOWN_KEY
             return
+    if kind in ("oneOf", "anyOf") and error.context and all(e.validator == "required" for e in error.context):
+        keys = list(dict.fromkeys(_missing_key(e) for e in error.context))  # e.g. a marker or squares
+        yield path + (keys[0],), "missing required property " + " or ".join(map(_show, keys)), False, MISSING_KEY
+        return
     if kind in ("oneOf", "anyOf") and error.context:
         branch = _best_branch(error)
         if branch is not None:
@@ -164,6 +168,12 @@ _TYPE_WORDS = {"object": "a mapping", "array": "a list", "string": "a string", "
                "number": "a number", "boolean": "true or false", "null": "null"}
 
 
+def _got(value: Any) -> str:
+    """The value with its type in words, the type said once ("a list of 3", not "a list a list of 3")."""
+    shown, kind = _show(value), _TYPE_WORDS[_type_of(value)]
+    return shown if shown.startswith(kind) else f"{kind} {shown}"
+
+
 def _type_of(value: Any) -> str:
     if isinstance(value, bool):
         return "boolean"
@@ -178,8 +188,7 @@ def _words(error) -> str:
     kind, value, want = error.validator, error.instance, error.validator_value
     if kind == "type":
         wanted = [want] if isinstance(want, str) else list(want)
-        return (f"expected {' or '.join(_TYPE_WORDS.get(w, w) for w in wanted)}, "
-                f"got {_TYPE_WORDS.get(_type_of(value))} {_show(value)}")
+        return f"expected {' or '.join(_TYPE_WORDS.get(w, w) for w in wanted)}, got {_got(value)}"
     if kind == "enum":
         from claw.cli.suggest import hint
 
@@ -215,7 +224,7 @@ def _words(error) -> str:
         if kind == "oneOf" and not error.context:
             return f"{_show(value)} fits more than one of the allowed forms; it must fit exactly one"
         forms = sorted({_TYPE_WORDS.get(_type_of_schema(s), "another form") for s in want})
-        return f"expected {' or '.join(forms)}, got {_TYPE_WORDS.get(_type_of(value))} {_show(value)}"
+        return f"expected {' or '.join(forms)}, got {_got(value)}"
     if kind == "not":
         return f"{_show(value)} is not allowed here"
     if kind == "propertyNames":

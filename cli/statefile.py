@@ -73,23 +73,38 @@ def parse_state(text: str, name: str) -> dict:
     problem = version_problem(data)
     if problem:
         raise InvalidInput(f"{name}: {problem}")
-    data = migrate(data)
+    data = migrate(data, name)
     check_state(data, name)
     check_rules(data, name)
     return data
 
 
-def migrate(data: dict) -> dict:
-    """Bring an older state up to VERSION, one step at a time."""
-    if data["version"] == 1:  # v1 → v2: old log texts may hold markup; keep their words only
+def migrate(data: dict, name: str = "<stdin>") -> dict:
+    """Bring an older state up to VERSION, one step at a time. ``name``: where it was read
+    (a path, or ``<stdin>``), the folder its relative paths are taken from."""
+    if data["version"] == 1:
+        # v1 → v2: old log texts may hold markup (keep their words only), and v1 stored the
+        # files a state names (msm loot decks) as absolute paths: make them relative to the
+        # state's folder (the current one for stdin), the only form v2 accepts
         from claw.cli.text import legacy_plain
 
         for entry in data.get("log") or []:
             for event in (entry.get("events") or []) if isinstance(entry, dict) else []:
                 if isinstance(event, dict) and isinstance(event.get("text"), str):
                     event["text"] = legacy_plain(event["text"])
+        _relative_paths(data, "." if name == "<stdin>" else os.path.dirname(os.path.abspath(name)))
         data["version"] = 2
     return data
+
+
+def _relative_paths(data: dict, folder: str) -> None:
+    from claw.cli.games import GAMES, game_spec, import_target
+
+    if data.get("game") not in GAMES or not isinstance(data.get("state"), dict):
+        return  # the schema check that follows names the problem
+    target = getattr(game_spec(data["game"]), "STATE_PATHS", None)
+    if target:
+        import_target(target)(data["state"], lambda p: os.path.relpath(p, folder) if os.path.isabs(p) else p)
 
 
 def check_state(data: dict, name: str) -> None:
@@ -175,10 +190,11 @@ def dump_state(data: dict) -> str:
     return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False, allow_nan=False) + "\n"
 
 
-def encode_state(data: dict) -> bytes:
-    """The bytes to write, refused when claw could not read them back."""
+def encode_state(data: dict, text: str | None = None) -> bytes:
+    """The bytes to write, refused when claw could not read them back (``text``: the state
+    already dumped, by `claw play`'s incremental encoder)."""
     try:
-        raw = dump_state(data).encode("utf-8")
+        raw = (dump_state(data) if text is None else text).encode("utf-8")
     except UnicodeEncodeError as exc:
         raise UsageError(f"the new state would hold text that is not valid UTF-8 "
                          f"({exc.object[exc.start:exc.end]!r}); nothing written") from None

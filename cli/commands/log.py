@@ -23,14 +23,14 @@ def register(app: typer.Typer) -> None:
 
 
 def _run(state, last, json_out, output) -> int:
-    from claw.cli import statefile
+    from claw.cli import runner, statefile
     from claw.cli.runner import Common, state_source
     from claw.core.errors import UsageError
 
     source, _ = state_source(Common(state=state), needs_state=True)
     if source is None:
         raise UsageError("`claw log` needs a game state: -s FILE, - for stdin, or CLAW_STATE")
-    envelope, _, _ = statefile.load_any(source)
+    envelope = runner.SESSION.checkout() if runner.SESSION is not None else statefile.load_any(source)[0]
     entries = envelope.get("log", [])
     if last:
         entries = entries[-last:]

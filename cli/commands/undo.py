@@ -26,9 +26,11 @@ def register(app: typer.Typer) -> None:
 def _run(state, steps, output) -> int:
     import json
 
-    from claw.cli import statefile
+    from claw.cli import runner, statefile
     from claw.core.errors import UsageError
 
+    if runner.SESSION is not None:  # `claw play`: the session's history (its file's, when it has one)
+        return runner.SESSION.undo(state, steps, output)
     path = state or statefile.env_state()
     if not path or path == "-":
         raise UsageError("undo needs the state file: -s FILE or CLAW_STATE")

@@ -39,6 +39,7 @@ def _run(files: list[str], fmt: str, strict: bool, ignore: list[str], follow: bo
     import os
 
     codes = frozenset(c.strip().upper() for item in ignore for c in item.split(",") if c.strip())
+    _known_codes(codes)
     seen = {os.path.realpath(p) for p in files if p != "-"}  # a named file given too is reported once
     reports = []
     for path in files:
@@ -61,3 +62,14 @@ def _run(files: list[str], fmt: str, strict: bool, ignore: list[str], follow: bo
         output.say(styled("green", "ok") + f": {len(reports)} file(s) valid{more}")
     return 3 if failed else 0
 
+
+
+def _known_codes(codes: frozenset) -> None:
+    """A mistyped --ignore code would silence nothing while seeming to: refuse it (exit 2)."""
+    from claw.cli.diagcodes import CODES
+    from claw.cli.suggest import hint
+    from claw.core.errors import UsageError
+
+    for code in sorted(codes - set(CODES)):
+        tip = hint(code, CODES, show_all=0)
+        raise UsageError(f"--ignore: no code {code}" + (f"; {tip}" if tip else " (docs/validate.md lists the codes)"))

@@ -15,6 +15,8 @@ def check(kind: str, doc: dict, tolerant: bool = False) -> list:
     """`claw validate` hook: the core checks, with the bestiary's rat names."""
     from claw.core.msm.checks import check as core_check
 
+    if kind == "campaign":
+        return core_check(kind, doc, hero_ids=_hero_ids())
     return core_check(kind, doc, rat_types=_rat_types(), tolerant=tolerant)
 
 

@@ -231,8 +231,10 @@ def parse_map(doc: dict, path: tuple = ("map",)) -> tuple[Board | None, list[Pro
     for i, row in enumerate(rows):
         if len(row) != width:
             problems.append(((*path, "rows", i), f"row {i + 1} has {len(row)} squares, the other rows {width}"))
-    if problems:
-        return None, problems
+    if problems:  # no board, but a character the legend lacks is wrong whatever the widths
+        legend, lp = _legend(doc.get("legend"), path + ("legend",))
+        return None, problems + lp + [_unknown_character(path, ch, x, y) for y, row in enumerate(rows)
+                                      for x, ch in enumerate(row) if ch not in legend]
     big = doc.get("big_squares")
     if big is None:
         offset = (0, 0)
@@ -250,8 +252,7 @@ def parse_map(doc: dict, path: tuple = ("map",)) -> tuple[Board | None, list[Pro
     for y, row in enumerate(rows):
         for x, ch in enumerate(row):
             if ch not in legend:
-                problems.append(((*path, "rows", y), f"unknown map character {quoted(ch)} at column "
-                                 f"{x + 1} ({square_name((x, y))})", x))
+                problems.append(_unknown_character(path, ch, x, y))
                 terrain.append(OPEN)
                 continue
             kind, marker = legend[ch]
@@ -271,6 +272,10 @@ def parse_map(doc: dict, path: tuple = ("map",)) -> tuple[Board | None, list[Pro
         rows=list(rows), legend=legend,
     )
     return board, problems
+
+
+def _unknown_character(path: tuple, ch: str, x: int, y: int) -> Problem:
+    return (*path, "rows", y), f"unknown map character {quoted(ch)} at column {x + 1} ({square_name((x, y))})", x
 
 
 def _regions(terrain: list[str], width: int, height: int) -> dict[Square, int]:

@@ -17,11 +17,25 @@ SPAWN_PREFIX = "S"
 OBJECTIVE = "O"
 
 
-def check(kind: str, doc: dict, rat_types: set[str] | None = None, *, tolerant: bool = False) -> list:
-    """Rule-level problems of an msm file of ``kind`` (only scenarios have any)."""
-    if kind != "scenario" or not isinstance(doc, dict):
+def check(kind: str, doc: dict, rat_types: set[str] | None = None, *, tolerant: bool = False,
+          hero_ids: set[str] | None = None) -> list:
+    """Rule-level problems of an msm scenario or campaign file of ``kind``."""
+    if not isinstance(doc, dict):
         return []
-    return check_scenario(doc, rat_types, tolerant=tolerant)
+    if kind == "campaign":
+        return check_campaign(doc, hero_ids)
+    return check_scenario(doc, rat_types, tolerant=tolerant) if kind == "scenario" else []
+
+
+def check_campaign(doc: dict, hero_ids: set[str] | None) -> list:
+    """Choose Your Heroes: the cats are the Dramatis Personae heroes (``hero_ids``), the
+    ones `claw new` can seat."""
+    heroes = doc.get("heroes")
+    if hero_ids is None or not isinstance(heroes, dict):
+        return []
+    return [error(("heroes", hero), f"no hero called {quoted(hero)} in the Dramatis Personae", "MSM130",
+                  choices=(hero, sorted(hero_ids), "heroes"))
+            for hero in heroes if hero not in hero_ids]
 
 
 def check_scenario(doc: dict, rat_types: set[str] | None = None, *, tolerant: bool = False) -> list:
@@ -79,6 +93,11 @@ def _board_problems(doc: dict, board) -> list:
         if marker not in board.markers:
             problems.append(error(("placements", marker), f"placement at {marker}, but the map has no {marker} square",
                                   "MSM114", choices=(marker, on_map, "markers")))
+    for path, goal in _goals(doc):
+        marker = goal.get("marker")
+        if isinstance(marker, str) and marker not in board.markers:
+            problems.append(error(path + ("marker",), f"goal {goal.get('id')} wants a cat on {marker}, but the map "
+                                  f"has no {marker} square", "MSM115", choices=(marker, on_map, "markers")))
     on_track = {letter for space in doc.get("round_track") or [] for letter in space or []}
     for marker in sorted(m for m in board.markers if m.startswith(SPAWN_PREFIX) and m not in on_track):
         sq = board.markers[marker][0]
@@ -122,6 +141,11 @@ def _rats(doc: dict, rat_types: set[str] | None) -> list:
             if isinstance(name, str) and name not in rat_types:
                 problems.append(error(("rats", i, "type"), f"no rat called {quoted(name)} in the bestiary", "MSM120",
                                       choices=(name, sorted(rat_types), "rat types")))
+    for path, goal in _goals(doc):
+        name = goal.get("rat")
+        if rat_types is not None and isinstance(name, str) and name not in rat_types:
+            problems.append(error(path + ("rat",), f"goal {goal.get('id')} names no rat of the bestiary: "
+                                  f"{quoted(name)}", "MSM120", choices=(name, sorted(rat_types), "rat types")))
     set_aside = sorted({e["type"] for e in doc.get("rats") or [] if isinstance(e, dict) and e.get("set_aside")})
     placements = doc.get("placements")
     for marker, name in (placements.items() if isinstance(placements, dict) else ()):
@@ -133,6 +157,17 @@ def _rats(doc: dict, rat_types: set[str] | None) -> list:
     if doc.get("rats") and not pool:
         problems.append(error(("rats",), "every rat is set aside: the rat pool would be empty", "MSM121"))
     return problems
+
+
+def _goals(doc: dict) -> list[tuple[tuple, dict]]:
+    """(path, goal) of each victory and defeat goal that is a mapping."""
+    goals = doc.get("goals")
+    out = []
+    for side in ("victory", "defeat"):
+        listed = goals.get(side) if isinstance(goals, dict) else None
+        if isinstance(listed, list):
+            out += [(("goals", side, i), goal) for i, goal in enumerate(listed) if isinstance(goal, dict)]
+    return out
 
 
 def _room_for_heroes(doc: dict, board) -> list:

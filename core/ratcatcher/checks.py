@@ -168,8 +168,26 @@ def check_scenario(doc: dict, rules: dict, at: tuple = (), *, tolerant: bool = F
                       for key, fn in inline.items() if isinstance(doc.get(key), dict)]
     char = doc.get("character")
     if isinstance(char, dict):
-        parts.append(lambda: cross_check(doc, char, None, None, None))
-    return collect(parts, tolerant=tolerant)
+        parts.append(lambda: cross_check(doc, char, None, None, _inline(doc, "peculiar")))
+    return collect(parts + [lambda: _peculiar_named(doc, at)], tolerant=tolerant)
+
+
+def _inline(doc: dict, key: str) -> dict | None:
+    return doc[key] if isinstance(doc.get(key), dict) else None
+
+
+def _peculiar_named(doc: dict, at: tuple) -> list:
+    """A "?" token that spawns a Peculiar Rat needs a Peculiar deck to draw from."""
+    if doc.get("question_tokens", {}).get("peculiar") and not doc.get("peculiar"):
+        return [error(at + ("question_tokens", "peculiar"),
+                      "\"?\" tokens spawn Peculiar Rats but the scenario names no Peculiar deck", "RC144")]
+    return []
+
+
+def character_used(scenario: dict, path: tuple, character: dict) -> list:
+    """``claw validate``: a scenario against the character file it names (Tallyman rewards,
+    potion colours, an inline Peculiar deck's rewards), the checks ``claw new`` makes."""
+    return cross_check(scenario, character, None, None, _inline(scenario, "peculiar"))
 
 
 def cross_check(scenario: dict, character: dict | None, nemesis, townships: dict | None,

@@ -18,6 +18,8 @@ from claw.cli.positions import MAX_DEPTH, MAX_INT_DIGITS, ParseProblem, locate, 
 from claw.cli.testing import run
 from claw.core.errors import InvalidInput
 
+from .strategies import json_values
+
 ROOT = Path(__file__).resolve().parents[2]
 ENVELOPE = ('{\n "format": "claw-state",\n "version": 1,\n "game": "mice",\n'
             ' "rng": {"algorithm": "splitmix64", "seed": 5, "position": 0},\n'
@@ -149,15 +151,8 @@ def test_positions_for_every_node():
     assert ("b", 1, "c") in doc.quoted
 
 
-_json = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**30, 10**30) | st.floats(allow_nan=False, allow_infinity=False)
-    | st.text(),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4),
-    max_leaves=20)
-
-
 @settings(max_examples=150, deadline=None)
-@given(_json, st.sampled_from([None, 1]))
+@given(json_values, st.sampled_from([None, 1]))
 def test_both_paths_read_what_json_writes(value, indent):
     """The fast path (C scanner + hooks) and the positioned parser accept the same text
     and give what ``json`` gives; every recorded position is where that node's text is."""

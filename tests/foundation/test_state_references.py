@@ -76,3 +76,28 @@ def test_call_resolves_stored_paths_from_the_state_folder(tmp_path):
         assert "absolute path" in str(exc)
     else:
         raise AssertionError("an absolute stored path was followed")
+
+
+def test_a_version_1_state_with_absolute_loot_paths_still_reads(tmp_path):
+    """PRODUCT "Files": a newer claw reads an older state. Version 1 stored loot files as
+    absolute paths; reading one makes them relative to the state's folder (file or stdin)."""
+    folder = tmp_path / "camp"
+    shutil.copytree(EXAMPLES, folder)
+    state = folder / "saves" / "game.json"
+    state.parent.mkdir()
+    ok(["new", str(folder / "scenario-2.yaml"), "--seed", "3", "-o", str(state)])
+    doc = json.loads(state.read_text())
+    doc["version"] = 1
+    doc["state"]["scenario"]["loot_paths"] = [str(folder / "loot-illustrative.yaml")]
+    state.write_text(json.dumps(doc, indent=1) + "\n")
+    ok(["show", "-s", str(state)])
+    ok(["validate", str(state)])
+    ok(["note", "read by a newer claw", "-s", str(state), "-i"])
+    after = json.loads(state.read_text())
+    assert after["version"] == 2 and after["state"]["scenario"]["loot_paths"] == ["../loot-illustrative.yaml"]
+    ok(["validate", str(state)])  # it follows the loot path: the file is found from the new form
+
+    doc["version"] = 2  # a current state may not name an absolute path
+    state.write_text(json.dumps(doc, indent=1) + "\n")
+    refused = run(["show", "-s", str(state)])
+    assert refused.code == 3 and "absolute path" in refused.stderr

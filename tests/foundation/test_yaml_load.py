@@ -12,6 +12,8 @@ from claw.cli.diagnostics import check_document
 from claw.cli.testing import run
 from claw.cli.yamlload import load_positioned, locate, node_start
 
+from .strategies import json_values
+
 ROOT = Path(__file__).resolve().parents[2]
 CHAPTER = ROOT / "examples" / "mice" / "ghost-of-castle-andon.yaml"
 SCENARIO = ROOT / "examples" / "msm" / "scenario-1.yaml"
@@ -155,15 +157,8 @@ def test_deep_nesting_costs_no_recursion():
     assert "nesting deeper" in d.message and d.line == 2
 
 
-_json = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**30, 10**30) | st.floats(allow_nan=False, allow_infinity=False)
-    | st.text(),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4),
-    max_leaves=20)
-
-
 @settings(max_examples=150, deadline=None)
-@given(_json, st.sampled_from([None, 2]))
+@given(json_values, st.sampled_from([None, 2]))
 def test_json_text_reads_the_same_as_yaml(value, indent):
     """JSON is YAML 1.2: what ``json`` writes, the YAML reader reads back unchanged."""
     text = json.dumps(value, indent=indent)

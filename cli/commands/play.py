@@ -1,0 +1,165 @@
+"""`claw play`: a whole game in one process — an interactive session on a terminal, or a
+script of claw commands (one per line)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from claw.cli.options import DebugOpt, InPlaceOpt, OutputOpt, QuietOpt, SeedOpt, StateOpt
+
+DATA_SUFFIXES = (".yaml", ".yml", ".json")
+REDRAW = ("changed", "always", "never")
+
+
+def register(app: typer.Typer) -> None:
+    @app.command(name="play", help="Play a whole game in one process: an interactive session on a terminal "
+                 "(each line a claw command without `claw` and -s), or a script of commands from SCRIPT or "
+                 "stdin. Start from -s FILE / CLAW_STATE, or from scenario files with --seed N.",
+                 context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+    def play_cmd(
+        ctx: typer.Context,
+        files: Annotated[list[str] | None, typer.Argument(
+            metavar="[SCENARIO...] [SCRIPT]", help="Scenario/character/chapter files to start a game "
+            "(.yaml/.yml/.json), and a script of commands (any other name, - for stdin).")] = None,
+        state: StateOpt = None,
+        in_place: InPlaceOpt = False,
+        output_file: OutputOpt = None,
+        seed: SeedOpt = None,
+        keep_going: Annotated[bool, typer.Option(
+            "--keep-going", help="Script: note a refused line and go on (exit code: the first refusal's).")] = False,
+        redraw: Annotated[str, typer.Option(
+            "--redraw", metavar="WHEN", help="Session: draw the board after a command: changed (when the state "
+            "changed), always, never.")] = "changed",
+        quiet: QuietOpt = False,
+        debug: DebugOpt = False,
+    ) -> None:
+        from claw.cli.runner import finish
+
+        words = list(files or []) + list(ctx.args)
+        finish(lambda output: _run(words, state, in_place, output_file, seed, keep_going, redraw, quiet, output),
+               quiet=quiet, debug=debug)
+
+
+def _split(words: list[str]) -> tuple[list[str], str | None, list[str]]:
+    """(scenario files, the script or None, game options for `new`, e.g. ``--heroes a,b``)."""
+    from claw.core.errors import UsageError
+
+    flags = _new_value_flags()
+    scenarios: list[str] = []
+    scripts: list[str] = []
+    extra: list[str] = []
+    takes_value = False
+    for word in words:
+        if takes_value:
+            extra.append(word)
+            takes_value = False
+        elif word.startswith("--"):
+            extra.append(word)
+            takes_value = "=" not in word and word in flags
+        elif word.lower().endswith(DATA_SUFFIXES):
+            scenarios.append(word)
+        else:
+            scripts.append(word)
+    if len(scripts) > 1:
+        raise UsageError(f"one script at a time: {', '.join(scripts)}")
+    if extra and not scenarios:
+        raise UsageError(f"{extra[0]}: not an option of `claw play` (game options need a scenario to start)")
+    return scenarios, (scripts[0] if scripts else None), extra
+
+
+def _new_value_flags() -> set[str]:
+    """The game options of `claw new` that take a value (the adapters' NEW_OPTIONS)."""
+    from claw.cli.games import GAMES, game_spec
+
+    return {opt.flag for game in GAMES for opt in getattr(game_spec(game), "NEW_OPTIONS", []) if opt.type is not bool}
+
+
+def _folder(source: str | None, output_file: str | None) -> str:
+    """The folder the session's state lives in (its stored paths are relative to it)."""
+    import os
+    import sys
+
+    from claw.cli import statefile
+
+    if source == "-":
+        return statefile.stream_folder(sys.stdin) or "."
+    if source is not None:
+        return os.path.dirname(os.path.realpath(source))
+    if output_file not in (None, "-"):
+        return os.path.dirname(os.path.realpath(output_file))
+    return statefile.stream_folder(sys.stdout) or "."
+
+
+def _run(words, state, in_place, output_file, seed, keep_going, redraw, quiet, output) -> int:
+    import sys
+
+    from claw.cli import statefile
+    from claw.cli.play_session import Session
+    from claw.core.errors import InvalidInput, UsageError
+
+    if redraw not in REDRAW:
+        raise UsageError(f"--redraw must be one of {', '.join(REDRAW)}: {redraw}")
+    scenarios, script, extra = _split(words)
+    interactive = script is None and sys.stdin is not None and sys.stdin.isatty()
+    if script is None and not interactive:
+        script = "-"
+    if scenarios and state:
+        raise UsageError("give scenario files to start a game or -s FILE to go on with one, not both")
+    if seed is not None and not scenarios:
+        raise UsageError("--seed starts a game: give the scenario files too (the state keeps its own dice)")
+    envelope = text = source = None
+    table_mode = False
+    if not scenarios:
+        source = state or statefile.env_state()
+        table_mode = not state and source is not None
+        if source is None:
+            raise UsageError("claw play needs a game: -s FILE, CLAW_STATE, or scenario files (and --seed N)")
+        if source == "-" and script == "-":
+            raise UsageError("the state and the script cannot both come from stdin: give the script as a file")
+        if source == "-" and interactive:
+            raise UsageError("an interactive session needs the state from a file (-s FILE), not stdin")
+        envelope, _, text = statefile.load_any(source)
+    file_source = source if source not in (None, "-") else None
+    if interactive:
+        path = output_file if output_file not in (None, "-") else file_source
+        autosave = path is not None
+        stdout_to_stderr = False
+    else:
+        autosave = bool(in_place or (table_mode and not output_file))
+        if autosave and file_source is None:
+            raise UsageError("-i/--in-place needs a state file (-s FILE)")
+        path = file_source if autosave else None
+        stdout_to_stderr = not autosave and output_file in (None, "-")
+    session = Session(envelope, path=path, autosave=autosave, saved_text=text if path == file_source else None,
+                      quiet=quiet, stdout_to_stderr=stdout_to_stderr, folder=_folder(source, output_file))
+    if session.saved_text is not None:
+        session.remember_file()
+    if scenarios:
+        # `new` stores paths relative to where the state goes, as `claw new -o FILE` does
+        target = ["-o", output_file] if output_file not in (None, "-") else []
+        start = ["new", *scenarios, *(["--seed", str(seed)] if seed is not None else []), *target, *extra]
+        code = session.run_words(start)
+        if code:
+            return code
+    if interactive:
+        from claw.cli.play import interactive_session
+
+        return interactive_session(session, redraw=redraw, output=output)
+    assert script is not None
+    if script == "-":
+        code = session.run_script(sys.stdin, "<stdin>", keep_going)
+    else:
+        try:
+            handle = open(script, encoding="utf-8")  # noqa: SIM115 (closed below, lines read lazily)
+        except OSError as exc:
+            raise InvalidInput(f"cannot read script {script}: {exc.strerror or exc}") from None
+        with handle:
+            try:
+                code = session.run_script(handle, script, keep_going)
+            except UnicodeDecodeError:
+                raise InvalidInput(f"{script}: not a UTF-8 text file") from None
+    if not autosave:
+        session.write_final(output_file, output)
+    return code
