@@ -107,3 +107,14 @@ def test_the_undo_copy_of_a_private_state_stays_private(mice_state):
     entries = list(undo_dir(str(mice_state)).glob("*.json"))
     assert entries and all(e.stat().st_mode & 0o777 == 0o600 for e in entries)
     assert mice_state.stat().st_mode & 0o777 == 0o600
+
+
+def test_in_place_on_a_fifo_is_refused_before_reading_it(tmp_path):
+    """Issue 10 item 2: -i needs a regular file. It used to read the FIFO first: with no
+    writer it hung, with one it consumed what the writer sent, and only then refused."""
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    r = subprocess.run([sys.executable, "-m", "claw", "note", "x", "-s", str(fifo), "-i"], stdin=nothing(),
+                       capture_output=True, timeout=30)
+    assert r.returncode == 2 and "needs a regular file" in r.stderr.decode(), r.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe.json"]  # no lock file, no undo folder
