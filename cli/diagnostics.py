@@ -253,6 +253,9 @@ def _follow(name: str, root: Any, data: Any, chosen: str, broken: list[tuple], i
 
     seen = seen if seen is not None else {os.path.realpath(name)}
     folder = base if base is not None else os.path.dirname(name)
+    # no command reads the files a state names (a loot deck was copied in by `claw new`):
+    # a missing or broken one is a warning, so validate accepts what every command reads
+    severity = "warning" if chosen == "state" else "error"
     diags: list[Diagnostic] = []
     reports: list[FileReport] = []
     for path, ref, kind in references(chosen, data):
@@ -265,20 +268,29 @@ def _follow(name: str, root: Any, data: Any, chosen: str, broken: list[tuple], i
             problem = "no such file" if not os.path.exists(full) else "not a regular file"
             looked = f" (looked for {full})" if full != ref else ""
             diags.append(Diagnostic(name, line, col, f"{where}: {problem}: {ref}{looked}", "reference",
-                                    MISSING_REFERENCE, path=where))
+                                    MISSING_REFERENCE, severity, path=where))
             continue
         real = os.path.realpath(full)
         if real in seen:  # reported on its own (given too, or a cycle); its kind still matters here
-            named, named_ok = _peek(full, duplicates), False  # no cross check: its own problems are not known here
+            # no cross check: its own problems are not known here
+            named, named_ok, checked = _peek(full, duplicates), False, False
         else:
             seen.add(real)
             own = check_file(full, ignore=ignore, follow=True, seen=seen, duplicates=duplicates)
-            reports += [own] + own.followed
-            named, named_ok = own.data, own.ok
+            if severity == "error":  # a state's named files are not read: their problems are one warning here
+                reports += [own] + own.followed
+            named, named_ok, checked = own.data, own.ok, True
         actual = named.get("kind", "scenario") if isinstance(named, dict) else None
+        if severity == "warning":
+            if named is None or actual != kind or (checked and not named_ok):
+                diags.append(Diagnostic(name, line, col, f"{where}: {ref} is not a valid {quoted(kind)} file (`claw "
+                                        f"validate {full}` lists why); no command reads it", "reference",
+                                        WRONG_REFERENCE, severity, path=where))
+            continue
         if named is not None and actual != kind:
-            diags.append(Diagnostic(name, line, col, f"{where}: {ref} is a {quoted(actual)} file; "
-                                    f"a {quoted(kind)} file is needed here", "reference", WRONG_REFERENCE, path=where))
+            what = f"is a {quoted(actual)} file" if isinstance(actual, str) else "is not a claw file"
+            diags.append(Diagnostic(name, line, col, f"{where}: {ref} {what}; a {quoted(kind)} file is needed here",
+                                    "reference", WRONG_REFERENCE, path=where))
         elif named_ok and (chosen, kind) in CROSS_CHECKS:
             from functools import partial
 
