@@ -53,19 +53,20 @@ MAX_OPTION_INT = 1_000_000
 
 
 def _completing() -> bool:
-    """Is the shell asking for completions? Only then do commands need their completers
-    (and the completion module): a normal run spares the import and typer the callbacks."""
+    """Is the shell asking for completions? Only then (or when every command is built, as
+    `claw play` does for its completion) do commands need their completers and the
+    completion module: a normal run of one command spares the import and the callbacks."""
     return "_CLAW_COMPLETE" in os.environ
 
 
-def _typer_param(opt: Opt, games: list[str], aliases: list[str]) -> inspect.Parameter:
+def _typer_param(opt: Opt, games: list[str], aliases: list[str], completers: bool = True) -> inspect.Parameter:
     base = opt.type
     annotation: Any = list[base] if opt.multiple else (base if base is bool else Optional[base])  # type: ignore[valid-type]  # noqa: UP045
     default = opt.default if opt.default is not None else ([] if opt.multiple else (False if base is bool else None))
     names = [opt.flag] + aliases + ([opt.short] if opt.short else [])
     where = "" if len(games) == len(GAMES) else f" [{', '.join(games)}]"
     complete = None
-    if (opt.choices or opt.kind) and _completing():
+    if (opt.choices or opt.kind) and completers:
         from claw.cli.completion import for_option
 
         complete = for_option(opt.choices, opt.kind)
@@ -85,7 +86,8 @@ class BuildForAll(BaseException):
     is read from stdin, printed or written."""
 
 
-def build(app: typer.Typer, verb: str, per_game: dict[str, Command], game: str | None = None) -> None:
+def build(app: typer.Typer, verb: str, per_game: dict[str, Command], game: str | None = None,
+          completers: bool = True) -> None:
     """One typer command for ``verb``: the union of the games' options, or, when the game in
     hand is known from the command line (``game``), that game's options only — each option
     costs typer and click about as much as a small import."""
@@ -161,7 +163,7 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command], game: str |
         raise typer.Exit(code)
 
     complete_args = None
-    if _completing():
+    if completers:
         from claw.cli.completion import for_args
 
         complete_args = for_args(per_game)
@@ -169,7 +171,7 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command], game: str |
                                 annotation=Annotated[list[str] | None, typer.Argument(
                                     metavar="ARGS...", help="Figures, squares or names, per game.",
                                     autocompletion=complete_args)])]
-    params += [_typer_param(o, owners[name], list(aliases[name])) for name, o in options.items()]
+    params += [_typer_param(o, owners[name], list(aliases[name]), completers) for name, o in options.items()]
     params += [inspect.Parameter(k, inspect.Parameter.KEYWORD_ONLY, default=_default(k), annotation=a)
                for k, a in COMMON.items()]
     command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]  # typer reads it
@@ -304,13 +306,13 @@ def register_all(app: typer.Typer, only: str | None = None, game: str | None = N
     if only is not None and game is not None:
         own = commands_of(game).get(only)
         if own is not None:  # the game in hand has the verb: the other adapters need not load
-            build(app, only, {game: own}, game)
+            build(app, only, {game: own}, game, completers=_completing())
             return True
     verbs = collect()
     if only is not None:
         if only not in verbs:
             return False
-        build(app, only, verbs[only], game)
+        build(app, only, verbs[only], game, completers=_completing())
         return True
     for verb, per_game in verbs.items():
         build(app, verb, per_game)
