@@ -9,6 +9,11 @@ from claw.core.warriors.rules import ABILITIES, Rules
 Problem = tuple[tuple, str]
 
 ABILITY_MIN, ABILITY_MAX = 1, 10
+# the keys of a character file and of its mappings a "set KEY" check looks for (the schema's)
+FILE_KEYS = frozenset({"game", "kind", "id", "name", "player", "npc", "clan", "rank", "age", "creation",
+                       "clan_choice", "growth", "rewards", "sheet", "condition", "notes"})
+CREATION_KEYS = frozenset({"abilities", "ten_moons", "skills", "knacks"})
+CLAN_CHOICE_KEYS = frozenset({"abilities", "skill"})
 SKILL_MAX = 5
 
 
@@ -52,6 +57,12 @@ class _Builder:
     def broken(self, path: tuple) -> bool:
         """Whether the part at ``path`` is refused or holds a refused value."""
         return any(b[: len(path)] == path or path[: len(b)] == b for b in self.broken_paths)
+
+    def stray(self, mapping: tuple, known: frozenset) -> bool:
+        """Whether the schema refused a key of the mapping at ``mapping`` that it does not know:
+        perhaps a misspelling of a key a check finds missing."""
+        return any(len(b) == len(mapping) + 1 and b[:-1] == mapping and b[-1] not in known
+                   for b in self.broken_paths)
 
     def unknown(self, kind: str, names=ABILITIES) -> None:
         """A broken part adds to ``kind`` ('ability', 'skill' or 'knack'): its total is not known."""
@@ -134,7 +145,7 @@ def _derive(doc: dict, rules: Rules, b: _Builder) -> None:
     if age is None:  # whether the bonus applies is not known
         b.unknown("ability")
     elif age >= 10:
-        if ten is None and not ten_broken:
+        if ten is None and not ten_broken and not b.stray(("creation",), CREATION_KEYS):
             b.bad(("creation",), "a cat of 10 moons or more gains +1 Intelligence or Spirit: set ten_moons")
         b.ability("strength", 1, ("creation",), "the 10-moon bonus")
         if ten:
@@ -180,17 +191,19 @@ def _creation_abilities(doc: dict, b: _Builder) -> None:
 
 
 def _creation_lists(doc: dict, rules: Rules, b: _Builder, age: int | None) -> None:
+    """The starting skills and knacks. An item the schema refused is still one item, but
+    what it meant is not known: only the counts that hold whatever it meant are checked."""
     # Three starting skills at 1 (they stack with the clan skill).
-    # A misspelt item is still one item, different from the others: the counts hold.
     if b.refused(("creation", "skills")):
         b.unknown("skill")
     else:
         sk = doc["creation"]["skills"]
-        if b.broken(("creation", "skills")):
+        known = _known_items(b, ("creation", "skills"), sk)
+        if len(known) != len(sk):
             b.unknown("skill")
-        if all(isinstance(s, str) for s in sk) and (len(sk) != 3 or len(set(sk)) != 3):
-            b.bad(("creation", "skills"),
-                  f"choose exactly three different starting skills (got {len(sk)}: {', '.join(sk) or 'none'})")
+        if len(sk) != 3 or len(set(known)) != len(known):
+            b.bad(("creation", "skills"), f"choose exactly three different starting skills "
+                                          f"(got {len(sk)}: {', '.join(map(str, sk)) or 'none'})")
         for i, s in enumerate(dict.fromkeys(sk) if b.skills_known else ()):
             b.skill(s, ("creation", "skills", i), "a starting skill")
 
@@ -199,20 +212,25 @@ def _creation_lists(doc: dict, rules: Rules, b: _Builder, age: int | None) -> No
         b.unknown("knack")
         return
     kn = doc["creation"]["knacks"]
-    if b.broken(("creation", "knacks")):
+    known = _known_items(b, ("creation", "knacks"), kn)
+    sure = len(known) == len(kn)
+    if not sure:
         b.unknown("knack")
-        if not all(isinstance(k, str) for k in kn):
-            return
     need = rules.age["ten_moons"]["knacks"]
-    if len(set(kn)) != len(kn):
+    distinct = len(set(known))
+    if distinct != len(known):
         b.bad(("creation", "knacks"), "the creation knacks must be three different knacks (no knack twice at creation)")
-    elif age is not None and age >= 10 and len(set(kn)) != need:
+    elif age is not None and age >= 10 and (distinct != need if sure else len(kn) < need):
         b.bad(("creation", "knacks"),
-              f"a cat of 10 moons or more starts with exactly {need} knacks (got {len(set(kn))})")
-    elif len(set(kn)) > need:
-        b.bad(("creation", "knacks"), f"at most {need} knacks at creation (got {len(set(kn))})")
-    for i, k in enumerate(dict.fromkeys(kn)):
+              f"a cat of 10 moons or more starts with exactly {need} knacks (got {distinct if sure else len(kn)})")
+    elif distinct > need:
+        b.bad(("creation", "knacks"), f"at most {need} knacks at creation (got {distinct})")
+    for i, k in enumerate(dict.fromkeys(kn) if b.knacks_known else ()):
         b.knack(k, ("creation", "knacks", i), "a creation knack")
+
+
+def _known_items(b: _Builder, path: tuple, items: list) -> list:
+    return [item for i, item in enumerate(items) if not b.refused(path + (i,))]
 
 
 def _rewards(doc: dict, b: _Builder) -> None:
@@ -235,19 +253,19 @@ def _rewards(doc: dict, b: _Builder) -> None:
 
 def _clan_bonus(doc: dict, rules: Rules, b: _Builder) -> None:
     clan = rules.clans[doc["clan"]]
-    if b.refused(("clan_choice",)):  # what was chosen is not known (Loners: see below)
-        if clan["id"] == "shadowclan":
-            b.unknown("skill")
-        choice = None
-    else:
-        choice = doc.get("clan_choice")
+    choice = None if b.refused(("clan_choice",)) else doc.get("clan_choice")
+    # a misspelt key (clan_choise, skil) may hold what a "set clan_choice..." check finds missing
+    unsure = b.refused(("clan_choice",)) or (b.stray(("clan_choice",), CLAN_CHOICE_KEYS) if choice
+                                              else b.stray((), FILE_KEYS))
+    if unsure and clan["id"] == "shadowclan":  # its skill may be another, or none (ruling)
+        b.unknown("skill")
     for a, n in clan["abilities"].items():
         b.ability(a, n, ("clan",), f"the {clan['name']} bonus")
     skills = dict(clan["skills"])
     if "choice" in clan:
         rule = clan["choice"]
         picked = (choice or {}).get("abilities")
-        if b.broken(("clan_choice", "abilities")):
+        if b.broken(("clan_choice", "abilities")) or unsure and not picked:
             b.unknown("ability")
         elif not picked:
             b.bad(("clan",), f"{clan['name']} choose +2 to one ability or +1 to two: set clan_choice.abilities")
@@ -259,7 +277,7 @@ def _clan_bonus(doc: dict, rules: Rules, b: _Builder) -> None:
                 for a, n in picked.items():
                     b.ability(a, n, ("clan_choice", "abilities", a), f"the {clan['name']} bonus")
         skill = (choice or {}).get("skill")
-        if b.broken(("clan_choice", "skill")):
+        if b.broken(("clan_choice", "skill")) or unsure and not skill:
             b.unknown("skill")
         elif not skill or skill == "none":
             b.bad(("clan",), f"{clan['name']} raise any one skill by 1: set clan_choice.skill")
@@ -286,10 +304,10 @@ def _clan_bonus(doc: dict, rules: Rules, b: _Builder) -> None:
 def _growth(doc: dict, rules: Rules, b: _Builder, age: int) -> None:
     entries = doc.get("growth", [])
     by_moon: dict[int, int] = {}
-    unplaced = False  # an entry whose moon the schema refused: it may be any moon's
+    unplaced = None  # the first entry whose moon the schema refused: it may be any moon's
     for i, e in enumerate(entries):
         if b.refused(("growth", i, "moon")):
-            unplaced = True
+            unplaced = i if unplaced is None else unplaced
             continue
         m = e["moon"]
         if m in by_moon:
@@ -301,8 +319,10 @@ def _growth(doc: dict, rules: Rules, b: _Builder, age: int) -> None:
     for m in range(11, min(age, 70) + 1):
         gains = rules.age_row(m)
         at = by_moon.get(m)
-        if at is None and unplaced or at is not None and b.broken(("growth", at)):
-            _unknown_gains(gains, b)  # what this moon's entry chose is not known
+        # not known: what this moon's entry chose, or whether an entry of unknown moon before it was this moon's
+        if at is None and unplaced is not None or at is not None and (b.broken(("growth", at)) or
+                                                                       unplaced is not None and unplaced < at):
+            _unknown_gains(gains, b)
             continue
         e = entries[at] if at is not None else {"moon": m}
         base = ("growth", at) if at is not None else (("growth",) if "growth" in doc else ("age",))
