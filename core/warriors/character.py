@@ -14,6 +14,7 @@ FILE_KEYS = frozenset({"game", "kind", "id", "name", "player", "npc", "clan", "r
                        "clan_choice", "growth", "rewards", "sheet", "condition", "notes"})
 CREATION_KEYS = frozenset({"abilities", "ten_moons", "skills", "knacks"})
 CLAN_CHOICE_KEYS = frozenset({"abilities", "skill"})
+NEAR = 0.7  # how alike a stray top-level key and a missing one are to be taken for it (difflib ratio)
 SKILL_MAX = 5
 
 
@@ -41,8 +42,9 @@ class _Builder:
     part is unknown (None for an ability, ``skills_known``/``knacks_known`` False), and a
     check that reads an unknown value is skipped: it could only guess (issue 13)."""
 
-    def __init__(self, rules: Rules, broken: tuple = ()):
+    def __init__(self, rules: Rules, broken: tuple = (), doc_keys=()):
         self.rules = rules
+        self.doc_keys = frozenset(doc_keys)
         self.abilities: dict[str, int | None] = {a: 0 for a in ABILITIES}
         self.skills: dict[str, int] = {}
         self.knacks: dict[str, int] = {}
@@ -58,11 +60,18 @@ class _Builder:
         """Whether the part at ``path`` is refused or holds a refused value."""
         return any(b[: len(path)] == path or path[: len(b)] == b for b in self.broken_paths)
 
-    def stray(self, mapping: tuple, known: frozenset) -> bool:
-        """Whether the schema refused a key of the mapping at ``mapping`` that it does not know:
-        perhaps a misspelling of a key a check finds missing."""
-        return any(len(b) == len(mapping) + 1 and b[:-1] == mapping and b[-1] not in known
+    def stray(self, mapping: tuple, known: frozenset, near: str | None = None) -> bool:
+        """Whether the schema refused a key of the mapping at ``mapping`` that it does not know
+        (and, with ``near``, that looks like it): perhaps a misspelling of a key that is missing."""
+        from difflib import SequenceMatcher
+
+        return any(len(b) == len(mapping) + 1 and b[:-1] == mapping and b[-1] not in known and
+                   (near is None or SequenceMatcher(None, str(b[-1]), near).ratio() >= NEAR)
                    for b in self.broken_paths)
+
+    def absent(self, key: str) -> bool:
+        """Whether a top-level key is missing and a misspelt key may be it (``growths:``)."""
+        return key not in self.doc_keys and self.stray((), FILE_KEYS, key)
 
     def unknown(self, kind: str, names=ABILITIES) -> None:
         """A broken part adds to ``kind`` ('ability', 'skill' or 'knack'): its total is not known."""
@@ -145,7 +154,8 @@ def _derive(doc: dict, rules: Rules, b: _Builder) -> None:
     if age is None:  # whether the bonus applies is not known
         b.unknown("ability")
     elif age >= 10:
-        if ten is None and not ten_broken and not b.stray(("creation",), CREATION_KEYS):
+        ten_broken = ten_broken or ten is None and b.stray(("creation",), CREATION_KEYS)  # ten_moonz:
+        if ten is None and not ten_broken:
             b.bad(("creation",), "a cat of 10 moons or more gains +1 Intelligence or Spirit: set ten_moons")
         b.ability("strength", 1, ("creation",), "the 10-moon bonus")
         if ten:
@@ -234,7 +244,7 @@ def _known_items(b: _Builder, path: tuple, items: list) -> list:
 
 
 def _rewards(doc: dict, b: _Builder) -> None:
-    if b.refused(("rewards",)):
+    if b.refused(("rewards",)) or b.absent("rewards"):
         b.unknown("skill")
         b.unknown("knack")
         return
@@ -256,7 +266,7 @@ def _clan_bonus(doc: dict, rules: Rules, b: _Builder) -> None:
     choice = None if b.refused(("clan_choice",)) else doc.get("clan_choice")
     # a misspelt key (clan_choise, skil) may hold what a "set clan_choice..." check finds missing
     unsure = b.refused(("clan_choice",)) or (b.stray(("clan_choice",), CLAN_CHOICE_KEYS) if choice
-                                              else b.stray((), FILE_KEYS))
+                                              else b.absent("clan_choice"))
     if unsure and clan["id"] == "shadowclan":  # its skill may be another, or none (ruling)
         b.unknown("skill")
     for a, n in clan["abilities"].items():
@@ -320,8 +330,11 @@ def _growth(doc: dict, rules: Rules, b: _Builder, age: int) -> None:
         gains = rules.age_row(m)
         at = by_moon.get(m)
         # not known: what this moon's entry chose, or whether an entry of unknown moon before it was this moon's
-        if at is None and unplaced is not None or at is not None and (b.broken(("growth", at)) or
-                                                                       unplaced is not None and unplaced < at):
+        if at is None:
+            unsure = unplaced is not None or b.absent("growth")
+        else:
+            unsure = b.broken(("growth", at)) or unplaced is not None and unplaced < at
+        if unsure:
             _unknown_gains(gains, b)
             continue
         e = entries[at] if at is not None else {"moon": m}
@@ -439,5 +452,5 @@ def check(doc: dict, rules: Rules, broken=()) -> list[Problem]:
     that depends on one of them, so the other parts are still checked in the same run."""
     from claw.core.findings import error
 
-    problems = _build(doc, rules, _Builder(rules, broken))[1]
+    problems = _build(doc, rules, _Builder(rules, broken, doc))[1]
     return [error(path, msg, CODES.get(path[0] if path else "", "WAR100")) for path, msg in problems]

@@ -95,10 +95,12 @@ def _damaged(doc, path, how):
     parent = out
     for step in path[:-1]:
         parent = parent[step]
-    if how == "delete":
+    if how in ("delete", "misspell"):
         if isinstance(path[-1], int):
             return None  # the next items move up: a different file, not a broken part
-        del parent[path[-1]]
+        value = parent.pop(path[-1])
+        if how == "misspell":  # the key typed wrong (ten_moonz): the value is there but not read
+            parent[path[-1] + "z"] = value
     else:
         parent[path[-1]] = how
     return out
@@ -111,7 +113,8 @@ DOCS = {"planted, as meant": planted_as_meant,
 
 @pytest.mark.parametrize("name", sorted(DOCS))
 def test_breaking_any_one_part_never_invents_a_problem(name, rules):
-    """For each value of a file, made invalid (a wrong name, a wrong type, or deleted): no
+    """For each value of a file, made invalid (a wrong name or type, deleted, its key
+    misspelt): no
     crash, and outside the refused parts nothing is reported that the file as meant does
     not have. This is what "no false positives" means for every part at once."""
     doc = DOCS[name]()
@@ -120,7 +123,7 @@ def test_breaking_any_one_part_never_invents_a_problem(name, rules):
     for path in list(_paths(doc))[1:]:
         if path[0] in ("game", "kind"):
             continue
-        for how in ("zzz", 999, [], {"zzz": 1}, "delete"):
+        for how in ("zzz", 999, [], {"zzz": 1}, "delete", "misspell"):
             damaged = _damaged(doc, path, how)
             if damaged is None:
                 continue
@@ -149,7 +152,7 @@ def test_breaking_two_parts_never_invents_a_problem(name, rules):
         first, second = pick.sample(paths, 2)
         if first[: len(second)] == second or second[: len(first)] == first:
             continue  # one inside the other: the single case
-        hows = pick.choice(["zzz", 999]), pick.choice(["zzz", "delete"])
+        hows = pick.choice(["zzz", 999]), pick.choice(["zzz", "delete", "misspell"])
         alone = [_damaged(doc, path, how) for path, how in zip((first, second), hows, strict=True)]
         if None in alone or not all(schema_problems(SCHEMA, one) for one in alone):
             continue  # each must be a part the schema refuses, not a valid change of meaning
