@@ -120,14 +120,14 @@ def schema_for(data: Any) -> tuple[str | None, tuple, str | None]:
     return name, (), None
 
 
-def parse_document(name: str, text: str) -> Any:
+def parse_document(name: str, text: str, duplicates: str = "refuse") -> Any:
     """Text → positioned nodes (raises ParseProblem). The one place the format is chosen:
     JSON by the name, or a claw state under any name (claw writes states as JSON, and a
-    state may be larger than the YAML parser's cap)."""
+    state may be larger than the YAML parser's cap). ``duplicates``: positions.DUPLICATES."""
     head = text[:256].lstrip("\ufeff \t\r\n")
     if name.endswith(".json") or (head.startswith("{") and f'"format": "{STATE_FORMAT}"' in head):
-        return load_json_positioned(text)
-    return load_positioned(text)
+        return load_json_positioned(text, duplicates)
+    return load_positioned(text, duplicates)
 
 
 def _parse_code(message: str) -> str:
@@ -136,29 +136,47 @@ def _parse_code(message: str) -> str:
 
 
 def check_document(name: str, text: str, *, schema: str | None = None, ignore: frozenset = frozenset(),
-                   follow: bool = False, base: str | None = None, seen: set | None = None) -> FileReport:
+                   follow: bool = False, base: str | None = None, seen: set | None = None,
+                   duplicates: str = "refuse") -> FileReport:
     """Parse, schema-check and rule-check one document's text, in one pass; with
-    ``follow``, the files it names too (their reports in ``followed``)."""
+    ``follow``, the files it names too (their reports in ``followed``). A repeated key
+    stops the check (a parse error), or with ``duplicates="report"`` (validate) is one
+    diagnostic, and the rest is checked with the first value."""
     try:
-        root = parse_document(name, text)
+        root = parse_document(name, text, duplicates)
     except ParseProblem as exc:
         diag = Diagnostic(name, exc.line, exc.column, exc.message, "parse", _parse_code(exc.message))
         return FileReport(name, None, _filtered([diag], text, ignore))
+    repeats = _duplicate_diagnostics(name, root)
     data = to_plain(root)
     chosen, where, problem = (schema, (), None) if schema is not None else schema_for(data)
     if chosen is None or problem:
         line, col = locate(root, where) if where else (1, 1)
         diag = Diagnostic(name, line, col, problem or "no schema for this file", "schema", FILE_TYPE,
                           path=_path_text(where))
-        return FileReport(name, None, _filtered([diag], text, ignore), data)
+        found = sorted(repeats + [diag], key=lambda d: (d.line, d.column, d.code))
+        return FileReport(name, None, _filtered(found, text, ignore), data)
     diags, broken = _schema_diagnostics(name, root, data, chosen)
+    diags += repeats
     diags += _rule_diagnostics(name, root, data, chosen, broken)
     others: list[FileReport] = []
     if follow:
-        ref_diags, others = _follow(name, root, data, chosen, broken, ignore, base, seen)
+        ref_diags, others = _follow(name, root, data, chosen, broken, ignore, base, seen, duplicates)
         diags += ref_diags
     diags.sort(key=lambda d: (d.line, d.column, d.code))
     return FileReport(name, chosen, _filtered(diags, text, ignore), data, others)
+
+
+def _duplicate_diagnostics(name: str, root: Any) -> list[Diagnostic]:
+    """A repeated key (a ``"report"`` read): one error at the repeat, naming the first."""
+    from claw.cli.positions import duplicate_message
+
+    diags = []
+    for path, where, first in getattr(root, "duplicates", ()):
+        line, col = root.line_col(where)
+        diags.append(Diagnostic(name, line, col, duplicate_message(path[-1], root.line_col(first)), "parse",
+                                PARSE_ERROR, path=_path_text(path)))
+    return diags
 
 
 def schema_problems(schema: str, value: Any) -> list[tuple[tuple, str, bool, str]]:
@@ -226,7 +244,7 @@ def _choice_hint(typed: str, allowed, what: str) -> str:
 
 
 def _follow(name: str, root: Any, data: Any, chosen: str, broken: list[tuple], ignore: frozenset,
-            base: str | None, seen: set | None) -> tuple[list[Diagnostic], list[FileReport]]:
+            base: str | None, seen: set | None, duplicates: str) -> tuple[list[Diagnostic], list[FileReport]]:
     """Check each file the document names: a missing or wrong-kind one is an error at the
     referring key; the named file's own problems come in its own report."""
     import os
@@ -235,6 +253,9 @@ def _follow(name: str, root: Any, data: Any, chosen: str, broken: list[tuple], i
 
     seen = seen if seen is not None else {os.path.realpath(name)}
     folder = base if base is not None else os.path.dirname(name)
+    # no command reads the files a state names (a loot deck was copied in by `claw new`):
+    # a missing or broken one is a warning, so validate accepts what every command reads
+    severity = "warning" if chosen == "state" else "error"
     diags: list[Diagnostic] = []
     reports: list[FileReport] = []
     for path, ref, kind in references(chosen, data):
@@ -247,20 +268,29 @@ def _follow(name: str, root: Any, data: Any, chosen: str, broken: list[tuple], i
             problem = "no such file" if not os.path.exists(full) else "not a regular file"
             looked = f" (looked for {full})" if full != ref else ""
             diags.append(Diagnostic(name, line, col, f"{where}: {problem}: {ref}{looked}", "reference",
-                                    MISSING_REFERENCE, path=where))
+                                    MISSING_REFERENCE, severity, path=where))
             continue
         real = os.path.realpath(full)
         if real in seen:  # reported on its own (given too, or a cycle); its kind still matters here
-            named, named_ok = _peek(full), False  # no cross check: its own problems are not known here
+            # no cross check: its own problems are not known here
+            named, named_ok, checked = _peek(full, duplicates), False, False
         else:
             seen.add(real)
-            own = check_file(full, ignore=ignore, follow=True, seen=seen)
-            reports += [own] + own.followed
-            named, named_ok = own.data, own.ok
+            own = check_file(full, ignore=ignore, follow=True, seen=seen, duplicates=duplicates)
+            if severity == "error":  # a state's named files are not read: their problems are one warning here
+                reports += [own] + own.followed
+            named, named_ok, checked = own.data, own.ok, True
         actual = named.get("kind", "scenario") if isinstance(named, dict) else None
+        if severity == "warning":
+            if named is None or actual != kind or (checked and not named_ok):
+                diags.append(Diagnostic(name, line, col, f"{where}: {ref} is not a valid {quoted(kind)} file (`claw "
+                                        f"validate {full}` lists why); no command reads it", "reference",
+                                        WRONG_REFERENCE, severity, path=where))
+            continue
         if named is not None and actual != kind:
-            diags.append(Diagnostic(name, line, col, f"{where}: {ref} is a {quoted(actual)} file; "
-                                    f"a {quoted(kind)} file is needed here", "reference", WRONG_REFERENCE, path=where))
+            what = f"is a {quoted(actual)} file" if isinstance(actual, str) else "is not a claw file"
+            diags.append(Diagnostic(name, line, col, f"{where}: {ref} {what}; a {quoted(kind)} file is needed here",
+                                    "reference", WRONG_REFERENCE, path=where))
         elif named_ok and (chosen, kind) in CROSS_CHECKS:
             from functools import partial
 
@@ -281,10 +311,10 @@ def _follow(name: str, root: Any, data: Any, chosen: str, broken: list[tuple], i
     return diags, reports
 
 
-def _peek(path: str) -> Any:
+def _peek(path: str, duplicates: str) -> Any:
     """The document of a file checked elsewhere in the run, or None if it does not parse."""
     try:
-        return to_plain(parse_document(path, read_text(path)))
+        return to_plain(parse_document(path, read_text(path), duplicates))
     except (ParseProblem, UnicodeDecodeError, OSError):
         return None
 
@@ -395,9 +425,10 @@ def _path_text(path: tuple) -> str:
 
 
 def check_file(path: str, *, ignore: frozenset = frozenset(), follow: bool = False,
-               seen: set | None = None) -> FileReport:
+               seen: set | None = None, duplicates: str = "refuse") -> FileReport:
     """Check one file, ``-`` for stdin (and, with ``follow``, the files it names: see
-    ``followed``; those of stdin are found from the current folder)."""
+    ``followed``; those of stdin are found from the current folder). ``duplicates``: see
+    ``check_document``; only `claw validate` reads past a repeated key."""
     stdin = path == "-"
     if stdin:
         path = "<stdin>"
@@ -412,4 +443,5 @@ def check_file(path: str, *, ignore: frozenset = frozenset(), follow: bool = Fal
     except OSError as exc:
         return FileReport(path, None, [Diagnostic(path, 1, 1, f"cannot read: {exc.strerror}", "parse",
                                                   UNREADABLE)])
-    return check_document(path, text, ignore=ignore, follow=follow, seen=seen, base="." if stdin else None)
+    return check_document(path, text, ignore=ignore, follow=follow, seen=seen, base="." if stdin else None,
+                          duplicates=duplicates)

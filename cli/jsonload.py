@@ -104,8 +104,9 @@ def loads(text: str, name: str) -> Any:
         raise InvalidInput(f"{name}:{exc.line}:{exc.column}: {exc.message}") from None
 
 
-def parse(text: str):
-    """Strict JSON → ``Document`` with a position for every node (ParseProblem if not)."""
+def parse(text: str, duplicates: str = "refuse"):
+    """Strict JSON → ``Document`` with a position for every node (ParseProblem if not;
+    ``duplicates="report"`` reads past a repeated key: see ``positions.DUPLICATES``)."""
     from claw.cli.jsonparse import parse as parse_positioned
 
-    return parse_positioned(text)
+    return parse_positioned(text, duplicates)

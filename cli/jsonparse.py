@@ -10,7 +10,17 @@ from json.decoder import scanstring  # type: ignore[attr-defined]  # C, not in t
 from typing import Any
 
 from claw.cli.jsonload import strip_bom
-from claw.cli.positions import MAX_DEPTH, MAX_INT_DIGITS, Document, ParseProblem, line_starts, offset_line_col
+from claw.cli.positions import (
+    MAX_DEPTH,
+    MAX_INT_DIGITS,
+    Document,
+    ParseProblem,
+    Repeated,
+    check_duplicates_mode,
+    duplicate_message,
+    line_starts,
+    offset_line_col,
+)
 from claw.core.errors import quoted
 
 _WS = re.compile(r"[ \t\n\r]*")
@@ -71,13 +81,16 @@ def _number(text: str, at: int) -> tuple[Any, int]:
     return value, match.end()
 
 
-def parse(text: str) -> Document:
+def parse(text: str, duplicates: str = "refuse") -> Document:
     """Strict JSON → Document with positions (character offsets) for every node.
 
-    Iterative, so depth costs no Python stack; raises ParseProblem at the first problem.
+    Iterative, so depth costs no Python stack; raises ParseProblem at the first problem
+    (a repeated key is one, unless ``duplicates="report"``: see ``positions.DUPLICATES``).
     """
+    check_duplicates_mode(duplicates)
     text = strip_bom(text)
     doc = Document(None, line_starts=line_starts(text))
+    report = duplicates == "report"
     keys, values, ws = doc.keys, doc.values, _skip
     # stack entries: [container, path, first key offsets (dicts) or None]
     stack: list[list] = []
@@ -99,7 +112,7 @@ def parse(text: str) -> Document:
                 stack.pop()
             else:
                 if ch == "{":
-                    key, at, path = _key(text, at, stack[-1], keys, ws)
+                    key, at, path = _key(text, at, stack[-1], doc, ws, report)
                 else:
                     path = path + (0,)
                     keys[path] = at
@@ -123,7 +136,8 @@ def parse(text: str) -> Document:
             frame = stack[-1]
             parent, parent_path = frame[0], frame[1]
             if isinstance(parent, dict):
-                parent[path[-1]] = value
+                if type(path[-1]) is not Repeated:  # a repeated key's value is read, then dropped
+                    parent[path[-1]] = value
             else:
                 parent.append(value)
             at = ws(text, at)
@@ -131,7 +145,7 @@ def parse(text: str) -> Document:
             if text.startswith(",", at):
                 at = ws(text, at + 1)
                 if isinstance(parent, dict):
-                    key, at, path = _key(text, at, frame, keys, ws)
+                    key, at, path = _key(text, at, frame, doc, ws, report)
                 else:
                     path = parent_path + (len(parent),)
                     keys[path] = at
@@ -151,21 +165,26 @@ def _skip(text: str, at: int) -> int:
     return blank.end() if blank else at
 
 
-def _key(text: str, at: int, frame: list, keys: dict, ws) -> tuple[str, int, tuple]:
-    """Read ``"key":`` at ``at``; returns (key, offset of its value, its path)."""
+def _key(text: str, at: int, frame: list, doc: Document, ws, report: bool) -> tuple[str, int, tuple]:
+    """Read ``"key":`` at ``at``; returns (key, offset of its value, its path). A repeat is
+    refused, or with ``report`` noted in ``doc.duplicates``; its value's path then ends in
+    a ``Repeated`` step that no path of the document reaches (the first value stays)."""
     if not text.startswith('"', at):
         raise _problem(text, at, f"invalid JSON: expected a key in double quotes, found {_what(text, at)}")
     key, end = _string(text, at)
     seen = frame[2]
-    if key in seen:
-        first = ":".join(map(str, offset_line_col(text, seen[key])))
-        raise _problem(text, at, f"duplicate key {quoted(key)} (first at {first}); keep one")
-    seen[key] = at
+    repeated = key in seen
+    if repeated and not report:
+        raise _problem(text, at, duplicate_message(key, offset_line_col(text, seen[key])))
     end = ws(text, end)
     if not text.startswith(":", end):
         raise _problem(text, end, f"invalid JSON: expected ':' after the key, found {_what(text, end)}")
+    if repeated:
+        doc.duplicates.append((frame[1] + (key,), at, seen[key]))
+        return key, ws(text, end + 1), frame[1] + (Repeated(key),)
+    seen[key] = at
     path = frame[1] + (key,)
-    keys[path] = at
+    doc.keys[path] = at
     return key, ws(text, end + 1), path
 
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from claw.cli import runner, statefile
 from claw.cli.output import Output
-from claw.core.errors import CannotWrite, IllegalAction, InvalidInput, UsageError
+from claw.core.errors import CannotWrite, ClawError, IllegalAction, InvalidInput, UsageError
 
 # words a session line may not start with: they would start or nest another session
 NOT_IN_SESSION = {"new": "`new` starts another game: quit and run `claw play SCENARIO` (or `claw new`)",
@@ -68,6 +68,56 @@ class LogEncoder:
         head = json.dumps({k: v for k, v in envelope.items() if k != "log"}, ensure_ascii=False, indent=1,
                           allow_nan=False)
         return head[:-2] + ',\n "log": [\n' + ",\n".join(self.texts) + "\n ]\n}\n"
+
+
+def _without_comment(line: str) -> str:
+    """``line`` up to its comment: as in a shell, a `#` outside quotes starts one only at the
+    start of a word (shlex's own comments also cut `rat#3` to `rat`)."""
+    quote, escaped, word_start = "", False, True
+    for at, char in enumerate(line):
+        if escaped:
+            escaped, word_start = False, False
+        elif char == "\\" and quote != "'":
+            escaped = True
+        elif quote:
+            quote = "" if char == quote else quote
+        elif char in "'\"":
+            quote, word_start = char, False
+        elif char == "#" and word_start:
+            return line[:at]
+        else:
+            word_start = char.isspace()
+    return line
+
+
+def _script_line(raw: str | bytes) -> str | None:
+    """A script line as text, or None when it is not UTF-8 (a text stream decoded with
+    surrogateescape hands such bytes on as lone surrogates)."""
+    try:
+        if isinstance(raw, bytes):
+            return raw.decode("utf-8")
+        raw.encode("utf-8")
+    except UnicodeError:
+        return None
+    return raw
+
+
+def _raw_bytes(raw: str | bytes) -> bytes:
+    return raw if isinstance(raw, bytes) else raw.encode("utf-8", "surrogateescape")
+
+
+def _shown(raw: str | bytes) -> str:
+    """A line that is not UTF-8, printable: its bad bytes as \\xNN."""
+    return _raw_bytes(raw).decode("utf-8", "backslashreplace")
+
+
+def _not_utf8(raw: str | bytes) -> int:
+    data = _raw_bytes(raw)
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        Output().error(f"the line is not UTF-8 text (byte 0x{data[exc.start]:02x} at column {exc.start + 1})")
+    return InvalidInput.exit_code
 
 
 class Session:
@@ -207,7 +257,7 @@ class Session:
 
     def words(self, line: str) -> list[str]:
         try:
-            return shlex.split(line, comments=True)
+            return shlex.split(_without_comment(line))
         except ValueError as exc:  # an open quote
             raise UsageError(f"cannot split the line ({exc}): {line.strip()}") from None
 
@@ -227,7 +277,8 @@ class Session:
             Output().error(NOT_IN_SESSION[words[0]])
             return UsageError.exit_code
         if words[0] == "help" or any(word in ("-h", "--help") for word in words):
-            return self.help(words)
+            with self._streams():  # in a script with the state on stdout, help goes to stderr too
+                return self.help(words)
         return self.run_words(words)
 
     def help(self, words: list[str]) -> int:
@@ -258,6 +309,13 @@ class Session:
                 return runner.guard(lambda: run_click(self.cli, words), debug=debug)
         except SystemExit as exc:  # a command that exits by itself ends its line, not the session
             return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        except Exception as exc:  # --debug let the error through: its traceback, then it ends the line only
+            if not debug:
+                raise
+            import traceback
+
+            traceback.print_exc()
+            return exc.exit_code if isinstance(exc, ClawError) else 1
         finally:
             runner.SESSION = None
 
@@ -280,18 +338,22 @@ class Session:
                 errors = [line for line in held.getvalue().splitlines(True) if line.startswith(("claw:", "hint:"))]
                 sys.stderr.write("".join(errors))
 
-    def run_script(self, lines: Iterable[str], name: str, keep_going: bool = False) -> int:
+    def run_script(self, lines: Iterable[str | bytes], name: str, keep_going: bool = False) -> int:
         """Run a script: stop at the first refused line (or note it and go on); the exit code
-        is that of the first refused line."""
+        is that of the first refused line. Lines come as bytes (a file, a real stdin) or text;
+        a line that is not UTF-8 is refused on its own (exit 3), like any other bad line."""
         first = 0
-        for number, line in enumerate(lines, 1):
+        for number, raw in enumerate(lines, 1):
+            line = _script_line(raw)
+            if number == 1 and line is not None:
+                line = line.removeprefix("\ufeff")  # a byte order mark some editors put first
             try:
-                code = self.run_line(line)
+                code = self.run_line(line) if line is not None else _not_utf8(raw)
             except EndSession:
                 break
             if code:
                 first = first or code
-                what = " ".join(line.split())
+                what = " ".join((line if line is not None else _shown(raw)).split())
                 Output().error(f"{name}:{number}: `{what}` ended with exit {code}; "
                                + ("going on (--keep-going)" if keep_going else "stopped"))
                 if not keep_going:

@@ -16,6 +16,10 @@ MAX_DEPTH = 64
 MAX_NODES = 500_000
 MAX_INT_DIGITS = 100
 
+# what a reader does with a key that repeats in one mapping: stop there (every command),
+# or note it in ``Document.duplicates``, keep the first value and read on (`claw validate`)
+DUPLICATES = ("refuse", "report")
+
 
 class ParseProblem(Exception):
     """A file that cannot be read as data; line and column are 1-based."""
@@ -33,10 +37,12 @@ class Document:
 
     ``keys[path]``: where the entry starts — its key in a mapping, the item in a sequence.
     ``values[path]``: where the value itself starts. ``quoted``: paths of quoted strings.
+    ``duplicates``: (path, where, where first) of each repeated key a ``"report"`` read
+    skipped (its value is not in ``data``).
     Positions are (line, column) pairs, or character offsets when ``line_starts`` is set.
     """
 
-    __slots__ = ("data", "keys", "values", "quoted", "line_starts")
+    __slots__ = ("data", "keys", "values", "quoted", "line_starts", "duplicates")
 
     def __init__(self, data: Any, line_starts: list[int] | None = None) -> None:
         self.data = data
@@ -44,12 +50,38 @@ class Document:
         self.values: dict = {}
         self.quoted: set = set()
         self.line_starts = line_starts
+        self.duplicates: list[tuple[tuple, Any, Any]] = []
 
     def line_col(self, where: Any) -> tuple[int, int]:
         if self.line_starts is None:
             return where
         line = bisect_right(self.line_starts, where)
         return line, where - self.line_starts[line - 1] + 1
+
+
+class Repeated:
+    """The path step of a repeated key's value in a ``"report"`` read: a value no path of
+    the document reaches, so nothing under it is attached or found."""
+
+    __slots__ = ("key",)
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+    def __str__(self) -> str:  # in a diagnostic's dotted path
+        return self.key
+
+
+def check_duplicates_mode(duplicates: str) -> None:
+    if duplicates not in DUPLICATES:
+        raise ValueError(f"duplicates must be one of {DUPLICATES}: {duplicates!r}")
+
+
+def duplicate_message(key: str, first: tuple[int, int]) -> str:
+    """The one wording of a repeated key, for both readers and both modes."""
+    from claw.core.errors import quoted
+
+    return f"duplicate key {quoted(key)} (first at {first[0]}:{first[1]}); keep one"
 
 
 def line_starts(text: str) -> list[int]:

@@ -192,6 +192,8 @@ def run_state_command(*, command: str, args: list[str], opts: dict, common: Comm
     from claw.cli.call import Call, RecordingDice
 
     source, table_mode = state_source(common, needs_state)
+    if common.in_place and source not in (None, "-") and not os.path.isdir(source):  # a folder: the read says
+        _check_in_place_target(source)  # before reading: a FIFO would hang or be drained
     lock = None
     if source not in (None, "-") and _writes_back(common, source, table_mode):
         from claw.cli.statelock import StateLock
@@ -260,6 +262,16 @@ def run_state_command(*, command: str, args: list[str], opts: dict, common: Comm
     finally:
         if lock is not None:
             lock.__exit__(None, None, None)
+
+
+def _check_in_place_target(source: str) -> str:
+    """The real path of a state -i may replace; a FIFO or device is refused."""
+    from claw.cli import safewrite
+
+    kind, real = safewrite.destination(source)
+    if kind != "file":
+        raise UsageError(f"-i/--in-place needs a regular file; {source} is not one (use -o)")
+    return real
 
 
 def _writes_back(common: Common, source: str, table_mode: bool) -> bool:
@@ -366,9 +378,7 @@ def write_state(envelope: dict, common: Common, source: str | None, table_mode: 
     elif in_place:
         if source in (None, "-"):
             raise UsageError("-i/--in-place needs a state file (-s FILE), not stdin")
-        kind, real = safewrite.destination(source)
-        if kind != "file":
-            raise UsageError(f"-i/--in-place needs a regular file; {source} is not one (use -o)")
+        real = _check_in_place_target(source)
         entry = statefile.push_undo(source, old_text) if old_text is not None else None
         try:
             safewrite.replace_file(real, raw, source, expect=expect)

@@ -100,11 +100,12 @@ def write_stream(real: str, data: bytes, shown: str) -> None:
 
 
 def replace_file(real: str, data: bytes, shown: str, *, commit: bool = True,
-                 expect: tuple | None = None) -> None:
+                 expect: tuple | None = None, like: str | None = None) -> None:
     """Atomically replace the regular file ``real`` with ``data``.
 
     ``commit`` records the path as this run's new state (for honest interruption
     messages); ``expect`` is the file's stamp when it was read: if it changed since, refuse.
+    ``like``: a new file takes this file's mode and owner (an undo copy keeps the state's).
     """
     folder = os.path.dirname(real) or "."
     clean_stale(folder)
@@ -114,6 +115,9 @@ def replace_file(real: str, data: bytes, shown: str, *, commit: bool = True,
         old = None
     except OSError as exc:
         raise cannot(shown, exc) from None
+    if old is None and like is not None:
+        with contextlib.suppress(OSError):
+            old = os.stat(like)
     tmp = os.path.join(folder, f".{os.path.basename(real)}.claw-{os.getpid()}-{os.urandom(4).hex()}.tmp")
     try:
         fd = _open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)  # the umask applies

@@ -201,9 +201,10 @@ def encode_state(data: dict, text: str | None = None) -> bytes:
     except ValueError as exc:  # NaN/Infinity are not JSON
         raise UsageError(f"the new state would not be valid JSON ({exc}); nothing written") from None
     if len(raw) > MAX_STATE_BYTES:
-        mib = MAX_STATE_BYTES // (1024 * 1024)
-        raise CannotWrite(f"the new state would be {len(raw) / (1024 * 1024):.1f} MiB, more than the {mib} MiB "
-                          f"claw reads; nothing written. Keep a copy and shorten its log (usually what grows)")
+        # in bytes: one byte over would round to "32.0 MiB, more than the 32 MiB"
+        raise CannotWrite(f"the new state would be {len(raw):,} bytes, more than the {MAX_STATE_BYTES:,} bytes "
+                          f"({MAX_STATE_BYTES / (1024 * 1024):g} MiB) claw reads; nothing written. Keep a copy and "
+                          "shorten its log (usually what grows)")
     return raw
 
 
@@ -274,7 +275,8 @@ def push_undo(path: str, old_text: str) -> Path:
     entries = _undo_entries(path)
     number = int(entries[-1].stem) + 1 if entries else 1
     entry = folder / f"{number:06d}.json"
-    safewrite.replace_file(str(entry), old_text.encode("utf-8"), path, commit=False)  # errors name the state
+    safewrite.replace_file(str(entry), old_text.encode("utf-8"), path, commit=False,  # errors name the state
+                           like=os.path.realpath(path))  # a private state's history stays private
     return entry
 
 

@@ -21,7 +21,10 @@ from claw.cli.positions import (  # noqa: F401  (re-exported for diagnostics)
     MAX_NODES,
     Document,
     ParseProblem,
+    Repeated,
+    check_duplicates_mode,
     column_in_string,
+    duplicate_message,
     locate,
     node_start,
     offset_line_col,
@@ -132,10 +135,11 @@ def _scalar(event) -> Any:
     raise ParseProblem(*_mark(event.start_mark), f"{quoted(text)} is not a valid !!{kind}")
 
 
-def _build(events) -> Document:
+def _build(events, duplicates: str = "refuse") -> Document:
     from ruamel.yaml import events as ev
 
     doc = Document(None)
+    report = duplicates == "report"
     keys, values = doc.keys, doc.values
     # one frame per open collection: [container, its path, pending key or _NO_KEY, {key: mark}]
     stack: list[list] = []
@@ -164,7 +168,7 @@ def _build(events) -> Document:
         mark = _mark(event.start_mark)
         frame = stack[-1] if stack else None
         if frame is not None and isinstance(frame[0], dict) and frame[2] is _NO_KEY:
-            frame[2] = _key(event, frame, keys, mark)
+            frame[2] = _key(event, frame, doc, mark, report)
             continue
         if frame is None:
             path: tuple = ()
@@ -186,7 +190,8 @@ def _build(events) -> Document:
         if frame is None:
             doc.data = value
         elif isinstance(frame[0], dict):
-            frame[0][frame[2]] = value
+            if type(frame[2]) is not Repeated:  # a repeated key's value is read, then dropped
+                frame[0][frame[2]] = value
             frame[2] = _NO_KEY
         else:
             frame[0].append(value)
@@ -198,8 +203,10 @@ def _build(events) -> Document:
 _NO_KEY = object()
 
 
-def _key(event, frame: list, keys: dict, mark: tuple[int, int]) -> str:
-    """A mapping key: its text. Collections, empty keys and repeats are refused."""
+def _key(event, frame: list, doc: Document, mark: tuple[int, int], report: bool) -> str | Repeated:
+    """A mapping key: its text. Collections and empty keys are refused; so is a repeat,
+    unless ``report``: then it is noted in ``doc.duplicates`` and stands for its value's
+    place, which no path reaches (the first value stays)."""
     from ruamel.yaml import events as ev
 
     if type(event) is not ev.ScalarEvent:
@@ -209,11 +216,14 @@ def _key(event, frame: list, keys: dict, mark: tuple[int, int]) -> str:
         raise ParseProblem(*mark, "a key with no name: claw files need plain text keys")
     seen = frame[3]
     if key in seen:
-        first = ":".join(map(str, seen[key]))
-        raise ParseProblem(*mark, f"duplicate key {quoted(key)} (first at {first}); keep one")
+        if report:
+            doc.duplicates.append((frame[1] + (key,), mark, seen[key]))
+            return Repeated(key)
+        raise ParseProblem(*mark, duplicate_message(key, seen[key]))
     seen[key] = mark
-    keys[frame[1] + (key,)] = mark
+    doc.keys[frame[1] + (key,)] = mark
     return key
+
 
 
 def _syntax_problem(exc) -> ParseProblem:
@@ -222,18 +232,20 @@ def _syntax_problem(exc) -> ParseProblem:
     return ParseProblem(*explain(exc))
 
 
-def load_positioned(text: str) -> Document:
+def load_positioned(text: str, duplicates: str = "refuse") -> Document:
     """Parse YAML (JSON is YAML too) into plain data with positions.
 
-    Raises ParseProblem with the position of the first problem.
+    Raises ParseProblem with the position of the first problem; a repeated key is one
+    too, unless ``duplicates="report"`` (see ``positions.DUPLICATES``).
     """
+    check_duplicates_mode(duplicates)
     if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
         raise ParseProblem(1, 1, f"file larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB")
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
     from ruamel.yaml.reader import ReaderError
 
     try:
-        return _build(_Loader(text).events())
+        return _build(_Loader(text).events(), duplicates)
     except MarkedYAMLError as exc:
         raise _syntax_problem(exc) from None
     except ReaderError as exc:
@@ -255,11 +267,11 @@ def decode_text(raw: bytes) -> str:
                            f"0x{raw[exc.start]:02x}): save the file as UTF-8") from None
 
 
-def load_json_positioned(text: str) -> Document:
+def load_json_positioned(text: str, duplicates: str = "refuse") -> Document:
     """Strict JSON with a position for every node (see ``claw.cli.jsonload``)."""
     from claw.cli.jsonload import parse
 
-    return parse(text)
+    return parse(text, duplicates)
 
 
 def load_yaml_plain(text: str, name: str = "<data>") -> Any:

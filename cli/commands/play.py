@@ -148,18 +148,15 @@ def _run(words, state, in_place, output_file, seed, keep_going, redraw, quiet, o
 
         return interactive_session(session, redraw=redraw, output=output)
     assert script is not None
-    if script == "-":
-        code = session.run_script(sys.stdin, "<stdin>", keep_going)
+    if script == "-":  # bytes where there are: each line is decoded (and refused) on its own
+        code = session.run_script(getattr(sys.stdin, "buffer", sys.stdin), "<stdin>", keep_going)
     else:
         try:
-            handle = open(script, encoding="utf-8")  # noqa: SIM115 (closed below, lines read lazily)
+            handle = open(script, "rb")  # noqa: SIM115 (closed below, lines read lazily)
         except OSError as exc:
             raise InvalidInput(f"cannot read script {script}: {exc.strerror or exc}") from None
         with handle:
-            try:
-                code = session.run_script(handle, script, keep_going)
-            except UnicodeDecodeError:
-                raise InvalidInput(f"{script}: not a UTF-8 text file") from None
+            code = session.run_script(handle, script, keep_going)
     if not autosave:
         session.write_final(output_file, output)
     return code

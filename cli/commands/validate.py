@@ -43,7 +43,8 @@ def _run(files: list[str], fmt: str, strict: bool, ignore: list[str], follow: bo
     seen = {os.path.realpath(p) for p in files if p != "-"}  # a named file given too is reported once
     reports = []
     for path in files:
-        report = check_file(path, ignore=codes, follow=follow, seen=seen)
+        # a repeated key is one problem among the others here; every other command refuses the file
+        report = check_file(path, ignore=codes, follow=follow, seen=seen, duplicates="report")
         reports += [report] + report.followed
     text = render(fmt, reports, strict)
     if fmt in ("json", "sarif"):
