@@ -87,9 +87,10 @@ class _Builder:
         self.problems.append((path, msg))
 
     def ability(self, name: str, delta: int, path: tuple, why: str) -> None:
-        if self.abilities[name] is None:
+        old = self.abilities[name]
+        if old is None:
             return
-        new = self.abilities[name] + delta
+        new = old + delta
         if delta > 0 and new > ABILITY_MAX:
             self.bad(path, f"{why} would raise {name} to {new}; abilities never exceed {ABILITY_MAX}")
             return
@@ -374,8 +375,9 @@ def _growth(doc: dict, rules: Rules, b: _Builder, age: int) -> None:
 
 
 def _age_change(b: _Builder, ability: str, delta: int) -> None:
-    if b.abilities[ability] is not None:
-        b.abilities[ability] = age_change(b.abilities[ability], delta)
+    value = b.abilities[ability]
+    if value is not None:
+        b.abilities[ability] = age_change(value, delta)
 
 
 def _unknown_gains(gains: list, b: _Builder) -> None:
