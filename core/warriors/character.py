@@ -54,15 +54,17 @@ class _Builder:
 
     def refused(self, path: tuple) -> bool:
         """Whether the value at ``path`` is, or lies inside, a part the schema refused."""
-        return any(path[: len(b)] == b for b in self.broken_paths)
+        return bool(self.broken_paths) and any(path[: len(b)] == b for b in self.broken_paths)
 
     def broken(self, path: tuple) -> bool:
         """Whether the part at ``path`` is refused or holds a refused value."""
-        return any(b[: len(path)] == path or path[: len(b)] == b for b in self.broken_paths)
+        return bool(self.broken_paths) and any(b[: len(path)] == path or path[: len(b)] == b for b in self.broken_paths)
 
     def stray(self, mapping: tuple, known: frozenset, near: str | None = None) -> bool:
         """Whether the schema refused a key of the mapping at ``mapping`` that it does not know
         (and, with ``near``, that looks like it): perhaps a misspelling of a key that is missing."""
+        if not self.broken_paths:
+            return False
         from difflib import SequenceMatcher
 
         return any(len(b) == len(mapping) + 1 and b[:-1] == mapping and b[-1] not in known and
