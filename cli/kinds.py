@@ -177,8 +177,8 @@ def _refusal(game: str, kind: str, word: str, known: list[str], own: list[str], 
 
 
 def _plural(label: str) -> str:
-    return {"prey": "prey", "upgrade or ability": "upgrades and abilities", "ability": "abilities"}.get(
-        label, label + "s")
+    return {"prey": "prey", "upgrade or ability": "upgrades and abilities", "ability": "abilities",
+            "mouse": "mice"}.get(label, label + "s")
 
 
 def parse_name(kind: str, game: str, state: dict | None, word: str) -> str:

@@ -119,7 +119,11 @@ def validate(kind: str, doc: dict, tolerant: bool = False) -> list:
     if kind != "character":
         return []
     from claw.core.warriors.character import check
-    return check(doc, rules())
+    broken: tuple[tuple, ...] = ()
+    if tolerant:  # the schema refused some part: tell the checks which, so they skip only what reads it
+        from claw.cli.diagnostics import schema_problems
+        broken = tuple(path for path, _, _, _ in schema_problems("character-warriors", doc))
+    return check(doc, rules(), broken)
 
 
 def new(call) -> None:
