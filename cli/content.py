@@ -49,6 +49,12 @@ def load_schema(name: str) -> dict:
 
 
 def schema_names() -> list[str]:
+    return list(_schema_names())
+
+
+@cache
+def _schema_names() -> tuple[str, ...]:
+    """Listed once a process: every state read and write asks (the packaged folder does not change)."""
     folder = _folder("claw.schemas")
     if folder is not None:
         files = os.listdir(folder)
@@ -56,7 +62,7 @@ def schema_names() -> list[str]:
         from importlib import resources
 
         files = [p.name for p in resources.files("claw.schemas").iterdir()]
-    return sorted(name[:-5] for name in files if name.endswith(".json"))
+    return tuple(sorted(name[:-5] for name in files if name.endswith(".json")))
 
 
 @cache

@@ -8,6 +8,7 @@ at run time because the option set is data.
 from __future__ import annotations
 
 import inspect
+import os
 from typing import Annotated, Any, Optional
 
 import typer
@@ -51,14 +52,21 @@ def merged_options(per_game: dict[str, Command]) -> dict[str, Opt]:
 MAX_OPTION_INT = 1_000_000
 
 
-def _typer_param(opt: Opt, games: list[str], aliases: list[str]) -> inspect.Parameter:
+def _completing() -> bool:
+    """Is the shell asking for completions? Only then (or when every command is built, as
+    `claw play` does for its completion) do commands need their completers and the
+    completion module: a normal run of one command spares the import and the callbacks."""
+    return "_CLAW_COMPLETE" in os.environ
+
+
+def _typer_param(opt: Opt, games: list[str], aliases: list[str], completers: bool = True) -> inspect.Parameter:
     base = opt.type
     annotation: Any = list[base] if opt.multiple else (base if base is bool else Optional[base])  # type: ignore[valid-type]  # noqa: UP045
     default = opt.default if opt.default is not None else ([] if opt.multiple else (False if base is bool else None))
     names = [opt.flag] + aliases + ([opt.short] if opt.short else [])
     where = "" if len(games) == len(GAMES) else f" [{', '.join(games)}]"
     complete = None
-    if opt.choices or opt.kind:
+    if (opt.choices or opt.kind) and completers:
         from claw.cli.completion import for_option
 
         complete = for_option(opt.choices, opt.kind)
@@ -71,20 +79,42 @@ def _typer_param(opt: Opt, games: list[str], aliases: list[str]) -> inspect.Para
                              default=default, annotation=Annotated[annotation, info])
 
 
-def build(app: typer.Typer, verb: str, per_game: dict[str, Command]) -> None:
+class BuildForAll(BaseException):
+    """The command was built for the game guessed from the command line, and the state (or a
+    flag) says otherwise: main builds it again with every game's options and runs it again.
+    A BaseException, so the command's error guard lets it through; raised before anything
+    is read from stdin, printed or written."""
+
+
+def build(app: typer.Typer, verb: str, per_game: dict[str, Command], game: str | None = None,
+          completers: bool = True) -> None:
+    """One typer command for ``verb``: the union of the games' options, or, when the game in
+    hand is known from the command line (``game``), that game's options only — each option
+    costs typer and click about as much as a small import."""
+    full = per_game
+    if game is not None and game in per_game:
+        per_game = {game: per_game[game]}
+    else:
+        game = None
     options = merged_options(per_game)
-    owners = {name: [g for g, c in per_game.items() if any(o.name == name for o in c.options)]
-              for name in options}
-    aliases = {name: list(dict.fromkeys(a for c in per_game.values() for o in c.options if o.name == name
-                                        for a in o.aliases)) for name in options}
-    help_text = RULE_HELP.get(verb) or next(iter(per_game.values())).help
-    shared = verb in RULE_HELP or len(per_game) > 1  # else the game's help is the command's help
+    owners: dict[str, list[str]] = {name: [] for name in options}
+    aliases: dict[str, dict[str, None]] = {name: {} for name in options}  # ordered, no repeats
+    for g, c in per_game.items():  # one pass: Opt.name is computed, and verbs have many options
+        for o in c.options:
+            name = o.name
+            if g not in owners[name]:
+                owners[name].append(g)
+            aliases[name].update(dict.fromkeys(o.aliases))
+    help_text = RULE_HELP.get(verb) or next(iter(full.values())).help
+    shared = verb in RULE_HELP or len(full) > 1  # else the game's help is the command's help
     usages = [f"  {g}: claw {verb} {c.usage}".rstrip() + (f" — {c.help}" if c.help and shared else "")
-              for g, c in per_game.items()]
+              for g, c in full.items()]
     if usages:
         help_text += "\n\n\b\n" + "\n".join(usages)
     else:
         help_text += "\n\nNo game implements this rule yet."
+
+    built_for = game
 
     def command(**kwargs: Any) -> None:
         args = kwargs.pop("args") or []
@@ -92,12 +122,14 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command]) -> None:
         output = Output(quiet=common.quiet)
 
         def resolve(game: str | None):
+            if built_for is not None and game != built_for:
+                raise BuildForAll  # the state is another game's than its head suggested
             if game is None:
                 raise UsageError(f"`claw {verb}` needs a state (-s FILE) or --game GAME")
             spec = per_game.get(game)
             if spec is None:
                 raise IllegalAction(f"{game} has no '{verb}' rule in claw"
-                                    + (f" (games with it: {', '.join(per_game)})" if per_game else ""))
+                                    + (f" (games with it: {', '.join(full)})" if full else ""))
             given = {k for k, v in kwargs.items() if v not in (None, False, [])}
             foreign = sorted(given - {o.name for o in spec.options})
             if foreign:
@@ -117,24 +149,29 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command]) -> None:
         def body() -> int:
             stray = next((a for a in args if _looks_like_option(a)), None)
             if stray is not None:  # unknown to every game (known flags are parsed by click)
+                if built_for is not None:
+                    raise BuildForAll  # maybe another game's flag: answer it with every game's options
                 raise _no_such_option(stray, verb, per_game, common)
             if common.game is None and not common.state and kwargs.get("map"):
                 common.game = _game_of_map(kwargs["map"])  # `claw los --map FILE` needs no --game
             return run_state_command(
                 command=verb, args=args, opts={}, common=common, handler=None,
-                needs_state=bool(per_game) and all(c.needs_state for c in per_game.values()),
+                needs_state=bool(full) and all(c.needs_state for c in full.values()),
                 changes_state=True, output=output, resolve=resolve)
 
         code = guard(body, debug=common.debug, output=output)
         raise typer.Exit(code)
 
-    from claw.cli.completion import for_args
+    complete_args = None
+    if completers:
+        from claw.cli.completion import for_args
 
+        complete_args = for_args(per_game)
     params = [inspect.Parameter("args", inspect.Parameter.KEYWORD_ONLY, default=None,
                                 annotation=Annotated[list[str] | None, typer.Argument(
                                     metavar="ARGS...", help="Figures, squares or names, per game.",
-                                    autocompletion=for_args(per_game))])]
-    params += [_typer_param(o, owners[o.name], aliases[o.name]) for o in options.values()]
+                                    autocompletion=complete_args)])]
+    params += [_typer_param(o, owners[name], list(aliases[name]), completers) for name, o in options.items()]
     params += [inspect.Parameter(k, inspect.Parameter.KEYWORD_ONLY, default=_default(k), annotation=a)
                for k, a in COMMON.items()]
     command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]  # typer reads it
@@ -222,6 +259,30 @@ def _no_such_option(stray: str, verb: str, per_game: dict[str, Command], common:
                      f"see `claw {verb} --help`")
 
 
+def game_guess(args: list[str]) -> str | None:
+    """The game of this run as the command line tells it, before anything is parsed: --game,
+    else the ``"game"`` near the head of the -s FILE or CLAW_STATE file (a regex, no JSON);
+    None for a state on stdin or no clue. Only a guess: run_state_command checks it against
+    the state it reads (BuildForAll)."""
+    path = None
+    before_dashes = args[:args.index("--")] if "--" in args else args
+    for i, word in enumerate(before_dashes):
+        key, eq, value = word.partition("=")
+        if not eq:
+            key, value = word, (args[i + 1] if i + 1 < len(args) else "")
+        if key == "--game":
+            return value if value in GAMES else None
+        if key in ("-s", "--state"):
+            path = value
+    if path is None:
+        path = os.environ.get("CLAW_STATE") or None
+    if not path or path == "-":
+        return None
+    from claw.cli.games import game_of_file
+
+    return game_of_file(path)
+
+
 def _game_of_map(path: str) -> str | None:
     """The ``game:`` of a scenario file named by ``--map`` (a cheap look, no YAML parser)."""
     import re
@@ -241,12 +302,17 @@ def _default(name: str) -> Any:
     return False if name in ("in_place", "quiet", "json", "debug") else None
 
 
-def register_all(app: typer.Typer, only: str | None = None) -> bool:
+def register_all(app: typer.Typer, only: str | None = None, game: str | None = None) -> bool:
+    if only is not None and game is not None:
+        own = commands_of(game).get(only)
+        if own is not None:  # the game in hand has the verb: the other adapters need not load
+            build(app, only, {game: own}, game, completers=_completing())
+            return True
     verbs = collect()
     if only is not None:
         if only not in verbs:
             return False
-        build(app, only, verbs[only])
+        build(app, only, verbs[only], game, completers=_completing())
         return True
     for verb, per_game in verbs.items():
         build(app, verb, per_game)

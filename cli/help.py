@@ -13,7 +13,7 @@ import re
 import shutil
 import textwrap
 
-from claw.cli.games import GAMES, NAMES, commands_of
+from claw.cli.games import GAMES, NAMES, commands_of, game_of_file
 from claw.cli.help_turns import EXAMPLES, RULES, SHARED, TURNS
 
 GAME_WORDS = ("--game",)
@@ -172,16 +172,6 @@ def game_in_hand(args: list[str]) -> str | None:
     if path is None or path == "-":
         path = os.environ.get("CLAW_STATE") or None
     return game_of_file(path) if path else None
-
-
-def game_of_file(path: str) -> str | None:
-    try:
-        with open(path, encoding="utf-8") as handle:
-            head = handle.read(65536)
-    except (OSError, UnicodeDecodeError):
-        return None
-    match = re.search(r"""["']?game["']?\s*:\s*["']?([a-z]+)""", head)
-    return match.group(1) if match and match.group(1) in GAMES else None
 
 
 def known(word: str) -> bool:

@@ -44,7 +44,9 @@ def make_app(completion: bool = False) -> typer.Typer:
     )
 
 
-def build_app(word: str | None, completion: bool = False) -> typer.Typer:
+def build_app(word: str | None, completion: bool = False, game: str | None = None) -> typer.Typer:
+    """The app with the command ``word`` (all commands when unknown); a game command with
+    only ``game``'s options when the game in hand is known (see dispatch.build)."""
     app = make_app(completion)
     if word in FOUNDATION:
         importlib.import_module(FOUNDATION[word]).register(app)
@@ -52,7 +54,7 @@ def build_app(word: str | None, completion: bool = False) -> typer.Typer:
         return app
     from claw.cli import dispatch
 
-    if word is not None and not word.startswith("-") and dispatch.register_all(app, only=word):
+    if word is not None and not word.startswith("-") and dispatch.register_all(app, only=word, game=game):
         _version(app)
         return app
     for module in FOUNDATION.values():
@@ -80,8 +82,12 @@ def _help_or_unknown(args: list[str]) -> bool:
         if code:
             raise SystemExit(code)
         return True
-    from claw.cli.dispatch import collect
+    from claw.cli.dispatch import collect, game_guess
+    from claw.cli.games import commands_of
 
+    guess = game_guess(args)
+    if guess is not None and word in commands_of(guess):
+        return False  # the game in hand has it: no need to load every adapter to know
     verbs = collect()
     if word in verbs:
         return False
@@ -153,7 +159,23 @@ def main(argv: list[str] | None = None) -> None:
     from claw.cli.runner import guard
 
     # one error handler for everything, the click layer included: `claw: ...`, never a traceback
-    sys.exit(guard(lambda: run_click(build_app(word), args), debug="--debug" in args))
+    sys.exit(guard(lambda: run_game_aware(word, args), debug="--debug" in args))
+
+
+def run_game_aware(word: str | None, args: list[str]) -> int:
+    """Run the command built for the game the command line names (fewer options to build),
+    and again with every game's options when the state or a flag says that guess was wrong."""
+    if word in FOUNDATION:
+        return run_click(build_app(word), args)
+    from claw.cli.dispatch import BuildForAll, game_guess
+
+    game = game_guess(args)
+    if game is not None:
+        try:
+            return run_click(build_app(word, game=game), args)
+        except BuildForAll:
+            pass
+    return run_click(build_app(word), args)
 
 
 def run_click(app: typer.Typer, args: list[str]) -> int:

@@ -11,7 +11,6 @@ glyph gets an ASCII stand-in (``‖`` → ``|``, ``→`` → ``->``): output nev
 from __future__ import annotations
 
 import errno
-import json
 import os
 import sys
 from typing import Any, TextIO
@@ -202,6 +201,8 @@ class Output:
 
     def emit_json(self, obj: Any) -> None:
         self.json_written = True
+        import json  # only for --json output: spares `claw roll` the import
+
         self.out.write_json(json.dumps(obj, ensure_ascii=False, indent=2))
 
     def hold(self) -> None:

@@ -20,7 +20,8 @@ import stat
 from claw.cli import interrupts
 from claw.core.errors import CannotWrite
 
-_TMP = re.compile(r"^\..+\.claw-(?P<pid>\d+)-[0-9a-f]{8}\.tmp$")
+# pattern strings are compiled by re on first use, not by every command that imports this
+_TMP = r"^\..+\.claw-(?P<pid>\d+)-[0-9a-f]{8}\.tmp$"
 _STDOUT_PATHS = {"/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"}
 
 # indirections the tests use to simulate a full disk or a read-only file system
@@ -198,7 +199,7 @@ def clean_stale(folder: str) -> None:
     except OSError:
         return
     for name in names:
-        match = _TMP.match(name)
+        match = re.match(_TMP, name)
         if match and not _alive(int(match["pid"])):
             with contextlib.suppress(OSError):
                 os.unlink(os.path.join(folder, name))

@@ -241,6 +241,9 @@ def load_positioned(text: str, duplicates: str = "refuse") -> Document:
     check_duplicates_mode(duplicates)
     if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
         raise ParseProblem(1, 1, f"file larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB")
+    import claw.cli.ruamel_light  # noqa: F401  (first: ruamel's submodules without all of ruamel)
+
+    # isort: split
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
     from ruamel.yaml.reader import ReaderError
 

@@ -86,7 +86,8 @@ class SeededDice:
         return cls(int(data["seed"]), int(data["position"]))
 
 
-_FACE_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9:+_-]{0,39}")
+# a pattern string, compiled by re on first use: most runs never read --dice faces
+_FACE_WORD = r"[A-Za-z0-9][A-Za-z0-9:+_-]{0,39}"
 
 
 def _a(name: str) -> str:
@@ -180,7 +181,7 @@ def parse_dice_values(text: str) -> list[int | str]:
         try:
             values.append(int(item))
         except ValueError:
-            if not _FACE_WORD.fullmatch(item):
+            if not re.fullmatch(_FACE_WORD, item):
                 raise DiceError(f"--dice item #{i} is not a whole number or a face name: {quoted(item)}") from None
             values.append(item)
     if len(values) > 10_000:

@@ -38,3 +38,16 @@ def import_target(target: str) -> Any:
 def commands_of(game: str) -> dict:
     spec = game_spec(game)
     return dict(getattr(spec, "COMMANDS", {})) if spec else {}
+
+
+def game_of_file(path: str) -> str | None:
+    """The game a state or scenario file names near its head (a cheap look: a regex, no parser)."""
+    import re
+
+    try:
+        with open(path, encoding="utf-8") as handle:
+            head = handle.read(65536)
+    except (OSError, UnicodeDecodeError):
+        return None
+    match = re.search(r"""["']?game["']?\s*:\s*["']?([a-z]+)""", head)
+    return match.group(1) if match and match.group(1) in GAMES else None

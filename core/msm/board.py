@@ -12,7 +12,6 @@ Edges are keyed by the unordered pair of squares they separate.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from claw.core.errors import InvalidInput, quoted
 from claw.core.msm.squares import Square, parse_square, square_name
@@ -45,10 +44,9 @@ DEFAULT_LEGEND: dict[str, tuple[str, str | None]] = {
 LOOT_MARKERS_PER_SQUARE = 2  # Setup Scenario 1: two loot markers on each L square
 
 SIDES = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
-_EDGE_PAIR = re.compile(r"^\s*([A-Za-z]{1,3}[0-9]{1,4})\s*-\s*([A-Za-z]{1,3}[0-9]{1,4})\s*$")
-_EDGE_RUN = re.compile(
-    r"^\s*([A-Za-z]{1,3}[0-9]{1,4})\s*\.\.\s*([A-Za-z]{1,3}[0-9]{1,4})\s+(north|east|south|west)\s*$"
-)
+# pattern strings, compiled by re when a map first names an edge (not by every import)
+_EDGE_PAIR = r"^\s*([A-Za-z]{1,3}[0-9]{1,4})\s*-\s*([A-Za-z]{1,3}[0-9]{1,4})\s*$"
+_EDGE_RUN = r"^\s*([A-Za-z]{1,3}[0-9]{1,4})\s*\.\.\s*([A-Za-z]{1,3}[0-9]{1,4})\s+(north|east|south|west)\s*$"
 
 Edge = frozenset  # frozenset({square_a, square_b}), orthogonal neighbours
 Problem = tuple  # (path, message) or (path, message, character index in a string)
@@ -63,23 +61,48 @@ def edge_name(e: Edge) -> str:
     return f"{square_name(a)}-{square_name(b)}"
 
 
-@dataclass
 class Board:
-    """An immutable-by-convention map. Build it with :func:`parse_map`."""
+    """An immutable-by-convention map. Build it with :func:`parse_map`.
 
-    width: int
-    height: int
-    terrain: list[str]                      # y * width + x -> OPEN/BLOCKING/HINDERING
-    walls: frozenset = frozenset()          # blocking edges (red lines, walls, closed doors)
-    yellow_lines: frozenset = frozenset()   # hindering edges
-    markers: dict[str, tuple[Square, ...]] = field(default_factory=dict)
-    marker_counts: dict[Square, int] = field(default_factory=dict)  # loot markers per L square
-    offset: tuple[int, int] = (0, 0)        # big-square layout: big x = (x + dx) // 2
-    region: dict[Square, int] = field(default_factory=dict)  # hindering square -> area id
-    rows: list[str] = field(default_factory=list)
-    legend: dict[str, tuple[str, str | None]] = field(default_factory=dict)
+    A plain class, not a dataclass: every msm state read builds one, and the dataclasses
+    module is otherwise not imported on that path."""
 
-    def __post_init__(self) -> None:
+    _FIELDS = ("width", "height", "terrain", "walls", "yellow_lines", "markers", "marker_counts", "offset",
+               "region", "rows", "legend")
+
+    def __init__(self, width: int, height: int, terrain: list[str],
+                 walls: frozenset = frozenset(),          # blocking edges (red lines, walls, closed doors)
+                 yellow_lines: frozenset = frozenset(),   # hindering edges
+                 markers: dict[str, tuple[Square, ...]] | None = None,
+                 marker_counts: dict[Square, int] | None = None,  # loot markers per L square
+                 offset: tuple[int, int] = (0, 0),        # big-square layout: big x = (x + dx) // 2
+                 region: dict[Square, int] | None = None,  # hindering square -> area id
+                 rows: list[str] | None = None,
+                 legend: dict[str, tuple[str, str | None]] | None = None) -> None:
+        self.width = width
+        self.height = height
+        self.terrain = terrain                   # y * width + x -> OPEN/BLOCKING/HINDERING
+        self.walls = walls
+        self.yellow_lines = yellow_lines
+        self.markers = {} if markers is None else markers
+        self.marker_counts = {} if marker_counts is None else marker_counts
+        self.offset = offset
+        self.region = {} if region is None else region
+        self.rows = [] if rows is None else rows
+        self.legend = {} if legend is None else legend
+        self._derive()
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return all(getattr(self, f) == getattr(other, f) for f in self._FIELDS)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as the dataclass was
+
+    def __repr__(self) -> str:
+        return f"Board({self.width}x{self.height})"
+
+    def _derive(self) -> None:
         w = self.width
         self.blocked = [t == BLOCKING for t in self.terrain]
         self.hinder = [t == HINDERING for t in self.terrain]
@@ -167,8 +190,8 @@ def parse_edges(entries, path: tuple, width: int, height: int) -> tuple[set, lis
         if not isinstance(text, str):
             problems.append((where, f"an edge must be a string like C3-D3 or 'C3..C6 east': {quoted(text)}"))
             continue
-        pair = _EDGE_PAIR.match(text)
-        run = _EDGE_RUN.match(text)
+        pair = re.match(_EDGE_PAIR, text)
+        run = re.match(_EDGE_RUN, text)
         if pair:
             a, b = parse_square(pair.group(1)), parse_square(pair.group(2))
             if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:

@@ -10,10 +10,8 @@ already see are revealed at once.
 
 from __future__ import annotations
 
-from claw.core.draws import shuffled
 from claw.core.errors import InvalidInput, UsageError, quoted
 from claw.core.msm.board import Board, board_from_map
-from claw.core.msm.reveal import reveal_in_los
 from claw.core.msm.squares import Square, orthogonal_neighbours, square_name
 
 CAT_AP = 2
@@ -191,6 +189,11 @@ def new_state(doc: dict, dice, heroes: list[str] | None = None, *, source: str |
     ``roaches`` and ``pounce`` are the rulings chosen for this game (docs/rules/msm.md);
     both are stored, so the file says which reading it plays.
     """
+    # here, not at the top: every state read imports this module for state_problems, and
+    # line of sight (reveal → fov, los) is only needed to set a game up
+    from claw.core.draws import shuffled
+    from claw.core.msm.reveal import reveal_in_los
+
     board = board_from_map(doc["map"])
     wanted = (doc.get("cats") or {}).get("count", 4)
     two_cat = bool((doc.get("cats") or {}).get("two_cat_variant"))
