@@ -18,7 +18,9 @@ CLAW = [sys.executable, "-m", "claw"]
 
 
 def _env(**extra) -> dict:
-    env = {k: v for k, v in os.environ.items() if k not in ("CLAW_STATE", "COMP_WORDS", "COMP_CWORD")}
+    # nothing of an outer completion run may leak in (a shell that is itself completing)
+    env = {k: v for k, v in os.environ.items() if k not in ("CLAW_STATE", "COMP_WORDS", "COMP_CWORD")
+           and not k.startswith(("_CLAW_COMPLETE", "_TYPER_COMPLETE"))}
     env.update(extra)
     return env
 
