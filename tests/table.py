@@ -59,3 +59,14 @@ def adjust_round_trip(path: Path, target: str, change: str, reason: str = "the t
     ok(["undo", "-s", str(path)])
     assert path.read_bytes() == before
     return entry
+
+
+def assert_adjust_refused(path: Path, cases: list[tuple[str, str, int | tuple[int, ...], str]]) -> None:
+    """Each (ID, KEY=VALUE, exit code(s), words) correction is refused with that code and
+    those words in the message, and the state file is left byte for byte."""
+    before = path.read_bytes()
+    for target, change, code, words in cases:
+        result = run(["adjust", target, change, "--reason", "x", "-s", str(path), "-i"])
+        codes = code if isinstance(code, tuple) else (code,)
+        assert result.code in codes and words in result.stderr, (target, change, result.code, result.stderr)
+    assert path.read_bytes() == before

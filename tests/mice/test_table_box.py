@@ -5,7 +5,7 @@ with `claw adjust`. Rulebook: "Searching", the Ghost of Castle Andon chapter set
 from __future__ import annotations
 
 from claw.cli.testing import run
-from tests.table import EXAMPLES, adjust_round_trip, dice_values, last_entry, load, new, step
+from tests.table import EXAMPLES, adjust_round_trip, assert_adjust_refused, dice_values, last_entry, load, new, step
 
 GAME = "mice/ghost-of-castle-andon.yaml"
 
@@ -38,11 +38,6 @@ def test_adjust_logged_and_undone_byte_identically(tmp_path):
 
 def test_adjust_that_breaks_a_rule_is_refused(tmp_path):
     path = new(tmp_path, GAME, "--seed", "2")
-    before = path.read_bytes()
-    result = run(["adjust", "collin", "room=none", "--reason", "x", "-s", str(path), "-i"])
-    assert result.code == 4 and "needs a room" in result.stderr
-    result = run(["adjust", "collin", "room=attic", "--reason", "x", "-s", str(path), "-i"])
-    assert result.code == 3 and "'attic' is not one of" in result.stderr
-    result = run(["adjust", "game", "scare=99", "--reason", "x", "-s", str(path), "-i"])
-    assert result.code == 3 and "maximum of 10" in result.stderr
-    assert path.read_bytes() == before
+    assert_adjust_refused(path, [("collin", "room=none", 4, "needs a room"),
+                                 ("collin", "room=attic", 3, "'attic' is not one of"),
+                                 ("game", "scare=99", 3, "maximum of 10")])

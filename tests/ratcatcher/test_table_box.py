@@ -5,7 +5,7 @@ cards and Rat Sack draws typed with --draw, like --dice; table corrections with
 from __future__ import annotations
 
 from claw.cli.testing import run
-from tests.table import adjust_round_trip, dice_values, last_entry, load, new, ok, step
+from tests.table import adjust_round_trip, assert_adjust_refused, dice_values, last_entry, load, new, ok, step
 
 GAME = "ratcatcher/first-game.yaml"
 
@@ -168,15 +168,11 @@ def test_adjust_rats_come_from_the_sack(tmp_path):
 
 def test_adjust_that_breaks_a_rule_is_refused(tmp_path):
     path = new(tmp_path, GAME, "--seed", "1")
+    assert_adjust_refused(path, [("ratcatcher", "zone=9.z", 4, "not a zone in the city"),
+                                 ("0.a", "brown=99", 4, "sack.brown"),
+                                 ("game", "township-deck=0", 4, "not (or no more) in this deck"),
+                                 ("ratcatcher", "wounds=-1", (3, 4), "")])
     before = path.read_bytes()
-    result = run(["adjust", "ratcatcher", "zone=9.z", "--reason", "x", "-s", str(path), "-i"])
-    assert result.code == 4 and "not a zone in the city" in result.stderr
-    result = run(["adjust", "0.a", "brown=99", "--reason", "x", "-s", str(path), "-i"])
-    assert result.code == 4 and "sack.brown" in result.stderr
-    result = run(["adjust", "game", "township-deck=0", "--reason", "x", "-s", str(path), "-i"])
-    assert result.code == 4 and "not (or no more) in this deck" in result.stderr
-    result = run(["adjust", "ratcatcher", "wounds=-1", "--reason", "x", "-s", str(path), "-i"])
-    assert result.code in (3, 4)
     result = run(["adjust", "ratcatcher", "wounds=2", "-s", str(path), "-i"])
     assert result.code == 2 and "--reason" in result.stderr
     assert path.read_bytes() == before

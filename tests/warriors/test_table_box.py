@@ -5,7 +5,7 @@ with `claw adjust`. Rulebook: "Hunting" (the checks), "Health"."""
 from __future__ import annotations
 
 from claw.cli.testing import run
-from tests.table import adjust_round_trip, dice_values, last_entry, load, new, step
+from tests.table import adjust_round_trip, assert_adjust_refused, dice_values, last_entry, load, new, step
 
 CAT = "warriors/bramble.yaml"
 
@@ -34,11 +34,6 @@ def test_adjust_logged_and_undone_byte_identically(tmp_path):
 
 def test_adjust_that_breaks_a_rule_is_refused(tmp_path):
     path = new(tmp_path, CAT, "--seed", "2")
-    before = path.read_bytes()
-    result = run(["adjust", "bramble", "hp=99", "--reason", "x", "-s", str(path), "-i"])
-    assert result.code == 4 and "above hp_max 36" in result.stderr
-    result = run(["adjust", "bramble", "strength=99", "--reason", "x", "-s", str(path), "-i"])
-    assert result.code == 3 and "maximum of 20" in result.stderr
-    result = run(["adjust", "bramble", "hp=lots", "--reason", "x", "-s", str(path), "-i"])
-    assert result.code == 2 and "whole number" in result.stderr
-    assert path.read_bytes() == before
+    assert_adjust_refused(path, [("bramble", "hp=99", 4, "above hp_max 36"),
+                                 ("bramble", "strength=99", 3, "maximum of 20"),
+                                 ("bramble", "hp=lots", 2, "whole number")])
