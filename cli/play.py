@@ -155,13 +155,6 @@ def interactive_session(session: Session, *, redraw: str = "changed", output: Ou
         except KeyboardInterrupt:  # between a command's own handler and the prompt
             output.error("interrupted")
             continue
-        except Exception:  # --debug lets a command's traceback through: show it, keep the game
-            if "--debug" not in line:
-                raise
-            import traceback
-
-            traceback.print_exc()
-            continue
         redraws = redraw == "always" or (redraw == "changed" and session.changed)
         if redraws and _split_typed(line)[:1] != ["show"]:
             session.run_line("show")
