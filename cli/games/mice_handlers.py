@@ -52,15 +52,7 @@ def _state(call) -> dict | None:
         from claw.core.errors import IllegalAction
 
         raise IllegalAction("this state holds no chapter yet; start one with: claw new CHAPTER.yaml")
-    if state is not None:
-        from claw.core.errors import InvalidInput
-        from claw.core.mice.checks import check_state
-
-        problems = check_state(state)
-        if problems:
-            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-            raise InvalidInput(f"invalid chapter state: {problems[0]}{more}")
-    return state
+    return state  # its consistency was checked when it was read (STATE_CHECK: checks.check_state)
 
 
 def _apply(call, result) -> None:

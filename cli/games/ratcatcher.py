@@ -108,4 +108,3 @@ ADJUST = {
 }
 STATE_CHECK = "claw.core.ratcatcher.statecheck:state_problems"  # claw validate on a state
 FILE_KINDS = ["scenario", "townships", "character", "nemesis", "peculiar", "rules"]
-STATE_GATE = "claw.cli.games.ratcatcher_handlers:_state"  # dangling ids: exit 3 before names are read

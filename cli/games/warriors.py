@@ -184,4 +184,3 @@ ADJUST = {
 }
 STATE_CHECK = _H + "state_problems"  # claw validate on a state
 FILE_KINDS = ["character"]
-STATE_GATE = "claw.cli.games.warriors_handlers:consistent"  # contradictions: exit 3 before names

@@ -125,9 +125,8 @@ def _stateless_heal(call) -> None:
 
 def sunrise(call) -> None:
     """`claw scenario-step`: one sunrise for the party."""
-    from claw.cli.games.warriors_handlers import DEFAULT_OPTIONS, consistent
+    from claw.cli.games.warriors_handlers import DEFAULT_OPTIONS
     from claw.core.warriors.sunrise import sunrise as step
-    consistent(call)
     if call.args:
         raise UsageError("claw scenario-step takes no arguments (the whole party greets the sunrise)")
     opts = {**DEFAULT_OPTIONS, **call.state.get("options", {})}

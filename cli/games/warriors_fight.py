@@ -19,9 +19,7 @@ def _emit(call, events) -> None:
 
 def fight(call) -> None:
     """`claw fight`: start a fight (initiative), let a cat join, pass a turn or end it."""
-    from claw.cli.games.warriors_handlers import consistent
     from claw.core.warriors.fight import advance, end_fight, initiative, join
-    consistent(call)
     o = call.opts
     s = call.state
     if sum(bool(o.get(x)) for x in ("end", "next", "join")) > 1 or (call.args and (o.get("end") or o.get("next")

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from claw.cli.games.warriors_handlers import consistent, get_cat, rules
+from claw.cli.games.warriors_handlers import get_cat, rules
 from claw.core.errors import UsageError, quoted
 
 
@@ -41,7 +41,6 @@ def _skills(text: str | None) -> dict:
 def animal(call) -> None:
     """`claw animal ID --name NAME --strength N --intelligence N --spirit N --hp N [--skills jump=2]`, or `--remove`."""
     from claw.core.warriors.gm import add_animal, remove_animal
-    consistent(call)
     o = call.opts
     if len(call.args) != 1:
         raise UsageError("usage: claw animal ID --name NAME --strength N --intelligence N --spirit N --hp N "

@@ -28,21 +28,9 @@ def option(call, name: str) -> str:
     return state.get("options", {}).get(name, DEFAULT_OPTIONS[name])
 
 
-def consistent(call) -> None:
-    """Refuse (exit 3) a state whose parts contradict each other; checked once per call."""
-    if call.state is None or getattr(call, "_warriors_checked", False):
-        return
-    from claw.core.errors import InvalidInput
-    from claw.core.warriors.party import problems
-    found = problems(call.state, rules())
-    if found:
-        raise InvalidInput(f"inconsistent warriors state: {found[0]}"
-                           + (f" (and {len(found) - 1} more)" if len(found) > 1 else ""))
-    call._warriors_checked = True
-
-
 def state_problems(state: dict) -> list[str]:
-    """For `claw validate` on a state file: the same checks as ``consistent``."""
+    """The adapter's STATE_CHECK: a state whose parts contradict each other is refused on
+    every read (exit 3) and by `claw validate`, so handlers get consistent states."""
     from claw.core.warriors.party import problems
     return problems(state, rules())
 
@@ -50,7 +38,6 @@ def state_problems(state: dict) -> list[str]:
 def get_cat(call, cat_id: str) -> dict:
     """The party's cat with this id (exit 2 if there is none); checks the state first.
     Positionals arrive parsed (claw.cli.kinds); options naming cats are checked here."""
-    consistent(call)
     cats = call.state["cats"]
     key = cat_id.strip().lower()
     if key not in cats:
@@ -270,7 +257,6 @@ def _stateless_check(call) -> None:
 def refresh(call, only: list[str] | None = None) -> None:
     """`claw refresh [CAT...]`: pools back to the ability scores (HP unchanged)."""
     from claw.core.warriors.points import refresh as refill
-    consistent(call)
     names = call.arg("CAT") if only is None else only
     targets = [get_cat(call, a)["id"] for a in names] if names else list(call.state["order"])
     for cid in targets:
@@ -309,7 +295,6 @@ def use_knack(call) -> None:
 
 def show(call) -> None:
     """`claw show`: the party, its pools, ailments, pending choices and any fight."""
-    consistent(call)
     r = rules()
     s = call.state
     lines = [f"Day {s['day']}"]
