@@ -65,7 +65,7 @@ def parse_pairs(words: list[str]) -> list[tuple[str, str]]:
 
 
 def correct(call, target: str, words: list[str], reason: str) -> None:
-    from claw.cli.framework.adapter import game_spec, import_target
+    from claw.cli.framework.adapter import adapter
     from claw.cli.store.statefile import check_state
     from claw.core.adjust import apply_adjustments
     from claw.core.errors import IllegalAction, InvalidInput, UnknownName, UsageError
@@ -75,8 +75,8 @@ def correct(call, target: str, words: list[str], reason: str) -> None:
         raise UsageError('`claw adjust` needs --reason TEXT, e.g. --reason "misread the stun"')
     if len(reason) > MAX_REASON:
         raise UsageError(f"--reason is at most {MAX_REASON} characters")
-    adapter = game_spec(call.game)
-    spec = getattr(adapter, "ADJUST", None)
+    game = adapter(call.game)
+    spec = game.adjust
     if not spec:
         raise IllegalAction(f"{call.game}: nothing can be adjusted yet")
     try:
@@ -92,9 +92,9 @@ def correct(call, target: str, words: list[str], reason: str) -> None:
     except InvalidInput as exc:
         raise InvalidInput(f"{exc}; nothing changed") from None
     problems = []
-    for check in (spec.get("check"), getattr(adapter, "STATE_CHECK", None)):  # the correction's own words first
-        if check:
-            problems += import_target(check)(new_state)
+    for check in (game.adjust_check, game.state_check):  # the correction's own words first
+        if check is not None:
+            problems += check(new_state)
     if problems:
         first = problems[0] if isinstance(problems[0], str) else problems[0][1]
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""

@@ -72,9 +72,9 @@ def _run(table: str | None, name: str, game: str | None, json_out: bool, output)
     from claw.core.errors import UsageError
 
     if game is not None:
-        from claw.cli.framework.adapter import game_spec
+        from claw.cli.framework.adapter import adapter
 
-        game_spec(game)  # an unknown game: exit 2
+        adapter(game)  # an unknown game: exit 2
     if table is None:
         listing = [(t, g, what) for t, (g, _, _, what) in TABLES.items() if game in (None, g)]
         if json_out:

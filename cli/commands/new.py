@@ -12,12 +12,11 @@ from claw.core.errors import quoted
 
 def _game_options_help() -> str:
     """Each game's own `new` options (NEW_OPTIONS in its adapter), for --help."""
-    from claw.cli.framework.adapter import GAMES, game_spec
+    from claw.cli.framework.adapter import GAMES, adapter
 
     lines = []
     for game in GAMES:
-        options = getattr(game_spec(game), "NEW_OPTIONS", [])
-        for opt in options:
+        for opt in adapter(game).new_options:
             value = "" if opt.type is bool else f" {opt.type.__name__.upper()}"
             lines.append(f"  {game}: {opt.flag}{value}  {opt.help}")
     return "Game options:\n\n\b\n" + "\n".join(lines) if lines else ""
@@ -71,7 +70,7 @@ def _run(words, seed, dice_values, output_file, output, draw=None) -> int:
     import sys
     from pathlib import Path
 
-    from claw.cli.framework.adapter import game_spec, import_target
+    from claw.cli.framework.adapter import adapter
     from claw.cli.framework.call import Call, RecordingDice
     from claw.cli.framework.runner import Common, fresh_seed, log_draws, make_dice, say_seed, warn_unused_draws
     from claw.cli.store import statefile
@@ -93,11 +92,10 @@ def _run(words, seed, dice_values, output_file, output, draw=None) -> int:
     if len(games) != 1:
         raise InvalidInput(f"files are for different games: {', '.join(sorted(map(str, games)))}")
     game = games.pop()
-    spec = game_spec(game)
-    target = getattr(spec, "NEW", None) if spec else None
-    if not target:
+    spec = adapter(game)
+    if spec.new is None:
         raise IllegalAction(f"{game}: `claw new` is not implemented for this game yet")
-    opts = _typed_options(spec, opts)
+    opts = _typed_options(spec.new_options, opts)
     seed_given = seed is not None
     seed = seed if seed_given else fresh_seed()
     envelope = statefile.new_envelope(game, seed)
@@ -113,7 +111,7 @@ def _run(words, seed, dice_values, output_file, output, draw=None) -> int:
         call.state_folder = str(Path(output_file).resolve().parent)
     else:
         call.state_folder = statefile.stream_folder(sys.stdout) or "."
-    import_target(target)(call)
+    spec.new(call)
     warn_unused_draws(recorder, output)
     envelope["rng"] = seeded.to_json()
     entry = {"seq": 1, "command": "new", "args": files}
@@ -133,11 +131,11 @@ def _run(words, seed, dice_values, output_file, output, draw=None) -> int:
     return write_state(envelope, Common(output=output_file), None, False, None, output)
 
 
-def _typed_options(spec, opts: dict) -> dict:
-    """Check game options of `new` against the adapter's NEW_OPTIONS (list of Opt)."""
+def _typed_options(options, opts: dict) -> dict:
+    """Check game options of `new` against the adapter's NEW_OPTIONS (Opt objects)."""
     from claw.core.errors import UsageError
 
-    allowed = {o.name: o for o in getattr(spec, "NEW_OPTIONS", [])}
+    allowed = {o.name: o for o in options}
     out = {}
     for key, value in opts.items():
         opt = allowed.get(key)

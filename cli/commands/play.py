@@ -71,9 +71,9 @@ def _split(words: list[str]) -> tuple[list[str], str | None, list[str]]:
 
 def _new_value_flags() -> set[str]:
     """The game options of `claw new` that take a value (the adapters' NEW_OPTIONS)."""
-    from claw.cli.framework.adapter import GAMES, game_spec
+    from claw.cli.framework.adapter import GAMES, adapter
 
-    return {opt.flag for game in GAMES for opt in getattr(game_spec(game), "NEW_OPTIONS", []) if opt.type is not bool}
+    return {opt.flag for game in GAMES for opt in adapter(game).new_options if opt.type is not bool}
 
 
 def _folder(source: str | None, output_file: str | None) -> str:

@@ -408,11 +408,11 @@ def _rebase_paths(envelope: dict, old: str, new: str) -> None:
     old, new = os.path.abspath(old), os.path.abspath(new)
     if old == new:
         return
-    from claw.cli.framework.adapter import game_spec, import_target
+    from claw.cli.framework.adapter import adapter
 
-    target = getattr(game_spec(envelope["game"]), "STATE_PATHS", None)
-    if target:
-        import_target(target)(envelope["state"], lambda p: p if os.path.isabs(p) else
+    paths = adapter(envelope["game"]).state_paths
+    if paths is not None:
+        paths(envelope["state"], lambda p: p if os.path.isabs(p) else
                               os.path.relpath(os.path.join(old, p), new))
 
 

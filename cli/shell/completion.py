@@ -160,9 +160,9 @@ def _adjust_spec(ctx: Any) -> tuple[dict | None, dict | None]:
     game, state = _state(ctx)
     if game is None or state is None:
         return None, None
-    from claw.cli.framework.adapter import game_spec
+    from claw.cli.framework.adapter import adapter
 
-    return state, getattr(game_spec(game), "ADJUST", None)
+    return state, adapter(game).adjust
 
 
 def for_adjust_target(ctx: Any, incomplete: str) -> list[str]:

@@ -140,10 +140,9 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command], game: str |
             opts = {o.name: kwargs.get(o.name) for o in spec.options}
             handler = import_target(spec.handler)
             if spec.args:
-                from claw.cli.framework.adapter import game_spec
+                from claw.cli.framework.adapter import adapter
 
-                gate = getattr(game_spec(game), "STATE_GATE", None)
-                handler = _checked(handler, spec, game, verb, import_target(gate) if gate else None)
+                handler = _checked(handler, spec, game, verb, adapter(game).state_gate)
             return handler, spec.needs_state, spec.changes_state, opts
 
         def body() -> int:

@@ -97,13 +97,13 @@ def migrate(data: dict, name: str = "<stdin>") -> dict:
 
 
 def _relative_paths(data: dict, folder: str) -> None:
-    from claw.cli.framework.adapter import GAMES, game_spec, import_target
+    from claw.cli.framework.adapter import GAMES, adapter
 
     if data.get("game") not in GAMES or not isinstance(data.get("state"), dict):
         return  # the schema check that follows names the problem
-    target = getattr(game_spec(data["game"]), "STATE_PATHS", None)
-    if target:
-        import_target(target)(data["state"], lambda p: os.path.relpath(p, folder) if os.path.isabs(p) else p)
+    paths = adapter(data["game"]).state_paths
+    if paths is not None:
+        paths(data["state"], lambda p: os.path.relpath(p, folder) if os.path.isabs(p) else p)
 
 
 def check_state(data: dict, name: str) -> None:
@@ -149,14 +149,14 @@ def rule_problems(envelope: dict, raw: bool = False) -> list:
     (path inside the game part, message). Run on every read and by ``claw validate``, so
     both accept exactly the same states. Only meaningful once the part passed its schema."""
     from claw.cli.formats.content import schema_names
-    from claw.cli.framework.adapter import game_spec, import_target
+    from claw.cli.framework.adapter import adapter
 
     if f"state-{envelope['game']}" not in schema_names():
         return []
-    target = getattr(game_spec(envelope["game"]), "STATE_CHECK", None)
-    if not target:
+    check = adapter(envelope["game"]).state_check
+    if check is None:
         return []
-    found = import_target(target)(envelope["state"])
+    found = check(envelope["state"])
     if raw:  # the game's own wording: "path: message" strings or (path, message) pairs
         return list(found)
     return [p if isinstance(p, tuple) else _dotted(envelope["state"], p) for p in found]

@@ -387,15 +387,14 @@ def rule_checks(schema: str, data: Any, *, tolerant: bool = False) -> list:
     if schema == "state" or "-" not in schema:
         return []
     kind, _, game = schema.rpartition("-")
-    from claw.cli.framework.adapter import game_spec, import_target
+    from claw.cli.framework.adapter import adapter
     from claw.core.findings import BROKEN_PART
 
-    spec = game_spec(game)
-    target = getattr(spec, "CHECK", None)
-    if not target:
+    check = adapter(game).check
+    if check is None:
         return []
     try:
-        return list(import_target(target)(kind, data, tolerant=tolerant))
+        return list(check(kind, data, tolerant=tolerant))
     except BROKEN_PART:
         if not tolerant:
             raise

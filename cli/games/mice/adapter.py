@@ -5,23 +5,23 @@ Kept import-light: handlers live in ``mice_handlers`` and import core lazily.
 
 from claw.cli.framework.spec import Arg, Command, Opt
 
-H = "claw.cli.games.mice.handlers:"
-ODDS = Opt("--odds", bool, help="exact chances instead of rolling")
+_H = "claw.cli.games.mice.handlers:"
+_ODDS = Opt("--odds", bool, help="exact chances instead of rolling")
 
 
 def _c(help, handler, usage="", options=(), needs_state=True, changes_state=True):
-    return Command(help=help, handler=H + handler, usage=usage, options=list(options),
+    return Command(help=help, handler=_H + handler, usage=usage, options=list(options),
                    needs_state=needs_state, changes_state=changes_state, args=_kinds(usage))
 
 
 # the kind of each positional, by its name in the usage
-KINDS = {"MOUSE": "mouse", "ROOM": "room", "KIND": "minion-kind", "MINION": "minion", "ATTACKER": "figure",
+_KINDS = {"MOUSE": "mouse", "ROOM": "room", "KIND": "minion-kind", "MINION": "minion", "ATTACKER": "figure",
          "TARGET": "figure"}
 
 
 def _kinds(usage: str) -> tuple[Arg, ...]:
     words = [(w.strip("[]"), w.startswith("[")) for w in usage.split()]
-    return tuple(Arg(word, KINDS.get(word, "number" if word in ("N", "NUMBER") else "any"), optional=optional)
+    return tuple(Arg(word, _KINDS.get(word, "number" if word in ("N", "NUMBER") else "any"), optional=optional)
                  for word, optional in words)
 
 
@@ -41,23 +41,23 @@ COMMANDS = {
     "chest-lid": _c("King's Chamber 3: a mouse on the bed pushes the chest lid on the burly raider. "
                     "Stateless: --others N [--suspicious].", "chest_lid", "MOUSE",
                     options=[Opt("--others", int, help="stateless: other mice on the bed"),
-                             Opt("--suspicious", bool, help="stateless: the raider is suspicious (cap 3)"), ODDS],
+                             Opt("--suspicious", bool, help="stateless: the raider is suspicious (cap 3)"), _ODDS],
                     needs_state=False),
     "deploy-fork": _c("Kitchen 2: set the dinner fork up on the kitchen counter.", "deploy_fork"),
     "fling-cheese": _c("Kitchen 2: a mouse on the counter flings 1 cheese at the raider (one die).",
-                       "fling_cheese", "[MOUSE]", options=[ODDS], needs_state=False),
+                       "fling_cheese", "[MOUSE]", options=[_ODDS], needs_state=False),
     "build-ghost": _c("Kitchen 4: build the ghost; two mice are its eyes, the rest hold the mop.",
                       "build_ghost", options=[Opt("--eyes", str, help="the two eye mice, e.g. collin,nez")]),
     "move-ghost": _c("Kitchen 5: a mop mouse calls NUMBER (1-3); the mop mice roll; 1 space per match. "
                      "Stateless: --movers N.", "move_ghost", "MOUSE NUMBER",
                      options=[Opt("--enter", str, help="room the ghost moves into (e.g. dining-hall)", kind="room"),
-                              Opt("--movers", int, help="stateless: mice on the mop (default 4)"), ODDS],
+                              Opt("--movers", int, help="stateless: mice on the mop (default 4)"), _ODDS],
                      needs_state=False),
     "scary-noises": _c("Kitchen 5: an eye mouse leads scary noises; cheese total above the distance to the "
                        "nearest raider scares it (3 points).", "scary_noises", "MOUSE",
                        options=[Opt("--distance", int, help="spaces from the ghost to the raider"),
                                 Opt("--raider", str, help="which raider token (default: nearest in the room)"),
-                                Opt("--mice", int, help="stateless: mice in the costume (default 6)"), ODDS],
+                                Opt("--mice", int, help="stateless: mice in the costume (default 6)"), _ODDS],
                        needs_state=False),
     "attack": _c("Attack with a mouse or minion (Blackpaw +2 dice; Barnacle guards Blackpaw). "
                  "Stateless: --attack-dice N --defence N [--blackpaw].", "attack", "ATTACKER TARGET",
@@ -67,7 +67,7 @@ COMMANDS = {
                           Opt("--no-toothpick", bool, help="decline the Toothpick's strike back"),
                           Opt("--attack-dice", int, help="stateless: attack dice"),
                           Opt("--defence", int, help="stateless: defence dice", aliases=("--defense",)),
-                          Opt("--blackpaw", bool, help="stateless: the attacker is Blackpaw (+2 dice)"), ODDS],
+                          Opt("--blackpaw", bool, help="stateless: the attacker is Blackpaw (+2 dice)"), _ODDS],
                  needs_state=False),
     "add-minion": _c("Record minions placed by an encounter card or effect.", "add_minion", "KIND",
                      options=[Opt("--count", int, help="how many (default 1)"),
@@ -85,7 +85,7 @@ COMMANDS = {
     "minion-cheese": _c("Put N cheese on the minion wheel (a full wheel surges and moves the hourglass).",
                         "minion_cheese", "N", options=[Opt("--reason", str, help="why the cheese goes on")]),
 }
-NEW = H + "new"
+NEW = _H + "new"
 # `claw adjust` (table corrections): what can be set, as data (claw.core.adjust)
 ADJUST = {
     "targets": [
@@ -100,5 +100,4 @@ ADJUST = {
 }
 CHECK = "claw.core.mice.checks:check"
 STATE_CHECK = "claw.core.mice.checks:check_state"  # claw validate on a state
-FILE_KINDS = ["chapter"]
-STATE_GATE = "claw.cli.games.mice.handlers:_state"  # a state with no chapter: exit 4 before names are read
+STATE_GATE = "claw.cli.games.mice.handlers:chapter_state"  # a state with no chapter: exit 4 before names are read

@@ -45,7 +45,7 @@ def _int(text: str, what: str) -> int:
         raise UsageError(f"{what} must be a whole number: {quoted(text)}") from None
 
 
-def _state(call) -> dict | None:
+def chapter_state(call) -> dict | None:
     """The chapter state, or None when stateless; a state with no chapter in it is refused."""
     state = call.state
     if state is not None and "mice" not in state:
@@ -66,7 +66,7 @@ def _apply(call, result) -> None:
 
 
 def _need_state(call) -> dict:
-    if _state(call) is None:
+    if chapter_state(call) is None:
         raise UsageError(f"`claw {call.command}` needs a game state here: -s FILE (or the stateless options)")
     return call.state
 
@@ -229,7 +229,7 @@ def chest_lid(call) -> None:
     from claw.core.mice import chamber
 
     faces = _faces(call)
-    state = _state(call)
+    state = chapter_state(call)
     if state is not None:
         if call.opts.get("others") is not None or call.opts.get("suspicious"):
             raise UsageError("--others/--suspicious are for stateless use; the state knows the bed and the raider")
@@ -288,7 +288,7 @@ def fling_cheese(call) -> None:
         p = kitchen.fling_odds(faces)
         return _report_odds(call, f"Flinging cheese: P(hit) = {A.fmt_prob(p)}", [],
                             {"success": {"fraction": str(p), "probability": float(p)}})
-    if _state(call) is not None:
+    if chapter_state(call) is not None:
         (mid,) = _parsed(call, "MOUSE")
         if mid is None:  # only the odds need no mouse
             raise UsageError("usage: claw fling-cheese MOUSE (or --odds)")
@@ -321,7 +321,7 @@ def move_ghost(call) -> None:
     from claw.core.mice import ghost
 
     faces = _faces(call)
-    if _state(call) is not None:
+    if chapter_state(call) is not None:
         if call.opts.get("movers") is not None:
             raise UsageError("--movers is for stateless use; the state knows who holds the mop")
         mid, called = _parsed(call, "MOUSE NUMBER")
@@ -371,7 +371,7 @@ def scary_noises(call) -> None:
     distance = call.opts.get("distance")
     if distance is None:
         raise UsageError("--distance N (spaces from the ghost to the nearest raider) is required")
-    if _state(call) is not None:
+    if chapter_state(call) is not None:
         if call.opts.get("mice") is not None:
             raise UsageError("--mice is for stateless use; the state knows who is in the costume")
         (mid,) = _parsed(call, "MOUSE")
@@ -423,7 +423,7 @@ def attack(call) -> None:
     faces = _faces(call)
     ranged = bool(call.opts.get("ranged"))
     bonus = call.opts.get("extra_dice") or 0
-    if _state(call) is not None:
+    if chapter_state(call) is not None:
         for k in ("attack_dice", "defence", "blackpaw"):
             if call.opts.get(k):
                 raise UsageError(f"--{k.replace('_', '-')} is for stateless use; the state knows the figures")

@@ -8,11 +8,13 @@ import the rules lazily.
 from __future__ import annotations
 
 from claw.cli.framework.spec import Arg, Command, Opt
+from claw.cli.games.msm.play_commands import PLAY_COMMANDS as _PLAY_COMMANDS
+from claw.cli.games.msm.play_commands import PLAY_NEW_OPTIONS as _PLAY_NEW_OPTIONS
 
 _B = "claw.cli.games.msm.board:"
 
 
-BOARD_COMMANDS = {
+_BOARD_COMMANDS = {
     "show": Command(
         help="Draw the board with coordinates, terrain, walls, figures and the trackers; "
              "--map SCENARIO draws a scenario's map without a state.",
@@ -70,12 +72,7 @@ BOARD_COMMANDS = {
     ),
 }
 
-try:
-    from claw.cli.games.msm.play_commands import PLAY_COMMANDS, PLAY_NEW_OPTIONS
-except ImportError:
-    PLAY_COMMANDS, PLAY_NEW_OPTIONS = {}, []
-
-COMMANDS = {**BOARD_COMMANDS, **PLAY_COMMANDS}
+COMMANDS = {**_BOARD_COMMANDS, **_PLAY_COMMANDS}
 
 NEW = _B + "new"
 NEW_OPTIONS = [
@@ -84,7 +81,7 @@ NEW_OPTIONS = [
     Opt("--place", str, help="choose hero squares on or next to C: nera=B11,leon=C12 (others by default)"),
     Opt("--pounce-rule", str, help="a pounce: stride-too (default: also every stride square, as the movement "
         "example says) or leave (always leaves the cat's big square)"),
-] + PLAY_NEW_OPTIONS
+] + _PLAY_NEW_OPTIONS
 CHECK = _B + "check"
 STATE_CHECK = "claw.core.msm.setup:state_problems"  # claw validate on a state, and every read
 STATE_PATHS = "claw.core.msm.setup:map_paths"  # the files a state names, rebased when it moves folder
@@ -102,4 +99,3 @@ ADJUST = {
              "scratch-tokens": "scratch_tokens"},
     "cards": ["loot.deck", "loot.discard"],
 }
-FILE_KINDS = ["scenario", "campaign", "loot"]

@@ -172,4 +172,3 @@ PLAY_NEW_OPTIONS = [
         help="skills heroes use: HERO=NAME[:+N[:WEAPON,...]], several joined by ';', e.g. "
         "\"adara=Staff proficiency:+1:staff\""),
 ]
-PLAY_SETUP = _H + "setup_play"

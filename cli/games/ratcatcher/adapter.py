@@ -2,8 +2,8 @@
 
 from claw.cli.framework.spec import Arg, Command, Opt
 
-H = "claw.cli.games.ratcatcher.handlers:"
-DRAWS = Opt("--draws", str, help="rats pulled from a real Rat Sack, in order, e.g. brown,black,white "
+_H = "claw.cli.games.ratcatcher.handlers:"
+_DRAWS = Opt("--draws", str, help="rats pulled from a real Rat Sack, in order, e.g. brown,black,white "
             "(instead of numbered draws)")
 
 COMMANDS = {
@@ -11,7 +11,7 @@ COMMANDS = {
         help="Roll attack dice at the Ratcatcher's zone and allocate the hits (default: most "
              "captures; --assign to choose); `claw odds` for exact chances. Stateless: "
              "--attack-dice N --accuracy A --defence D [--rats K] [--odds].",
-        handler=H + "attack",
+        handler=_H + "attack",
         usage="[--attack-dice N] [--assign nemesis,brown:2,...]",
         options=[
             Opt("--attack-dice", int, help="number of d6 to roll (state: default all left)"),
@@ -24,50 +24,50 @@ COMMANDS = {
     ),
     "odds": Command(help="Exact chances of attacking now: the Ratcatcher's dice and accuracy "
                          "against the figures in the zone, hits allocated by the default.",
-                    handler=H + "odds", usage="[--attack-dice N]", needs_state=True, changes_state=False,
+                    handler=_H + "odds", usage="[--attack-dice N]", needs_state=True, changes_state=False,
                     options=[Opt("--attack-dice", int, help="dice to roll (default: all left)")]),
     "move": Command(help="Move the Ratcatcher zone by zone (1 movement each; leaving brown or "
                          "Peculiar rats provokes their bite).",
-                    handler=H + "move", usage="ZONE [ZONE...]",
+                    handler=_H + "move", usage="ZONE [ZONE...]",
                     args=(Arg("ZONE", "zone", many=True),), needs_state=True),
     "trap": Command(help="Deploy a trap in the current or an adjacent zone (costs movement).",
-                    handler=H + "trap", usage="TRAP [ZONE]",
+                    handler=_H + "trap", usage="TRAP [ZONE]",
                     args=(Arg("TRAP", "trap"), Arg("ZONE", "zone", optional=True)), needs_state=True),
     "gather": Command(help="Gather the Magic Cheese of a rat-free zone onto an upgrade or ability slot.",
-                      handler=H + "gather", usage="[SLOT]",
+                      handler=_H + "gather", usage="[SLOT]",
                       args=(Arg("SLOT", "slot", optional=True),), needs_state=True),
-    "ability": Command(help="Use a special ability token.", handler=H + "ability",
+    "ability": Command(help="Use a special ability token.", handler=_H + "ability",
                        usage="ABILITY [ZONE]",
                        args=(Arg("ABILITY", "ability"), Arg("ZONE", "zone", optional=True)), needs_state=True),
     "trade": Command(help="Trade Tallyman rats for reward N, or claim a held Peculiar Rat card.",
-                     handler=H + "trade", usage="N | CARD [CHOICE]", needs_state=True),
+                     handler=_H + "trade", usage="N | CARD [CHOICE]", needs_state=True),
     "explore": Command(help="Take this turn's explore (1.3) now, at the named free connectors: only "
                             "when fewer than 2 cheese are in the city; the end of the turn then "
                             "explores no more.",
-                       handler=H + "explore", usage="[CONNECTOR...]", needs_state=True, options=[DRAWS]),
+                       handler=_H + "explore", usage="[CONNECTOR...]", needs_state=True, options=[_DRAWS]),
     "heal": Command(help="Spend a collected health token: +1 wound, never above the maximum.",
-                    handler=H + "heal", needs_state=True),
+                    handler=_H + "heal", needs_state=True),
     "spawn": Command(help="Run the rats' spawn phase (2.5 Nemesis, 2.6 rats) alone.",
-                     handler=H + "spawn", needs_state=True,
+                     handler=_H + "spawn", needs_state=True,
                      options=[Opt("--prefer", str, multiple=True, help="the Nemesis's nest", kind="zone"),
-                              Opt("--reward", int, help="Tallyman reward if a tally is forced"), DRAWS]),
+                              Opt("--reward", int, help="Tallyman reward if a tally is forced"), _DRAWS]),
     "scenario-step": Command(
         help="End the Ratcatcher's turn and play the rats' turn (move, traps, bite, consume, "
              "spawn, explore, clean-up), then recoup for the next round.",
-        handler=H + "scenario_step", needs_state=True,
+        handler=_H + "scenario_step", needs_state=True,
         options=[
             Opt("--prefer", str, multiple=True, help="zone to take when rat paths or "
                 "destinations tie, or for the Nemesis's nest", kind="zone"),
             Opt("--connector", str, multiple=True, help="free connector for a new township; =ID names the "
                 "new card's connector that meets it, +ID=CARD:ID a second pair that meets (0:e=s+n=3:w)"),
             Opt("--reward", int, help="Tallyman reward (1-based) if rat recovery forces a tally"),
-            DRAWS,
+            _DRAWS,
         ],
     ),
     "show": Command(help="Draw the city, the figures, the boards and the trackers.",
-                    handler=H + "show", needs_state=True, changes_state=False),
+                    handler=_H + "show", needs_state=True, changes_state=False),
 }
-NEW = H + "new"
+NEW = _H + "new"
 NEW_OPTIONS = [
     Opt("--rat-speed", int, help="zones a common rat moves per rats' turn (ruling R1; default 1)"),
     Opt("--recovery-lowest", str, help="rat recovery step 3: fewest-rats (default) or lowest-number"),
@@ -79,9 +79,9 @@ NEW_OPTIONS = [
         "most, 2.3) or each (every one whose Bite beats Defence wounds; ruling R24)"),
     Opt("--spawn-nests", str, help="2.6 spawns at the nests of active townships (default) or of the whole "
         "city (ruling R25)"),
-    DRAWS,
+    _DRAWS,
 ]
-CHECK = H + "check"
+CHECK = _H + "check"
 # `claw adjust` (table corrections): what can be set, as data (claw.core.adjust). Rats put
 # in or taken from a zone come from / go back to the Rat Sack, so none is made or lost.
 ADJUST = {
@@ -107,4 +107,3 @@ ADJUST = {
              "sack-brown": "sack.brown", "sack-black": "sack.black", "sack-white": "sack.white"},
 }
 STATE_CHECK = "claw.core.ratcatcher.statecheck:state_problems"  # claw validate on a state
-FILE_KINDS = ["scenario", "townships", "character", "nemesis", "peculiar", "rules"]

@@ -8,18 +8,18 @@ _FIGHT = "claw.cli.games.warriors.fight:"
 _DAYS = "claw.cli.games.warriors.days:"
 _GM = "claw.cli.games.warriors.gm:"
 
-KNACK = Opt("--knack", str, help="use a knack, paid from the pools: NAME or NAME:USES (repeatable)", multiple=True,
+_KNACK = Opt("--knack", str, help="use a knack, paid from the pools: NAME or NAME:USES (repeatable)", multiple=True,
             kind="knack")
-CONVERT = Opt("--convert-from", str, help="pools to convert 2:1 from when short, in order (e.g. spirit,strength)")
+_CONVERT = Opt("--convert-from", str, help="pools to convert 2:1 from when short, in order (e.g. spirit,strength)")
 
 COMMANDS = {
     "check": Command(
         help="A check for CAT: 3d6 + ability + skill + points + knacks. Stateless: --bonus N.",
-        handler=_H + "check", usage="[CAT] [SKILL|ABILITY]",
+        handler=_H + "ability_check", usage="[CAT] [SKILL|ABILITY]",
         options=[
             Opt("--vs", int, help="difficulty: success when the total meets or beats N"),
             Opt("--points", int, help="ability points to spend (+1 each; 2 other points convert to 1)"),
-            KNACK, CONVERT,
+            _KNACK, _CONVERT,
             Opt("--mod", int, help="the GM's situational modifier"),
             Opt("--bonus", int, help="stateless: everything added to 3d6"),
             Opt("--physical", str, help="yes/no: is this a physical check (a critical failure sprains)?",
@@ -36,7 +36,7 @@ COMMANDS = {
     "knack": Command(
         help="Use a knack that is not part of a check (Dash, Leap, Spring, Pathfinder, Interpret Dreams, Yowl's call).",
         handler=_H + "use_knack", usage="CAT KNACK", args=(Arg("CAT", "cat"), Arg("KNACK", "knack")), needs_state=True,
-        options=[Opt("--uses", int, help="paid uses (Leap: up to 4)"), CONVERT]),
+        options=[Opt("--uses", int, help="paid uses (Leap: up to 4)"), _CONVERT]),
     "hunt": Command(
         help="Hunt PREY with CAT: Locate, Approach, Grab, Kill against the prey table.",
         handler=_HUNT + "hunt", usage="[CAT] PREY", args=(Arg("CAT", "cat", optional=True), Arg("PREY", "prey")),
@@ -44,7 +44,7 @@ COMMANDS = {
             Opt("--sense", str, help="Locate with listen, see or smell (default: the cat's best)",
                 choices=("listen", "see", "smell")),
             Opt("--points", str, help="points for a stage: STAGE=N (repeatable)", multiple=True),
-            KNACK, CONVERT,
+            _KNACK, _CONVERT,
             Opt("--resume", str, help="resume a hunt at STAGE (the earlier stages already succeeded)"),
             Opt("--helper", str, help="another cat makes a stage's check: STAGE=CAT (repeatable)", multiple=True),
             Opt("--weight", str, help="weight of the catch (default average): skin-and-bones, underweight, average, "
@@ -78,7 +78,7 @@ COMMANDS = {
             Opt("--swat", bool, help="swat (the default; while Wrestling only a Pinned cat at its pinner)"),
             Opt("--bite", bool, help="bite instead of swatting (+1 damage; dishonourable unless life-or-death)"),
             Opt("--life-or-death", bool, help="the fight is life-or-death (biting is acceptable)"),
-            KNACK, CONVERT,
+            _KNACK, _CONVERT,
             Opt("--points", int, help="points for the attack check"),
             Opt("--damage-points", int, help="Strength points for the damage check"),
             Opt("--dodge", int, help="defender uses Dodge (paid) on the Jump check"),
@@ -114,7 +114,7 @@ COMMANDS = {
             Opt("--herbs", str, help="herbs given (comma-separated) to treat an illness; spent from the herb stock "
                                      "once one is kept"),
             Opt("--points", int, help="healer's Intelligence points for the check"),
-            KNACK, CONVERT,
+            _KNACK, _CONVERT,
             Opt("--mod", int, help="the GM's modifier"),
             Opt("--lost", int, help="stateless: HP the cat has lost (the healing bands: HP lost + 5)"),
             Opt("--bonus", int, help="stateless: everything added to the healing check's 3d6"),
@@ -171,7 +171,7 @@ NEW_OPTIONS = [
     Opt("--launch-second-cost", str, help="spirit (as printed) or strength"),
     Opt("--complications", str, help="onset (one redcough/yellowcough roll) or daily"),
 ]
-CHECK = _H + "validate"
+CHECK = _H + "check"
 # `claw adjust` (table corrections): what can be set, as data (claw.core.adjust); a GM's
 # ruling is the usual reason
 ADJUST = {
@@ -183,4 +183,3 @@ ADJUST = {
     "game": {"day": "day"},
 }
 STATE_CHECK = _H + "state_problems"  # claw validate on a state
-FILE_KINDS = ["character"]

@@ -101,16 +101,16 @@ def fmt_chance(p) -> str:
 
 # -- new / validate -----------------------------------------------------------------
 
-def validate(kind: str, doc: dict, tolerant: bool = False) -> list:
+def check(kind: str, doc: dict, tolerant: bool = False) -> list:
     """Rule-level checks for `claw validate` (the core function does the work)."""
     if kind != "character":
         return []
-    from claw.core.warriors.character import check
+    from claw.core.warriors.character import check as check_character
     broken: tuple[tuple, ...] = ()
     if tolerant:  # the schema refused some part: tell the checks which, so they skip only what reads it
         from claw.cli.validation.diagnostics import schema_problems
         broken = tuple(path for path, _, _, _ in schema_problems("character-warriors", doc))
-    return check(doc, rules(), broken)
+    return check_character(doc, rules(), broken)
 
 
 def new(call) -> None:
@@ -162,7 +162,7 @@ def _yes_no(value: str | None) -> bool | None:
     raise UsageError(f"--physical is yes or no: {quoted(value)}")
 
 
-def check(call) -> None:
+def ability_check(call) -> None:
     """`claw check`: a check for a cat (stateless: 3d6 + --bonus)."""
     from claw.core.warriors.checks import CheckSpec, explain, resolve
     from claw.core.warriors.rules import ABILITIES, ability_name
