@@ -12,6 +12,7 @@ from claw.cli.games.msm.play_commands import PLAY_COMMANDS as _PLAY_COMMANDS
 from claw.cli.games.msm.play_commands import PLAY_NEW_OPTIONS as _PLAY_NEW_OPTIONS
 
 _B = "claw.cli.games.msm.board:"
+_G = "claw.cli.games.msm."
 
 
 _BOARD_COMMANDS = {
@@ -26,7 +27,7 @@ _BOARD_COMMANDS = {
     ),
     "los": Command(
         help="Line of sight and range from FROM to TO (figure ids or squares like C7), or --all FROM.",
-        handler=_B + "los",
+        handler=_G + "los:los",
         usage="FROM [TO]",
         args=(Arg("FROM", "place"), Arg("TO", "place", optional=True)),
         options=[
@@ -41,7 +42,7 @@ _BOARD_COMMANDS = {
         help="Move CAT to SQUARE by prowl or stride (the cheaper that reaches) or --as MODE; "
              "a pounce needs --as pounce. "
              "--options lists the legal squares per mode.",
-        handler=_B + "move",
+        handler=_G + "move:move",
         usage="CAT [SQUARE]",
         args=(Arg("CAT", "cat"), Arg("SQUARE", "square", optional=True)),
         options=[
@@ -55,7 +56,7 @@ _BOARD_COMMANDS = {
     ),
     "moves": Command(
         help="List the squares CAT may prowl, stride or pounce to now (a query).",
-        handler=_B + "moves",
+        handler=_G + "move:moves",
         usage="CAT",
         args=(Arg("CAT", "cat"),),
         needs_state=True,
@@ -64,7 +65,7 @@ _BOARD_COMMANDS = {
     "rats": Command(
         help="Rat activation order (closest to a cat first), each rat's closest cat, distance "
              "and next step, with every tie listed.",
-        handler=_B + "rats",
+        handler=_G + "rats:rats",
         usage="[RAT...]",
         args=(Arg("RAT", "rat", optional=True, many=True),),
         needs_state=True,
