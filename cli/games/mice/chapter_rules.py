@@ -14,8 +14,8 @@ from claw.cli.games.mice.handlers import (
     _no_figures,
     _parsed,
     _report_odds,
-    chapter_state,
     _tiles,
+    chapter_state,
 )
 from claw.core.errors import UsageError
 
