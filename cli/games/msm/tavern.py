@@ -9,23 +9,27 @@ import json
 import os
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from claw.core.errors import IllegalAction, UsageError, quoted
+
+if TYPE_CHECKING:
+    from claw.cli.framework.call import Call
 
 ACTIONS = ("start", "event", "heal", "shop", "buy", "sell", "trade", "level", "recruit", "done", "show")
 
 
-def _emit(call, events) -> None:
+def _emit(call: Call, events) -> None:
     for e in events:
         e = dict(e)
         call.event(e.pop("type"), e.pop("text", ""), **e)
 
 
-def _enter(call) -> dict:
+def _enter(call: Call) -> dict:
     """The state in the Taverne phase, entering it from a finished scenario."""
     from claw.core.msm.campaign import campaign_from_state
 
-    st = copy.deepcopy(call.state)
+    st = copy.deepcopy(call.need_state())
     if st.get("phase") == "taverne":
         return st
     if not st.get("outcome"):
@@ -41,14 +45,14 @@ def _enter(call) -> dict:
     return st
 
 
-def _decks(call, camp: dict) -> list[dict]:
+def _decks(call: Call, camp: dict) -> list[dict]:
     out = []
     for path in camp.get("loot_decks", []):
         out.append(call.load(call.state_file(path)))
     return out
 
 
-def _cards(call, camp: dict) -> dict:
+def _cards(call: Call, camp: dict) -> dict:
     from claw.core.msm.tavern import card_lookup
 
     cards = card_lookup(_decks(call, camp))
@@ -65,7 +69,7 @@ def _need_event(camp: dict) -> None:
         raise IllegalAction("roll the events chart first: claw tavern event")
 
 
-def tavern(call) -> None:
+def tavern(call: Call) -> None:
     from claw.cli.formats.content import load_data
     from claw.core.msm import tavern as tv
 
@@ -152,13 +156,13 @@ def tavern(call) -> None:
     _emit(call, events)
 
 
-def trade(call) -> None:
+def trade(call: Call) -> None:
     """`claw trade` between scenarios: the Taverne's trade."""
     call.args = ["trade"] + list(call.args)
     tavern(call)
 
 
-def heal(call) -> None:
+def heal(call: Call) -> None:
     if call.state is None:
         raise UsageError("claw heal needs a state in the Taverne (msm heals between scenarios)")
     call.args = ["heal"] + list(call.args)
