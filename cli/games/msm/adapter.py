@@ -10,6 +10,7 @@ from __future__ import annotations
 from claw.cli.framework.spec import Arg, Command, Opt
 
 _B = "claw.cli.games.msm.board:"
+_G = "claw.cli.games.msm."
 
 
 BOARD_COMMANDS = {
@@ -24,7 +25,7 @@ BOARD_COMMANDS = {
     ),
     "los": Command(
         help="Line of sight and range from FROM to TO (figure ids or squares like C7), or --all FROM.",
-        handler=_B + "los",
+        handler=_G + "los:los",
         usage="FROM [TO]",
         args=(Arg("FROM", "place"), Arg("TO", "place", optional=True)),
         options=[
@@ -39,7 +40,7 @@ BOARD_COMMANDS = {
         help="Move CAT to SQUARE by prowl or stride (the cheaper that reaches) or --as MODE; "
              "a pounce needs --as pounce. "
              "--options lists the legal squares per mode.",
-        handler=_B + "move",
+        handler=_G + "move:move",
         usage="CAT [SQUARE]",
         args=(Arg("CAT", "cat"), Arg("SQUARE", "square", optional=True)),
         options=[
@@ -53,7 +54,7 @@ BOARD_COMMANDS = {
     ),
     "moves": Command(
         help="List the squares CAT may prowl, stride or pounce to now (a query).",
-        handler=_B + "moves",
+        handler=_G + "move:moves",
         usage="CAT",
         args=(Arg("CAT", "cat"),),
         needs_state=True,
@@ -62,7 +63,7 @@ BOARD_COMMANDS = {
     "rats": Command(
         help="Rat activation order (closest to a cat first), each rat's closest cat, distance "
              "and next step, with every tie listed.",
-        handler=_B + "rats",
+        handler=_G + "rats:rats",
         usage="[RAT...]",
         args=(Arg("RAT", "rat", optional=True, many=True),),
         needs_state=True,

@@ -3,6 +3,7 @@
 from claw.cli.framework.spec import Arg, Command, Opt
 
 H = "claw.cli.games.ratcatcher.handlers:"
+A = "claw.cli.games.ratcatcher.attack:"
 DRAWS = Opt("--draws", str, help="rats pulled from a real Rat Sack, in order, e.g. brown,black,white "
             "(instead of numbered draws)")
 
@@ -11,7 +12,7 @@ COMMANDS = {
         help="Roll attack dice at the Ratcatcher's zone and allocate the hits (default: most "
              "captures; --assign to choose); `claw odds` for exact chances. Stateless: "
              "--attack-dice N --accuracy A --defence D [--rats K] [--odds].",
-        handler=H + "attack",
+        handler=A + "attack",
         usage="[--attack-dice N] [--assign nemesis,brown:2,...]",
         options=[
             Opt("--attack-dice", int, help="number of d6 to roll (state: default all left)"),
@@ -24,7 +25,7 @@ COMMANDS = {
     ),
     "odds": Command(help="Exact chances of attacking now: the Ratcatcher's dice and accuracy "
                          "against the figures in the zone, hits allocated by the default.",
-                    handler=H + "odds", usage="[--attack-dice N]", needs_state=True, changes_state=False,
+                    handler=A + "odds", usage="[--attack-dice N]", needs_state=True, changes_state=False,
                     options=[Opt("--attack-dice", int, help="dice to roll (default: all left)")]),
     "move": Command(help="Move the Ratcatcher zone by zone (1 movement each; leaving brown or "
                          "Peculiar rats provokes their bite).",

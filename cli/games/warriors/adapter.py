@@ -15,7 +15,7 @@ CONVERT = Opt("--convert-from", str, help="pools to convert 2:1 from when short,
 COMMANDS = {
     "check": Command(
         help="A check for CAT: 3d6 + ability + skill + points + knacks. Stateless: --bonus N.",
-        handler=_H + "check", usage="[CAT] [SKILL|ABILITY]",
+        handler="claw.cli.games.warriors.check:check", usage="[CAT] [SKILL|ABILITY]",
         options=[
             Opt("--vs", int, help="difficulty: success when the total meets or beats N"),
             Opt("--points", int, help="ability points to spend (+1 each; 2 other points convert to 1)"),
