@@ -273,3 +273,15 @@ def test_spawn_place_puts_the_set_aside_rat_on_the_square(s2_cats):
     assert r.code == 4 and "set aside: none" in r.stderr
     r = run(["spawn", "--place", "norwegian-brown", "-s", str(s2_cats)])
     assert r.code == 2 and "TYPE@SQUARE" in r.stderr
+
+
+def test_a_campaign_file_that_cannot_be_written_exits_5_and_changes_nothing(s2_cats, tmp_path):
+    """Taverne D (the campaign goes on): the campaign file is written through the store's
+    atomic write, so a folder that does not exist is exit 5 and the state stays as it was."""
+    st = str(s2_cats)
+    ok(["scenario-step", "-s", st, "-i", "--done", "brown-down"])
+    before = s2_cats.read_bytes()
+    r = run(["tavern", "done", "--campaign", str(tmp_path / "no-such-folder" / "c.json"), "-s", st, "-i"])
+    assert r.code == 5 and "cannot write" in r.stderr and "Traceback" not in r.stderr
+    assert s2_cats.read_bytes() == before
+    assert not (tmp_path / "no-such-folder").exists()

@@ -3,6 +3,8 @@ cheese, the ghost (built and moved), scary noises and attacks, each with its odd
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from claw.cli.games.mice.handlers import (
     _apply,
     _args,
@@ -19,8 +21,11 @@ from claw.cli.games.mice.handlers import (
 )
 from claw.core.errors import UsageError
 
+if TYPE_CHECKING:
+    from claw.cli.framework.call import Call
 
-def chest_lid(call) -> None:
+
+def chest_lid(call: Call) -> None:
     """`claw chest-lid`: parse the arguments, run the rule, report."""
     from claw.core.mice import actiondie as A
     from claw.core.mice import chamber
@@ -54,20 +59,22 @@ def chest_lid(call) -> None:
     call.say(f"King's Chamber 3: {A.dice_words(1 + others)} {A.show(rolled)} -> {verdict}.")
 
 
-def _lid_odds(call, faces, n, suspicious):
+def _lid_odds(call: Call, faces, n, suspicious):
+    from fractions import Fraction
+
     from claw.core.mice import actiondie as A
     from claw.core.mice import chamber
     from claw.core.mice.actiondie import fmt_prob
 
     dist = chamber.lid_odds(faces, n, suspicious)
-    ok = 1 - dist.get(0, 0)
+    ok = 1 - dist.get(0, Fraction(0))
     _report_odds(call, f"Chest lid with {A.dice_words(n)}{' (suspicious raider, cap 3)' if suspicious else ''}: "
                  f"P(scared) = {fmt_prob(ok)}; scare points:", _dist_lines(dist),
                  {"dice": n, "suspicious": suspicious, "success": {"fraction": str(ok), "probability": float(ok)},
                   "points": _dist_json(dist)})
 
 
-def deploy_fork(call) -> None:
+def deploy_fork(call: Call) -> None:
     """`claw deploy-fork`: parse the arguments, run the rule, report."""
     from claw.core.mice.kitchen import deploy_fork as run
 
@@ -75,7 +82,7 @@ def deploy_fork(call) -> None:
     _apply(call, run(_need_state(call), _tiles()))
 
 
-def fling_cheese(call) -> None:
+def fling_cheese(call: Call) -> None:
     """`claw fling-cheese`: parse the arguments, run the rule, report."""
     from claw.core.mice import actiondie as A
     from claw.core.mice import kitchen
@@ -89,7 +96,7 @@ def fling_cheese(call) -> None:
         (mid,) = _parsed(call, "MOUSE")
         if mid is None:  # only the odds need no mouse
             raise UsageError("usage: claw fling-cheese MOUSE (or --odds)")
-        return _apply(call, kitchen.fling_cheese(call.state, mid, call.dice, faces, _tiles()))
+        return _apply(call, kitchen.fling_cheese(call.need_state(), mid, call.dice, faces, _tiles()))
     _no_figures(call)
     rolled = A.roll(call.dice, faces, 1, "fling cheese action die")
     hit = A.count(rolled, A.CHEESE) > 0
@@ -102,7 +109,7 @@ def fling_cheese(call) -> None:
     call.say(f"Kitchen 2: {A.show(rolled)} -> {verdict}")
 
 
-def build_ghost(call) -> None:
+def build_ghost(call: Call) -> None:
     """`claw build-ghost`: parse the arguments, run the rule, report."""
     from claw.core.mice.kitchen import build_ghost as run
 
@@ -112,7 +119,7 @@ def build_ghost(call) -> None:
     _apply(call, run(_need_state(call), _tiles(), chosen))
 
 
-def move_ghost(call) -> None:
+def move_ghost(call: Call) -> None:
     """`claw move-ghost`: parse the arguments, run the rule, report."""
     from claw.core.mice import actiondie as A
     from claw.core.mice import ghost
@@ -123,9 +130,9 @@ def move_ghost(call) -> None:
             raise UsageError("--movers is for stateless use; the state knows who holds the mop")
         mid, called = _parsed(call, "MOUSE NUMBER")
         if call.opts.get("odds"):
-            movers = ghost.crew_dice(call.state, mid, "mop", _tiles())
+            movers = ghost.crew_dice(call.need_state(), mid, "mop", _tiles())
             return _move_odds(call, faces, called, movers)
-        return _apply(call, ghost.move_ghost(call.state, mid, called, call.dice, faces, _tiles(),
+        return _apply(call, ghost.move_ghost(call.need_state(), mid, called, call.dice, faces, _tiles(),
                                              call.opts.get("enter")))
     if call.opts.get("enter"):
         raise UsageError("--enter needs a state")
@@ -149,7 +156,7 @@ def move_ghost(call) -> None:
     call.say(f"Kitchen 5: {movers} mop mice roll {A.show(rolled)} calling {number}: move up to {spaces} space(s).")
 
 
-def _move_odds(call, faces, number, movers):
+def _move_odds(call: Call, faces, number, movers):
     from claw.core.mice import ghost
 
     if not 1 <= number <= 3:
@@ -159,7 +166,7 @@ def _move_odds(call, faces, number, movers):
                  {"number": number, "movers": movers, "spaces": _dist_json(dist)})
 
 
-def scary_noises(call) -> None:
+def scary_noises(call: Call) -> None:
     """`claw scary-noises`: parse the arguments, run the rule, report."""
     from claw.core.mice import actiondie as A
     from claw.core.mice import ghost
@@ -173,9 +180,9 @@ def scary_noises(call) -> None:
             raise UsageError("--mice is for stateless use; the state knows who is in the costume")
         (mid,) = _parsed(call, "MOUSE")
         if call.opts.get("odds"):
-            crew = ghost.crew_dice(call.state, mid, "eye", _tiles())
+            crew = ghost.crew_dice(call.need_state(), mid, "eye", _tiles())
             return _noise_odds(call, faces, crew, distance)
-        return _apply(call, ghost.scary_noises(call.state, mid, distance, call.dice, faces, _tiles(),
+        return _apply(call, ghost.scary_noises(call.need_state(), mid, distance, call.dice, faces, _tiles(),
                                                call.opts.get("raider")))
     if call.opts.get("raider"):
         raise UsageError("--raider needs a state")
@@ -198,7 +205,7 @@ def scary_noises(call) -> None:
              + ("the raider is scared (3 points)." if ok else "the raider stays."))
 
 
-def _noise_odds(call, faces, mice, distance):
+def _noise_odds(call: Call, faces, mice, distance):
     from claw.core.mice import actiondie as A
     from claw.core.mice import ghost
 
@@ -212,7 +219,7 @@ def _noise_odds(call, faces, mice, distance):
                   "cheese": _dist_json(dist)})
 
 
-def attack(call) -> None:
+def attack(call: Call) -> None:
     """`claw attack`: parse the arguments, run the rule, report."""
     from claw.core.mice import actiondie as A
     from claw.core.mice import combat
@@ -227,7 +234,7 @@ def attack(call) -> None:
         attacker, target = _parsed(call, "ATTACKER TARGET")
         if call.opts.get("odds"):
             raise UsageError("--odds for attacks works stateless: --attack-dice N --defence N")
-        return _apply(call, combat.attack(call.state, attacker, target, call.dice, faces, _tiles(),
+        return _apply(call, combat.attack(call.need_state(), attacker, target, call.dice, faces, _tiles(),
                                           ranged=ranged, bonus=bonus, toothpick=not call.opts.get("no_toothpick")))
     if call.args:
         raise UsageError("stateless attacks take no figures; give --attack-dice N --defence N (or -s STATE)")

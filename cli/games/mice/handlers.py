@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from claw.core.errors import UsageError, quoted
+
+if TYPE_CHECKING:
+    from claw.cli.framework.call import Call
 
 
 def _tiles() -> dict:
@@ -11,7 +16,7 @@ def _tiles() -> dict:
     return load_data("mice/tiles.json")
 
 
-def _faces(call=None):
+def _faces(call: Call | None = None):
     """The action die in play: the one the chapter file supplied (kept in the state),
     else claw's packaged face table."""
     from claw.core.mice.actiondie import parse_faces
@@ -24,7 +29,7 @@ def _faces(call=None):
     return parse_faces(load_data("mice/action-die.json"))
 
 
-def _args(call, names: str, least: int | None = None) -> list[str]:
+def _args(call: Call, names: str, least: int | None = None) -> list[str | None]:
     want = names.split()
     least = len(want) if least is None else least
     if not least <= len(call.args) <= len(want):
@@ -33,7 +38,7 @@ def _args(call, names: str, least: int | None = None) -> list[str]:
     return list(call.args) + [None] * (len(want) - len(call.args))
 
 
-def _parsed(call, names: str) -> list:
+def _parsed(call: Call, names: str) -> list:
     """The positionals ``names``, parsed by their kinds before the handler ran (claw.cli.framework.kinds)."""
     return [call.arg(n) for n in names.split()]
 
@@ -45,7 +50,7 @@ def _int(text: str, what: str) -> int:
         raise UsageError(f"{what} must be a whole number: {quoted(text)}") from None
 
 
-def _state(call) -> dict | None:
+def _state(call: Call) -> dict | None:
     """The chapter state, or None when stateless; a state with no chapter in it is refused."""
     state = call.state
     if state is not None and "mice" not in state:
@@ -55,7 +60,7 @@ def _state(call) -> dict | None:
     return state  # its consistency was checked when it was read (STATE_CHECK: checks.check_state)
 
 
-def _apply(call, result) -> None:
+def _apply(call: Call, result) -> None:
     """Hand a core Result to the framework: new state, then its events."""
     call.state = result.state
     for ev in result.events:
@@ -65,13 +70,13 @@ def _apply(call, result) -> None:
         call.emit_json(dict(result.info, events=[dict(ev.data, type=ev.type, text=ev.text) for ev in result.events]))
 
 
-def _need_state(call) -> dict:
+def _need_state(call: Call) -> dict:
     if _state(call) is None:
         raise UsageError(f"`claw {call.command}` needs a game state here: -s FILE (or the stateless options)")
-    return call.state
+    return call.need_state()
 
 
-def _report_odds(call, title: str, lines: list[str], data: dict) -> None:
+def _report_odds(call: Call, title: str, lines: list[str], data: dict) -> None:
     """Odds are a query: the answer goes to stdout (JSON with --json); a state given for
     its numbers is read, never written (no log entry, table-mode file untouched)."""
     if call.state is not None:
@@ -82,7 +87,7 @@ def _report_odds(call, title: str, lines: list[str], data: dict) -> None:
         call.out("\n".join([title] + lines))
 
 
-def _no_figures(call) -> None:
+def _no_figures(call: Call) -> None:
     if call.args:
         raise UsageError(f"without a state `claw {call.command}` takes no figures (give -s STATE): "
                          f"{' '.join(call.args)}")
@@ -100,16 +105,16 @@ def _dist_json(dist) -> list[dict]:
 
 # -- new / show / scenario-step ----------------------------------------------------
 
-def new(call) -> None:
+def new(call: Call) -> None:
     """`claw new`: the chapter state from one chapter file (Chapter Setup)."""
     from claw.core.mice.setup import new_state
 
-    if len(call.docs) != 1 or call.doc.get("kind") != "chapter":
+    if len(call.docs) != 1 or call.need_doc().get("kind") != "chapter":
         raise UsageError("`claw new` for mice takes one chapter file (kind: chapter)")
-    _apply(call, new_state(call.doc, _tiles()))
+    _apply(call, new_state(call.need_doc(), _tiles()))
 
 
-def show(call) -> None:
+def show(call: Call) -> None:
     """`claw show`: draw the chapter (or the state as JSON with --json)."""
     from claw.cli.games.mice.show import render
 
@@ -120,7 +125,7 @@ def show(call) -> None:
         call.out(render(state, _tiles()))
 
 
-def scenario_step(call) -> None:
+def scenario_step(call: Call) -> None:
     """`claw scenario-step`: parse the arguments, run the rule, report."""
     from claw.core.mice.track import scenario_step as step
 
@@ -132,7 +137,7 @@ def scenario_step(call) -> None:
 
 # -- rooms, searches and table outcomes ----------------------------------------------
 
-def explore(call) -> None:
+def explore(call: Call) -> None:
     """`claw explore`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import explore as run
 
@@ -140,7 +145,7 @@ def explore(call) -> None:
     _apply(call, run(_need_state(call), room, _tiles()))
 
 
-def place(call) -> None:
+def place(call: Call) -> None:
     """`claw place`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import place_mouse
 
@@ -148,7 +153,7 @@ def place(call) -> None:
     _apply(call, place_mouse(_need_state(call), mid, room, call.opts.get("spot") or "floor", _tiles()))
 
 
-def search(call) -> None:
+def search(call: Call) -> None:
     """`claw search`: parse the arguments, run the rule, report."""
     from claw.core.mice.search import search as run
 
@@ -156,7 +161,7 @@ def search(call) -> None:
     _apply(call, run(_need_state(call), mid, call.dice, _faces(call), _tiles(), call.opts.get("item")))
 
 
-def add_minion(call) -> None:
+def add_minion(call: Call) -> None:
     """`claw add-minion`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import add_minion as run
 
@@ -165,7 +170,7 @@ def add_minion(call) -> None:
     _apply(call, run(_need_state(call), kind, 1 if count is None else count, call.opts.get("room"), _tiles()))
 
 
-def defeat(call) -> None:
+def defeat(call: Call) -> None:
     """`claw defeat`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import defeat as run
 
@@ -173,7 +178,7 @@ def defeat(call) -> None:
     _apply(call, run(_need_state(call), fid, _tiles()))
 
 
-def minion_turn(call) -> None:
+def minion_turn(call: Call) -> None:
     """`claw minion-turn`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import minion_turn as run
 
@@ -181,7 +186,7 @@ def minion_turn(call) -> None:
     _apply(call, run(_need_state(call), kind, _tiles(), call.opts.get("room"), call.opts.get("minion")))
 
 
-def capture(call) -> None:
+def capture(call: Call) -> None:
     """`claw capture`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import capture as run
 
@@ -189,7 +194,7 @@ def capture(call) -> None:
     _apply(call, run(_need_state(call), mid, _tiles()))
 
 
-def release(call) -> None:
+def release(call: Call) -> None:
     """`claw release`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import release as run
 
@@ -197,7 +202,7 @@ def release(call) -> None:
     _apply(call, run(_need_state(call), mid, _tiles()))
 
 
-def gain_cheese(call) -> None:
+def gain_cheese(call: Call) -> None:
     """`claw gain-cheese`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import gain_cheese as run
 
@@ -205,7 +210,7 @@ def gain_cheese(call) -> None:
     _apply(call, run(_need_state(call), mid, n))
 
 
-def spend_cheese(call) -> None:
+def spend_cheese(call: Call) -> None:
     """`claw spend-cheese`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import spend_cheese as run
 
@@ -213,7 +218,7 @@ def spend_cheese(call) -> None:
     _apply(call, run(_need_state(call), mid, n))
 
 
-def minion_cheese(call) -> None:
+def minion_cheese(call: Call) -> None:
     """`claw minion-cheese`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import wheel_cheese
 

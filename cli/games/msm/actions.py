@@ -3,11 +3,16 @@ reload, scratch tokens and scenario entries."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from claw.cli.games.msm.common import _board, _data, _emit, _need, parse_choices
 from claw.core.errors import UsageError, quoted
 
+if TYPE_CHECKING:
+    from claw.cli.framework.call import Call
 
-def search(call) -> None:
+
+def search(call: Call) -> None:
     from claw.core.msm.loot import search as do_search
     from claw.core.msm.squares import square_name
 
@@ -20,66 +25,66 @@ def search(call) -> None:
     ambush = choices.get("ambush", [])
     if len(ambush) > 1:
         raise UsageError(f"search --choose ambush=SQUARE takes one square: {', '.join(ambush)}")
-    new, events = do_search(call.state, _board(call), call.arg("CAT"), call.dice, square,
+    new, events = do_search(call.need_state(), _board(call), call.arg("CAT"), call.dice, square,
                             ambush=ambush[0] if ambush else None)
     call.state = new
     _emit(call, events)
 
 
-def pickup(call) -> None:
+def pickup(call: Call) -> None:
     from claw.core.msm.loot import pickup as do_pickup
 
-    new, events = do_pickup(call.state, _board(call), call.arg("CAT"), call.arg("CARD"))
+    new, events = do_pickup(call.need_state(), _board(call), call.arg("CAT"), call.arg("CARD"))
     call.state = new
     _emit(call, events)
 
 
-def trade(call) -> None:
+def trade(call: Call) -> None:
     from claw.core.msm.loot import trade as do_trade
 
-    if call.state.get("phase") == "taverne" or call.state.get("outcome"):
+    if call.need_state().get("phase") == "taverne" or call.need_state().get("outcome"):
         from claw.cli.games.msm.tavern import trade as tavern_trade
 
         if call.opts.get("equip"):
             raise UsageError("--equip is for trades on the map; at the Taverne a card goes into the loot slot")
         return tavern_trade(call)
     giver, card, taker = _need(call, "CAT", "CARD", "OTHER")
-    new, events = do_trade(call.state, _board(call), giver, card, taker,
+    new, events = do_trade(call.need_state(), _board(call), giver, card, taker,
                            bool(call.opts.get("equip")))
     call.state = new
     _emit(call, events)
 
 
-def equip(call) -> None:
+def equip(call: Call) -> None:
     from claw.core.msm.loot import equip as do_equip
 
-    new, events = do_equip(call.state, call.arg("CAT"), call.arg("CARD"), bool(call.opts.get("unequip")))
+    new, events = do_equip(call.need_state(), call.arg("CAT"), call.arg("CARD"), bool(call.opts.get("unequip")))
     call.state = new
     _emit(call, events)
 
 
-def remove_stun(call) -> None:
+def remove_stun(call: Call) -> None:
     from claw.core.msm.loot import remove_stun as do_remove
 
-    new, events = do_remove(call.state, _board(call), call.arg("CAT"))
+    new, events = do_remove(call.need_state(), _board(call), call.arg("CAT"))
     call.state = new
     _emit(call, events)
 
 
-def reload(call) -> None:
+def reload(call: Call) -> None:
     from claw.core.msm.reload import reload_pistols
 
-    new, events = reload_pistols(call.state, _board(call), call.arg("CAT"), _data("heroes.yaml"))
+    new, events = reload_pistols(call.need_state(), _board(call), call.arg("CAT"), _data("heroes.yaml"))
     call.state = new
     _emit(call, events)
 
 
-def scratch(call) -> None:
+def scratch(call: Call) -> None:
     import copy
 
     from claw.core.errors import IllegalAction
 
-    st = copy.deepcopy(call.state)
+    st = copy.deepcopy(call.need_state())
     have = st.get("scratch_tokens", 0)
     if call.opts.get("take"):
         if have >= 3:
@@ -98,7 +103,7 @@ def scratch(call) -> None:
     call.state = st
 
 
-def entry(call) -> None:
+def entry(call: Call) -> None:
     from claw.core.msm.entries import apply_entry
 
     (number,) = _need(call, "N")

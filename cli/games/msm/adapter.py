@@ -26,7 +26,6 @@ BOARD_COMMANDS = {
     "los": Command(
         help="Line of sight and range from FROM to TO (figure ids or squares like C7), or --all FROM.",
         handler=_G + "los:los",
-        usage="FROM [TO]",
         args=(Arg("FROM", "place"), Arg("TO", "place", optional=True)),
         options=[
             Opt("--map", str, help="a scenario file to use instead of a state (no figures)"),
@@ -41,7 +40,6 @@ BOARD_COMMANDS = {
              "a pounce needs --as pounce. "
              "--options lists the legal squares per mode.",
         handler=_G + "move:move",
-        usage="CAT [SQUARE]",
         args=(Arg("CAT", "cat"), Arg("SQUARE", "square", optional=True)),
         options=[
             Opt("--as", str, help="movement mode: prowl, stride or pounce (default: the cheaper of prowl and stride "
@@ -55,7 +53,6 @@ BOARD_COMMANDS = {
     "moves": Command(
         help="List the squares CAT may prowl, stride or pounce to now (a query).",
         handler=_G + "move:moves",
-        usage="CAT",
         args=(Arg("CAT", "cat"),),
         needs_state=True,
         changes_state=False,
@@ -64,7 +61,6 @@ BOARD_COMMANDS = {
         help="Rat activation order (closest to a cat first), each rat's closest cat, distance "
              "and next step, with every tie listed.",
         handler=_G + "rats:rats",
-        usage="[RAT...]",
         args=(Arg("RAT", "rat", optional=True, many=True),),
         needs_state=True,
         changes_state=False,

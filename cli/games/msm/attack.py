@@ -3,11 +3,16 @@ from numbers ("Cat Attack", "Attack Modifiers", "Attack Results")."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from claw.cli.games.msm.common import _board, _data, _emit, _need, _pct, parse_indices
 from claw.core.errors import UsageError
 
+if TYPE_CHECKING:
+    from claw.cli.framework.call import Call
 
-def attack(call) -> None:
+
+def attack(call: Call) -> None:
     if call.state is None or call.opts.get("attack_dice") is not None:
         return _attack_numbers(call)
     from claw.core.msm.attack import ScratchPolicy
@@ -28,7 +33,7 @@ def attack(call) -> None:
         call.emit_json({"game": "msm", "attacker": attacker, "target": target, **roll.to_json()})
 
 
-def _attack_odds_on_state(call) -> None:
+def _attack_odds_on_state(call: Call) -> None:
     """Exact odds for ATTACKER on TARGET with the modifiers the board gives now."""
     from claw.core.msm import combat
     from claw.core.msm.attack import _modifiers, cat_weapons, pick_weapon, rat_weapons
@@ -39,7 +44,7 @@ def _attack_odds_on_state(call) -> None:
     if hasattr(call, "query"):
         call.query()  # a question: the state is not written
     attacker, target = _need(call, "ATTACKER", "TARGET")
-    st, board, bestiary = call.state, _board(call), _data("bestiary.yaml")
+    st, board, bestiary = call.need_state(), _board(call), _data("bestiary.yaml")
     aid, afig = figure(st, attacker)
     tid, tfig = figure(st, target)
     weapons = cat_weapons(afig) if is_cat(afig) else rat_weapons(bestiary, afig)
@@ -70,7 +75,7 @@ def _attack_odds_on_state(call) -> None:
     call.out(f"  eliminated:         {_pct(odds.eliminate)}")
 
 
-def _attack_numbers(call) -> None:
+def _attack_numbers(call: Call) -> None:
     """Stateless attack from numbers ("Cat Attack", "Attack Modifiers", "Attack Results")."""
     from claw.core.msm import combat
 

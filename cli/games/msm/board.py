@@ -7,8 +7,13 @@ handlers so that loading the adapter stays cheap.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from claw.cli.render.text import styled
 from claw.core.errors import IllegalAction, UsageError, quoted
+
+if TYPE_CHECKING:
+    from claw.cli.framework.call import Call
 
 # -- validation hook ------------------------------------------------------------------
 
@@ -41,11 +46,11 @@ def _hero_ids() -> set[str] | None:
 
 # -- new ------------------------------------------------------------------------------
 
-def new(call) -> None:
+def new(call: Call) -> None:
     """`claw new SCENARIO`: the standard setup, then the play rules' additions."""
     from claw.core.msm.setup import new_state
 
-    doc = call.doc
+    doc = call.need_doc()
     if doc.get("kind", "scenario") != "scenario":
         raise UsageError(f"claw new needs an msm scenario file, not a {quoted(doc.get('kind'))} file: {call.source}")
     heroes = None
@@ -105,7 +110,7 @@ def _pounce(value) -> str:
 
 # -- shared -----------------------------------------------------------------------------
 
-def _board_and_figures(call, required: bool = True):
+def _board_and_figures(call: Call, required: bool = True):
     """(board, figures, state) from --map or the state."""
     from claw.core.msm.board import board_from_map
     from claw.core.msm.setup import board_from_state
@@ -141,13 +146,13 @@ def _place(place: str | tuple, board, figures) -> tuple:
     return place, None
 
 
-def _colour(call) -> bool:
+def _colour(call: Call) -> bool:
     return call.output.out.colour
 
 
 # -- show -------------------------------------------------------------------------------
 
-def show(call) -> None:
+def show(call: Call) -> None:
     """`claw show`: the board and trackers of a state, or a scenario's map (--map)."""
     from claw.cli.games.msm.render import KEY, figure_legend, render_board
 
@@ -169,7 +174,8 @@ def show(call) -> None:
 
     width = shutil.get_terminal_size((80, 24)).columns
     stream = call.output.out.stream
-    on_screen = "COLUMNS" in os.environ or bool(getattr(stream, "isatty", None) and stream.isatty())
+    isatty = getattr(stream, "isatty", None)
+    on_screen = "COLUMNS" in os.environ or bool(isatty and isatty())
     view = None
     if call.opts.get("around"):
         from claw.cli.framework.kinds import parse_place

@@ -3,7 +3,12 @@ events to the log, required positionals, and the ``--reroll``/``--choose`` parse
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from claw.core.errors import UsageError, quoted
+
+if TYPE_CHECKING:
+    from claw.cli.framework.call import Call
 
 
 def _pct(x) -> str:
@@ -28,24 +33,24 @@ def _data(name: str):
     return load_data(f"msm/{name}")
 
 
-def _board(call):
+def _board(call: Call):
     """The state's board, after checking its figures (board rules, and every rat type
     in the bestiary: an unknown type can only come from an edited file, exit 3)."""
     from claw.core.msm.playstate import check_rat_types
     from claw.core.msm.setup import board_from_state
 
-    board = board_from_state(call.state)
-    check_rat_types(call.state, _data("bestiary.yaml"))
+    board = board_from_state(call.need_state())
+    check_rat_types(call.need_state(), _data("bestiary.yaml"))
     return board
 
 
-def _emit(call, events) -> None:
+def _emit(call: Call, events) -> None:
     for e in events:
         e = dict(e)
         call.event(e.pop("type"), e.pop("text", ""), **e)
 
 
-def _need(call, *names: str) -> list:
+def _need(call: Call, *names: str) -> list:
     """The parsed positionals ``names`` (claw.cli.framework.kinds), each required here."""
     values = [call.arg(n) for n in names]
     if any(v is None for v in values):

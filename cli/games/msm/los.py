@@ -3,12 +3,17 @@ or everything one place sees (--all), with the board drawn on request (--show)."
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from claw.cli.games.msm.board import _board_and_figures, _colour, _place, _roaches
 from claw.cli.render.text import styled
 from claw.core.errors import UsageError
 
+if TYPE_CHECKING:
+    from claw.cli.framework.call import Call
 
-def los(call) -> None:
+
+def los(call: Call) -> None:
     """`claw los FROM TO` / `--all FROM`: line of sight, hindrance and range."""
     from claw.core.msm.los import line_of_sight
     from claw.core.msm.squares import square_name
@@ -52,7 +57,7 @@ def los(call) -> None:
             call.say(line)
 
 
-def _explain_sight(call, sight, detail: bool = False) -> None:
+def _explain_sight(call: Call, sight, detail: bool = False) -> None:
     if sight.visible:
         call.say(sight.reason.replace("(-2)", "(-2, never more)") if sight.hindered else sight.reason)
         return
@@ -67,7 +72,7 @@ def _explain_sight(call, sight, detail: bool = False) -> None:
             call.say(f"  {sight.corner_text(line)}: {line.blocked_by}")
 
 
-def _los_all(call, board, figures, roaches) -> None:
+def _los_all(call: Call, board, figures, roaches) -> None:
     from claw.core.msm.figures import on_map
     from claw.core.msm.los import visible_from
     from claw.core.msm.squares import square_name

@@ -3,15 +3,20 @@ activation, and the squares each movement mode reaches."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from claw.core.errors import IllegalAction, UsageError, quoted
 
+if TYPE_CHECKING:
+    from claw.cli.framework.call import Call
 
-def move(call) -> None:
+
+def move(call: Call) -> None:
     """`claw move CAT SQUARE`: apply a move and pay its AP, or refuse saying why."""
     from claw.core.msm.movement import MODES, move_cat
     from claw.core.msm.setup import board_from_state
 
-    state = call.state
+    state = call.need_state()
     board = board_from_state(state)
     fid = call.arg("CAT")
     if state["figures"][fid].get("side") != "cat":
@@ -78,11 +83,11 @@ def _pay(state, board, fid, cost, mode) -> list[dict]:
     return spend_ap(state, board, fid, cost, f"a {mode}")
 
 
-def moves(call) -> None:
+def moves(call: Call) -> None:
     """`claw moves CAT`: the legal squares per movement mode (a query)."""
     from claw.core.msm.setup import board_from_state
 
-    state = call.state
+    state = call.need_state()
     board = board_from_state(state)
     fid = call.arg("CAT")
     if state["figures"][fid].get("side") != "cat":
@@ -90,7 +95,7 @@ def moves(call) -> None:
     _list_moves(call, board, state, fid, call.out)
 
 
-def _list_moves(call, board, state, fid, say) -> None:
+def _list_moves(call: Call, board, state, fid, say) -> None:
     from claw.core.msm.movement import COST, MODES, enemies_adjacent, move_options
     from claw.core.msm.squares import square_name
 

@@ -18,7 +18,6 @@ PLAY_COMMANDS = {
     "attack": Command(
         help="Attack TARGET with ATTACKER (figure ids); stateless: --attack-dice N --stun S --wound W.",
         handler=_A + "attack",
-        usage="[ATTACKER TARGET]",
         args=(Arg("ATTACKER", "figure", optional=True), Arg("TARGET", "figure", optional=True)),
         options=[
             Opt("--weapon", str, help="weapon card id (cats) or attack id (rats); default: the best that reaches",
@@ -68,21 +67,18 @@ PLAY_COMMANDS = {
     "activate": Command(
         help="Activate CAT for its turn (done automatically by the first action).",
         handler=_R + "activate",
-        usage="CAT",
         args=(Arg("CAT", "cat"),),
         needs_state=True,
     ),
     "end-activation": Command(
         help="End the active cat's activation (unused AP are lost).",
         handler=_R + "end_activation",
-        usage="[CAT]",
         args=(Arg("CAT", "cat", optional=True),),
         needs_state=True,
     ),
     "search": Command(
         help="CAT searches a loot square (L) it stands on or next to: 1 AP, draws a loot card.",
         handler=_C + "search",
-        usage="CAT [SQUARE]",
         args=(Arg("CAT", "cat"), Arg("SQUARE", "square", optional=True)),
         options=[Opt("--choose", str, multiple=True,
                      help="break a tie the rules leave to the player: ambush=SQUARE, the objective "
@@ -92,14 +88,12 @@ PLAY_COMMANDS = {
     "pickup": Command(
         help="CAT picks up an item card lying in its big square (free).",
         handler=_C + "pickup",
-        usage="CAT CARD",
         args=(Arg("CAT", "cat"), Arg("CARD", "card")),
         needs_state=True,
     ),
     "trade": Command(
         help="Give CARD from CAT to OTHER in the same big square (free).",
         handler=_C + "trade",
-        usage="CAT CARD OTHER",
         args=(Arg("CAT", "cat"), Arg("CARD", "card", optional=True), Arg("OTHER", "cat")),  # Taverne: CAT OTHER
         options=[Opt("--equip", bool, help="the receiver equips a weapon (max 2) or armour (1)"),
                  Opt("--francs", int,
@@ -109,7 +103,6 @@ PLAY_COMMANDS = {
     "equip": Command(
         help="Move CARD of CAT between the loot slot and the weapon/armour slots (free).",
         handler=_C + "equip",
-        usage="CAT CARD",
         args=(Arg("CAT", "cat"), Arg("CARD", "card")),
         options=[Opt("--unequip", bool, help="put the card back into the loot slot")],
         needs_state=True,
@@ -117,14 +110,12 @@ PLAY_COMMANDS = {
     "remove-stun": Command(
         help="CAT spends 1 AP to remove its stun marker.",
         handler=_C + "remove_stun",
-        usage="CAT",
         args=(Arg("CAT", "cat"),),
         needs_state=True,
     ),
     "reload": Command(
         help="CAT reloads both pistols with one big action (Guy's skill; 2 AP by default, see Rulings).",
         handler=_C + "reload",
-        usage="CAT",
         args=(Arg("CAT", "cat"),),
         needs_state=True,
     ),
@@ -139,7 +130,6 @@ PLAY_COMMANDS = {
         help="Read rulebook entry N: its summary, the effects claw applies, the steps to do by hand "
              "(stateless with --game msm: the entry as printed).",
         handler=_C + "entry",
-        usage="N",
         args=(Arg("N", "any"),),  # "4" or "#4": the handler reads the number
         options=[Opt("--hero", str, help="the cat the entry concerns (default: the active cat)", kind="cat")],
         needs_state=False,  # stateless: read the entry (claw entry 4 --game msm)

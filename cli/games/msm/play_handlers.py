@@ -4,8 +4,13 @@ The play handlers: ``attack.py``, ``round.py``, ``actions.py``, ``tavern.py``; s
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from claw.cli.games.msm.common import _data
 from claw.core.errors import InvalidInput, UsageError, quoted
+
+if TYPE_CHECKING:
+    from claw.cli.framework.call import Call
 
 # --- set-up hook (called by the board adapter's `new`) ----------------------------------
 
@@ -41,7 +46,7 @@ def _hero_skills(state: dict, specs) -> list[dict]:
     return events
 
 
-def setup_play(call, doc: dict, state: dict) -> list[dict]:
+def setup_play(call: Call, doc: dict, state: dict) -> list[dict]:
     """Add the play fields to a new state: heroes' health and cards (from --campaign or
     the Dramatis Personae weapons), the shuffled loot deck, goals, placements, options."""
     from pathlib import Path

@@ -3,18 +3,23 @@ next steps, ties listed for the players to break."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from claw.cli.render.text import Styled, styled
 from claw.core.errors import UsageError, quoted
 
+if TYPE_CHECKING:
+    from claw.cli.framework.call import Call
 
-def rats(call) -> None:
+
+def rats(call: Call) -> None:
     """`claw rats`: activation order, closest cats and next steps, ties listed."""
     from claw.core.msm.figures import acts_as_roach
     from claw.core.msm.pathing import activation_order
     from claw.core.msm.setup import board_from_state
     from claw.core.msm.squares import square_name
 
-    state = call.state
+    state = call.need_state()
     board = board_from_state(state)
     figures = state["figures"]
     chosen = None

@@ -3,11 +3,16 @@ activation and its end, and a spawn by hand."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from claw.cli.games.msm.common import _board, _data, _emit, parse_choices
 from claw.core.errors import IllegalAction, UsageError, quoted
 
+if TYPE_CHECKING:
+    from claw.cli.framework.call import Call
 
-def scenario_step(call) -> None:
+
+def scenario_step(call: Call) -> None:
     from claw.core.msm import rounds, victory
 
     o = call.opts
@@ -18,7 +23,7 @@ def scenario_step(call) -> None:
     from claw.core.msm.choices import RatChoices
 
     choices = RatChoices(parse_choices(o.get("choose")))
-    st = call.state
+    st = call.need_state()
     figures_before = dict(st["figures"])
     if o.get("done"):
         import copy
@@ -44,7 +49,7 @@ def scenario_step(call) -> None:
     choices.check_all_used({**figures_before, **st["figures"]})
     if first and not rolled:
         raise IllegalAction(f"--first {first} is the choice of who goes first when the initiative is rolled, and"
-                            f" this step rolled none (it ran the {call.state.get('phase')} phase)")
+                            f" this step rolled none (it ran the {call.need_state().get('phase')} phase)")
     call.state = st
     if not st.get("outcome"):
         call.say(f"Next: {_next_hint(st)}")
@@ -65,25 +70,25 @@ def _next_hint(st: dict) -> str:
     return "claw scenario-step rolls the initiative."
 
 
-def activate(call) -> None:
+def activate(call: Call) -> None:
     import copy
 
     from claw.core.msm.playstate import cat
     from claw.core.msm.rounds import activate as do_activate
 
-    st = copy.deepcopy(call.state)
+    st = copy.deepcopy(call.need_state())
     cid, _ = cat(st, call.arg("CAT"))
     _emit(call, do_activate(st, _board(call), cid))
     call.state = st
 
 
-def end_activation(call) -> None:
+def end_activation(call: Call) -> None:
     import copy
 
     from claw.core.errors import IllegalAction
     from claw.core.msm.rounds import end_activation as do_end
 
-    st = copy.deepcopy(call.state)
+    st = copy.deepcopy(call.need_state())
     fid = call.arg("CAT") or st.get("active")
     if not fid or fid not in st["figures"]:
         raise IllegalAction("no cat is activated")
@@ -91,7 +96,7 @@ def end_activation(call) -> None:
     call.state = st
 
 
-def spawn(call) -> None:
+def spawn(call: Call) -> None:
     from claw.core.msm import spawn as S
 
     letters = [a.upper() for a in call.args] or None
@@ -100,10 +105,10 @@ def spawn(call) -> None:
         if letters:
             raise UsageError("spawn --place puts set-aside rats on named squares; spawn letters are a separate "
                              f"command: {quoted(' '.join(call.args))}")
-        new, events = S.place_set_aside(call.state, _board(call), S.parse_placements(place))
+        new, events = S.place_set_aside(call.need_state(), _board(call), S.parse_placements(place))
     elif letters:
-        new, events = S.spawn(call.state, _board(call), call.dice, _data("bestiary.yaml"), letters=letters)
+        new, events = S.spawn(call.need_state(), _board(call), call.dice, _data("bestiary.yaml"), letters=letters)
     else:
-        new, events = S.hand_spawn(call.state, _board(call), call.dice, _data("bestiary.yaml"))
+        new, events = S.hand_spawn(call.need_state(), _board(call), call.dice, _data("bestiary.yaml"))
     call.state = new
     _emit(call, events)

@@ -3,11 +3,16 @@ one from numbers (stateless, or its exact chances), and the zone's chances now."
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from claw.cli.games.ratcatcher.handlers import _apply, _state
 from claw.core.errors import IllegalAction, UsageError, quoted
 
+if TYPE_CHECKING:
+    from claw.cli.framework.call import Call
 
-def attack(call) -> None:
+
+def attack(call: Call) -> None:
     o = call.opts
     stateless = call.state is None or any(o.get(k) is not None for k in ("accuracy", "defence", "rats"))
     if stateless:
@@ -25,7 +30,7 @@ def attack(call) -> None:
     _apply(call, core_attack(_state(call), call.dice, o.get("attack_dice"), plan))
 
 
-def _attack_numbers(call) -> None:
+def _attack_numbers(call: Call) -> None:
     from claw.core.ratcatcher.combat import Target, capture_odds, resolve_attack
     from claw.core.ratcatcher.events import listed
 
@@ -76,7 +81,7 @@ def _attack_numbers(call) -> None:
     call.say(f"a rat needs more than {d} hit(s), or one 6, to be captured")
 
 
-def odds(call) -> None:
+def odds(call: Call) -> None:
     """`claw odds`: exact chances of an attack now, from the Ratcatcher's zone (a query)."""
     from claw.core.ratcatcher.combat import zone_odds
     from claw.core.ratcatcher.player import zone_targets

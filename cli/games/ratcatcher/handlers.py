@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from claw.core.errors import IllegalAction, InvalidInput, UsageError, quoted
+
+if TYPE_CHECKING:
+    from claw.cli.framework.call import Call
 
 COLOUR = {
     "wound": "red", "bite": "red", "game-over": "bold magenta", "capture": "green",
@@ -12,7 +17,7 @@ COLOUR = {
 }
 
 
-def report(call, events) -> None:
+def report(call: Call, events) -> None:
     from claw.cli.render.text import styled
 
     for ev in events:
@@ -20,7 +25,7 @@ def report(call, events) -> None:
         call.event(ev["type"], styled(COLOUR.get(ev["type"]), ev["text"]), **data)
 
 
-def _state(call) -> dict:
+def _state(call: Call) -> dict:
     """The game part. Its ids were checked when it was read (the adapter's STATE_CHECK,
     core/ratcatcher/statecheck.py, runs on every read: exit 3 for a dangling id)."""
     if call.state is None:
@@ -28,13 +33,13 @@ def _state(call) -> dict:
     return call.state
 
 
-def _apply(call, result) -> None:
+def _apply(call: Call, result) -> None:
     state, events = result
     call.state = state
     report(call, events)
 
 
-def _dice(call):
+def _dice(call: Call):
     """``call.dice``, or with ``--draws`` a source whose rat-sack draws are the typed
     colours (core/ratcatcher/sack.py ``TypedDraws``)."""
     text = call.opts.get("draws")
@@ -51,7 +56,7 @@ def _dice(call):
     return TypedDraws(call.dice, colours)
 
 
-def _unused_draws(call, dice) -> None:
+def _unused_draws(call: Call, dice) -> None:
     if getattr(dice, "remaining", 0) and call.opts.get("draws") is not None:
         call.say(f"note: {dice.remaining} colour(s) of --draws were not needed")
 
@@ -64,11 +69,11 @@ def _rules() -> dict:
 
 # ---- new / check ------------------------------------------------------------------
 
-def new(call) -> None:
+def new(call: Call) -> None:
     from claw.core.ratcatcher.checks import cross_check
     from claw.core.ratcatcher.setup import new_game
 
-    scenario = call.doc
+    scenario = call.need_doc()
     if scenario.get("kind", "scenario") != "scenario":
         raise InvalidInput(f"{call.source}: `claw new` needs a Ratcatcher scenario file, "
                            f"not kind {quoted(scenario.get('kind'))}")
@@ -130,31 +135,31 @@ def check(kind: str, doc: dict, tolerant: bool = False):
 
 # ---- the Ratcatcher's turn -------------------------------------------------------------
 
-def move(call) -> None:
+def move(call: Call) -> None:
     from claw.core.ratcatcher.player import move as core_move
 
     _apply(call, core_move(_state(call), call.arg("ZONE")))
 
 
-def trap(call) -> None:
+def trap(call: Call) -> None:
     from claw.core.ratcatcher.player import deploy_trap
 
     _apply(call, deploy_trap(_state(call), call.arg("TRAP"), call.arg("ZONE")))
 
 
-def gather(call) -> None:
+def gather(call: Call) -> None:
     from claw.core.ratcatcher.player import gather as core_gather
 
     _apply(call, core_gather(_state(call), call.arg("SLOT")))
 
 
-def ability(call) -> None:
+def ability(call: Call) -> None:
     from claw.core.ratcatcher.player import use_ability
 
     _apply(call, use_ability(_state(call), call.arg("ABILITY"), call.arg("ZONE")))
 
 
-def trade(call) -> None:
+def trade(call: Call) -> None:
     from claw.core.ratcatcher.player import trade as core_trade
 
     if not call.args or len(call.args) > 2:
@@ -167,7 +172,7 @@ def trade(call) -> None:
     _apply(call, core_trade(_state(call), call.args[0], choice))
 
 
-def explore(call) -> None:
+def explore(call: Call) -> None:
     from claw.core.ratcatcher.player import explore_now
 
     dice = _dice(call)
@@ -175,7 +180,7 @@ def explore(call) -> None:
     _unused_draws(call, dice)
 
 
-def heal(call) -> None:
+def heal(call: Call) -> None:
     from claw.core.ratcatcher.player import heal as core_heal
 
     if call.args:
@@ -185,7 +190,7 @@ def heal(call) -> None:
 
 # ---- rats' turn -----------------------------------------------------------------------------
 
-def _choices(call, state: dict) -> tuple[list, int | None]:
+def _choices(call: Call, state: dict) -> tuple[list, int | None]:
     """--prefer zones and --reward, checked against the state: an unknown zone or a reward
     the Tallyman does not list is refused rather than silently ignored."""
     prefer = list(call.opts.get("prefer") or [])
@@ -199,7 +204,7 @@ def _choices(call, state: dict) -> tuple[list, int | None]:
     return prefer, reward
 
 
-def scenario_step(call) -> None:
+def scenario_step(call: Call) -> None:
     import re
 
     from claw.core.ratcatcher.turn import scenario_step as step
@@ -220,7 +225,7 @@ def scenario_step(call) -> None:
     _unused_draws(call, dice)
 
 
-def spawn(call) -> None:
+def spawn(call: Call) -> None:
     from claw.core.ratcatcher.turn import spawn_only
 
     if call.args:
@@ -232,7 +237,7 @@ def spawn(call) -> None:
     _unused_draws(call, dice)
 
 
-def show(call) -> None:
+def show(call: Call) -> None:
     from claw.cli.games.ratcatcher.show import render
 
     state = _state(call)

@@ -3,6 +3,8 @@ odds), and the stateless 3d6 + bonus."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from claw.cli.games.warriors.handlers import (
     DEFAULT_OPTIONS,
     convert_from,
@@ -17,6 +19,9 @@ from claw.cli.games.warriors.handlers import (
 )
 from claw.core.errors import IllegalAction, UsageError, quoted
 
+if TYPE_CHECKING:
+    from claw.cli.framework.call import Call
+
 
 def _yes_no(value: str | None) -> bool | None:
     if value is None:
@@ -29,7 +34,7 @@ def _yes_no(value: str | None) -> bool | None:
     raise UsageError(f"--physical is yes or no: {quoted(value)}")
 
 
-def check(call) -> None:
+def check(call: Call) -> None:
     """`claw check`: a check for a cat (stateless: 3d6 + --bonus)."""
     from claw.core.warriors.checks import CheckSpec, explain, resolve
     from claw.core.warriors.rules import ABILITIES, ability_name
@@ -68,7 +73,7 @@ def check(call) -> None:
             call.say(f"  {k['knack']}: only if {k['condition'][0].lower()}{k['condition'][1:]}")
 
 
-def _orate_audience(call, spec) -> None:
+def _orate_audience(call: Call, spec) -> None:
     """Orate works only on cats the GM controls (Knacks: Orate): every --audience cat must be an npc."""
     audience = [get_cat(call, a) for a in call.opts.get("audience") or []]
     if audience and "orate" not in spec.knacks:
@@ -79,7 +84,7 @@ def _orate_audience(call, spec) -> None:
                             + ", ".join(a["id"] for a in players))
 
 
-def _check_odds(call, cat, spec, r) -> None:
+def _check_odds(call: Call, cat, spec, r) -> None:
     from claw.core.warriors.checks import prepare
     from claw.core.warriors.odds import chance
     if spec.vs is None:
@@ -89,12 +94,12 @@ def _check_odds(call, cat, spec, r) -> None:
     _emit_odds(call, bonus, spec.vs, p)
 
 
-def _emit_odds(call, bonus, vs, p) -> None:
+def _emit_odds(call: Call, bonus, vs, p) -> None:
     call.answer(f"3d6+{bonus} vs {vs}: {fmt_chance(p)}",
             {"bonus": bonus, "vs": vs, "success": {"fraction": f"{p.numerator}/{p.denominator}", "float": float(p)}})
 
 
-def _stateless_check(call) -> None:
+def _stateless_check(call: Call) -> None:
     o = call.opts
     bonus = o.get("bonus")
     if bonus is None or call.args:

@@ -5,7 +5,12 @@ reports what happened."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from claw.core.errors import IllegalAction, UsageError, quoted
+
+if TYPE_CHECKING:
+    from claw.cli.framework.call import Call
 
 DEFAULT_OPTIONS = {"criticals": "absolute", "d100": "below", "initiative_order": "roll",
                    "launch_second_cost": "spirit", "complications": "onset"}
@@ -22,7 +27,7 @@ def rules():
 
 # -- helpers shared by the handler modules -----------------------------------------
 
-def option(call, name: str) -> str:
+def option(call: Call, name: str) -> str:
     """The state's choice for a ruling option, or its default."""
     state = call.state or {}
     return state.get("options", {}).get(name, DEFAULT_OPTIONS[name])
@@ -35,22 +40,22 @@ def state_problems(state: dict) -> list[str]:
     return problems(state, rules())
 
 
-def get_cat(call, cat_id: str) -> dict:
+def get_cat(call: Call, cat_id: str) -> dict:
     """The party's cat with this id (exit 2 if there is none); checks the state first.
     Positionals arrive parsed (claw.cli.framework.kinds); options naming cats are checked here."""
-    cats = call.state["cats"]
+    cats = call.need_state()["cats"]
     key = cat_id.strip().lower()
     if key not in cats:
         raise UsageError(f"no cat with id {quoted(cat_id)} in the party (cats: {', '.join(cats)})")
     return cats[key]
 
 
-def put_cat(call, cat: dict) -> None:
+def put_cat(call: Call, cat: dict) -> None:
     """Store a changed cat back in the state."""
-    call.state["cats"][cat["id"]] = cat
+    call.need_state()["cats"][cat["id"]] = cat
 
 
-def knack_uses(call, r) -> dict:
+def knack_uses(call: Call, r) -> dict:
     """The --knack options as {knack: paid uses}."""
     from claw.core.warriors.knacks import parse_uses
     out: dict = {}
@@ -60,7 +65,7 @@ def knack_uses(call, r) -> dict:
     return out
 
 
-def per_cat(call, name: str) -> dict:
+def per_cat(call: Call, name: str) -> dict:
     """A repeatable CAT=N option as {cat id: N} (N at least 0)."""
     out: dict = {}
     flag = "--" + name.replace("_", "-")
@@ -75,14 +80,14 @@ def per_cat(call, name: str) -> dict:
     return out
 
 
-def convert_from(call) -> list | None:
+def convert_from(call: Call) -> list | None:
     """The --convert-from pools in order (None: the default order)."""
     from claw.core.warriors.rules import ability_name
     text = call.opts.get("convert_from")
     return [ability_name(a) for a in text.split(",") if a.strip()] if text else None
 
 
-def verdict(call, text: str, obj=None) -> None:
+def verdict(call: Call, text: str, obj=None) -> None:
     """A query answer: on stdout when no state is being written there, else in the
     explanation (stdout carries the state; the log entry keeps the details)."""
     if call.state is None:
@@ -113,7 +118,7 @@ def validate(kind: str, doc: dict, tolerant: bool = False) -> list:
     return check(doc, rules(), broken)
 
 
-def new(call) -> None:
+def new(call: Call) -> None:
     """`claw new`: a party state from character files, with the ruling options chosen."""
     from claw.core.errors import InvalidInput
     from claw.core.warriors.character import build
@@ -151,18 +156,18 @@ def _pools(cat: dict) -> str:
 
 # -- pools and knacks ---------------------------------------------------------------------
 
-def refresh(call, only: list[str] | None = None) -> None:
+def refresh(call: Call, only: list[str] | None = None) -> None:
     """`claw refresh [CAT...]`: pools back to the ability scores (HP unchanged)."""
     from claw.core.warriors.points import refresh as refill
     names = call.arg("CAT") if only is None else only
-    targets = [get_cat(call, a)["id"] for a in names] if names else list(call.state["order"])
+    targets = [get_cat(call, a)["id"] for a in names] if names else list(call.need_state()["order"])
     for cid in targets:
-        cat = call.state["cats"][cid]
+        cat = call.need_state()["cats"][cid]
         put_cat(call, refill(cat))
     call.event("refresh", f"ability points refreshed: {', '.join(targets)}", cats=targets)
 
 
-def use_knack(call) -> None:
+def use_knack(call: Call) -> None:
     """`claw knack`: pay for a knack used outside checks and fights."""
     from claw.core.warriors import knacks as K
     from claw.core.warriors.points import describe, pay
@@ -190,10 +195,10 @@ def use_knack(call) -> None:
 
 # -- show --------------------------------------------------------------------------
 
-def show(call) -> None:
+def show(call: Call) -> None:
     """`claw show`: the party, its pools, ailments, pending choices and any fight."""
     r = rules()
-    s = call.state
+    s = call.need_state()
     lines = [f"Day {s['day']}"]
     for cid in s["order"]:
         c = s["cats"][cid]
