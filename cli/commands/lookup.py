@@ -6,6 +6,7 @@ entry number or die roll, or by a part of its name; a miss says "did you mean".
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -17,33 +18,25 @@ from claw.core.errors import quoted
 if TYPE_CHECKING:
     from claw.cli.framework.call import Call
 
-# table → (game, data file, the keys holding its rows, what it is)
-TABLES: dict[str, tuple[str, str, tuple[str, ...], str]] = {
-    "bestiary": ("msm", "msm/bestiary.yaml", ("rats",), "the rat army: health, AP, powers, attacks"),
-    "powers": ("msm", "msm/bestiary.yaml", ("powers",), "what each rat power does"),
-    "entries": ("msm", "msm/entries.yaml", ("entries",), "the rulebook's numbered entries"),
-    "tavern-events": ("msm", "msm/tavern-events.yaml", ("events",), "the Taverne's events chart (1d12)"),
-    "heroes": ("msm", "msm/heroes.yaml", ("heroes",), "the four heroes of Dramatis Personae"),
-    "cat-skills": ("msm", "msm/skills.yaml", ("levels",), "skills by level"),
-    "knacks": ("warriors", "warriors/knacks.json", ("knacks",), "knacks: cost, bonus, what they apply to"),
-    "prey": ("warriors", "warriors/prey.json", ("prey",), "the prey difficulty table"),
-    "herbs": ("warriors", "warriors/herbs.json", ("herbs",), "herbs: where they grow, their uses"),
-    "diseases": ("warriors", "warriors/diseases.json", ("diseases", "injuries"),
-                 "diseases and injuries: deadline, remedy, what they block"),
-    "age-table": ("warriors", "warriors/age-table.json", ("moons",), "gains by age in moons"),
-    "clans": ("warriors", "warriors/clans.json", ("clans",), "the Clans and their bonuses"),
-    "ranks": ("warriors", "warriors/ranks.json", ("ranks",), "ranks (flavour only)"),
-    "skills": ("warriors", "warriors/skills.json", ("skills",), "skills and their abilities"),
-    "abilities": ("warriors", "warriors/abilities.json", ("abilities",), "the three abilities"),
-    "rations": ("warriors", "warriors/rations.json", ("weights",), "catch weights and rations"),
-    "rules": ("ratcatcher", "ratcatcher/rules.yaml", (), "the rulebook's numbers: sack, cheese, consuming"),
-    "tiles": ("mice", "mice/tiles.json", ("tiles",), "the chapter's room tiles and their rules"),
-    "action-die": ("mice", "mice/action-die.json", ("faces",), "the action die's faces"),
-}
-ALIASES = {"events": "tavern-events", "tavern": "tavern-events", "entry": "entries", "rats": "bestiary",
-           "herb": "herbs", "disease": "diseases", "knack": "knacks", "age": "age-table"}
+Table = tuple[str, str, tuple[str, ...], str]
+
+
+@functools.cache
+def tables() -> dict[str, Table]:
+    """table → (game, data file, the keys holding its rows, what it is): every game's
+    ``LOOKUP`` (claw.cli.games.<game>.hooks), in the order of the games."""
+    from claw.cli.framework.adapter import GAMES, game_hooks
+
+    return {table: (game, *row) for game in GAMES for table, row in game_hooks(game).lookup.items()}
+
+
+def _aliases() -> dict[str, str]:
+    from claw.cli.framework.adapter import GAMES, game_hooks
+
+    return {alias: table for game in GAMES for alias, table in game_hooks(game).lookup_aliases.items()}
+
+
 TITLE_KEYS = ("id", "name", "aliases", "summary", "text", "number", "moon", "face", "level", "rolls")
-GAME_NAMES = {("msm", "skills"): "cat-skills"}  # a name another game's table also uses
 SKIP = {"source", "kind", "game", "chapter"}
 
 HELP = ("Read a table the rulebook prints, without a game: TABLE is bestiary, entries, tavern-events, knacks, "
@@ -68,31 +61,35 @@ def register(app: typer.Typer) -> None:
 def _complete_table(ctx, incomplete: str) -> list[str]:
     """The tables (of the game given with --game), for shell completion."""
     game = (ctx.params or {}).get("game")
-    return [t for t, (g, *_) in TABLES.items() if game in (None, g) and t.startswith(incomplete.lower())]
+    return [t for t, (g, *_) in tables().items() if game in (None, g) and t.startswith(incomplete.lower())]
 
 
 def _run(table: str | None, name: str, game: str | None, json_out: bool, output) -> int:
     from claw.core.errors import UsageError
 
     if game is not None:
-        from claw.cli.framework.adapter import adapter
+        from claw.cli.framework.adapter import game_hooks
 
-        adapter(game)  # an unknown game: exit 2
+        game_hooks(game)  # an unknown game: exit 2
     if table is None:
-        listing = [(t, g, what) for t, (g, _, _, what) in TABLES.items() if game in (None, g)]
+        listing = [(t, g, what) for t, (g, _, _, what) in tables().items() if game in (None, g)]
         if json_out:
             output.emit_json([{"table": t, "game": g, "what": w} for t, g, w in listing])
         else:
             output.emit("\n".join(f"{t:<14} {g:<11} {w}" for t, g, w in listing))
         return 0
-    key = ALIASES.get(table.lower(), table.lower())
-    key = GAME_NAMES.get((game, key), key) if game else key
-    if key not in TABLES:
+    known, aliases = tables(), _aliases()
+    key = aliases.get(table.lower(), table.lower())
+    if game:  # a name another game's table also uses (msm's skills are cat-skills)
+        from claw.cli.framework.adapter import game_hooks
+
+        key = game_hooks(game).lookup_game_aliases.get(key, key)
+    if key not in known:
         from claw.cli.render.suggest import hint
 
-        raise UsageError(f"no table {quoted(table)}; " + (hint(table, list(TABLES) + list(ALIASES), what="tables",
+        raise UsageError(f"no table {quoted(table)}; " + (hint(table, list(known) + list(aliases), what="tables",
                                                          show_all=40) or "claw lookup lists them"))
-    owner = TABLES[key][0]
+    owner = known[key][0]
     if game is not None and game != owner:
         raise UsageError(f"{key} is a table of {owner}, not {game} (claw lookup --game {game} lists its tables)")
     found = find(key, name)
@@ -107,7 +104,7 @@ def rows(table: str) -> list[dict]:
     """The table's rows as dicts (a dict keyed by id becomes rows with that ``id``)."""
     from claw.cli.formats.content import load_data
 
-    game, path, keys, _ = TABLES[table]
+    game, path, keys, _ = tables()[table]
     doc = load_data(path)
     if not keys:  # a flat table of numbers: one row per entry
         return [{"id": k, "value": v} for k, v in doc.items() if k not in SKIP]
@@ -185,7 +182,7 @@ def title(row: dict) -> str:
 def render(table: str, row: dict, *, brief: bool = False) -> str:
     head = title(row)
     text = row.get("summary") or row.get("text")
-    if table == "rules":
+    if not tables()[table][2]:  # a flat table of numbers (rows())
         return f"{row['id']}: {_value(row['value'])}"
     if brief:
         short = text or _value({k: v for k, v in row.items() if k not in TITLE_KEYS})

@@ -81,7 +81,7 @@ class GameAdapter:
     def handler(self, verb: str) -> Hook:
         return Hook(self.commands[verb].handler)
 
-    def hooks(self) -> Iterator[tuple[str, Hook]]:
+    def named_hooks(self) -> Iterator[tuple[str, Hook]]:
         """Every function the adapter names, with where it is named (the test resolves them)."""
         for verb in self.commands:
             yield f"COMMANDS[{verb!r}]", self.handler(verb)
@@ -143,6 +143,81 @@ def _hook(where: str, target: Any) -> Hook | None:
     if not (colon and module and function.isidentifier()):
         raise TypeError(f"{where}: a hook is 'package.module:function', not {target!r}")
     return Hook(target)
+
+
+Chooser = Callable[[dict], list[str]]
+
+
+class GameHooks:
+    """What the shared modules need to know about one game, from its
+    ``claw.cli.games.<id>.hooks`` module (plain data, loaded only when asked):
+
+    - ``kinds``: argument kind → the names it takes in a state (claw.cli.framework.kinds);
+      ``complete_kinds`` the same for completion only; ``in_play`` the kinds whose unknown
+      names are a rule (exit 4); ``table_kinds`` kind → (data file, key) for names read
+      from a table instead of the state;
+    - ``decks``: deck → what ``--draw DECK=CARD`` names; ``no_decks`` why there are none;
+    - ``status(state)``: the `claw play` prompt's words after the game id;
+    - ``lookup``: `claw lookup` table → (data file, keys of its rows, what it is), with
+      ``lookup_aliases`` (always) and ``lookup_game_aliases`` (with ``--game`` only);
+    - ``turns``: (verb, summary, example) in the order a turn uses them (`claw help GAME`).
+    """
+
+    __slots__ = ("game", "kinds", "complete_kinds", "in_play", "table_kinds", "decks", "no_decks", "status",
+                 "lookup", "lookup_aliases", "lookup_game_aliases", "turns")
+
+    def __init__(self, game: str, names: Mapping[str, Any]) -> None:
+        self.game = game
+        self.kinds: Mapping[str, Chooser] = names.get("KINDS", {})
+        self.complete_kinds: Mapping[str, Chooser] = names.get("COMPLETE_KINDS", {})
+        self.in_play: frozenset[str] = names.get("IN_PLAY", frozenset())
+        self.table_kinds: Mapping[str, tuple[str, str]] = names.get("TABLE_KINDS", {})
+        self.decks: Mapping[str, str] = names.get("DECKS", {})
+        self.no_decks: str | None = names.get("NO_DECKS")
+        self.status: Callable[[dict], list[str]] = names.get("status", lambda state: [])
+        self.lookup: Mapping[str, tuple[str, tuple[str, ...], str]] = names.get("LOOKUP", {})
+        self.lookup_aliases: Mapping[str, str] = names.get("LOOKUP_ALIASES", {})
+        self.lookup_game_aliases: Mapping[str, str] = names.get("LOOKUP_GAME_ALIASES", {})
+        self.turns: list[tuple[str, str, str]] = names.get("TURNS", [])
+
+
+# the names a hooks module may declare → the type each must have
+HOOKS_CONTRACT: dict[str, type | tuple[type, ...]] = {
+    "KINDS": dict, "COMPLETE_KINDS": dict, "IN_PLAY": (frozenset, set), "TABLE_KINDS": dict, "DECKS": dict,
+    "NO_DECKS": str, "LOOKUP": dict, "LOOKUP_ALIASES": dict, "LOOKUP_GAME_ALIASES": dict, "TURNS": list}
+_HOOKS_LOADED: dict[str, GameHooks] = {}
+
+
+def game_hooks(game: str) -> GameHooks:
+    """The checked hooks of ``game`` (loaded once); an unknown game is a usage error."""
+    found = _HOOKS_LOADED.get(game)
+    if found is None:
+        if game not in GAMES:
+            raise UsageError(f"unknown game {quoted(game)} (one of: {', '.join(GAMES)})")
+        found = _HOOKS_LOADED[game] = load_hooks(game, importlib.import_module(f"claw.cli.games.{game}.hooks"))
+    return found
+
+
+def load_hooks(game: str, module: Any) -> GameHooks:
+    """Check a hooks module's names and types (TypeError naming the first wrong one)."""
+    names = vars(module)
+    for name, value in names.items():
+        if name.isupper() and not name.startswith("_"):
+            want = HOOKS_CONTRACT.get(name)
+            if want is None:
+                raise TypeError(f"{game} hooks: {name} is not part of the hooks contract ({', '.join(HOOKS_CONTRACT)})")
+            if not isinstance(value, want):
+                raise TypeError(f"{game} hooks: {name} has the wrong type ({type(value).__name__})")
+    for table in ("KINDS", "COMPLETE_KINDS"):
+        if not all(callable(f) for f in names.get(table, {}).values()):
+            raise TypeError(f"{game} hooks: every {table} value is a function of the state")
+    if "status" in names and not callable(names["status"]):
+        raise TypeError(f"{game} hooks: status is a function of the state")
+    if not all(isinstance(t, tuple) and len(t) == 3 for t in names.get("LOOKUP", {}).values()):
+        raise TypeError(f"{game} hooks: a LOOKUP table is (data file, keys, what it is)")
+    if not all(isinstance(t, tuple) and len(t) == 3 for t in names.get("TURNS", [])):
+        raise TypeError(f"{game} hooks: a TURNS line is (verb, summary, example)")
+    return GameHooks(game, names)
 
 
 def commands_of(game: str) -> dict[str, Command]:

@@ -1,34 +1,13 @@
 """`--draw DECK=CARD[,DECK=CARD…]`: what the table drew, typed like `--dice`.
 
-Every deck a game's rules draw from, in one place (the names the core rules pass to
-``claw.core.draws``); each game's guide lists them under "Playing with the real box".
+Every deck a game's rules draw from is declared in its hooks module (``DECKS``: the names
+the core rules pass to ``claw.core.draws``; ``NO_DECKS`` says why a game has none); each
+game's guide lists them under "Playing with the real box".
 """
 
 from __future__ import annotations
 
 from claw.core.errors import UsageError, quoted
-
-DECKS: dict[str, dict[str, str]] = {
-    "msm": {
-        "rats": "rat markers drawn from the pool or turned over when revealed, by rat type (roach, …)",
-        "loot": "loot cards, by card id",
-        "shop": "the tavern's shop cards, by card id",
-    },
-    "ratcatcher": {
-        "township": "township cards, by number (3, 12, …)",
-        "question": '"?" tokens, by what they show (peculiar, nothing, or the token name)',
-        "peculiar": "Peculiar Rat cards, by card id",
-        "sack": "rats from the Rat Sack, by colour (brown, black, white)",
-    },
-    "warriors": {},
-    "mice": {},
-}
-
-# why a game has no deck claw draws from (the table's own cards stay on the table)
-NO_DECKS = {
-    "warriors": "Warriors has no decks or bags: its rules draw nothing but dice",
-    "mice": "claw's Mice and Mystics draws no cards: the table draws its search and encounter cards itself",
-}
 
 MAX_DRAWS = 1000
 
@@ -58,10 +37,20 @@ def table_draws(game: str | None, values: list[str]):
         return None
     if game is None:
         raise UsageError("--draw needs a game: a state (-s FILE) or --game GAME")
-    decks = DECKS.get(game, {})
+    decks, why = decks_of(game)
     if not decks:
-        raise UsageError(f"--draw: {NO_DECKS.get(game, f'{game} has no decks')}")
+        raise UsageError(f"--draw: {why}")
     for deck, card in pairs:
         if deck not in decks:
             raise UsageError(f"--draw {deck}={card}: {game} has no deck {quoted(deck)} (decks: {', '.join(decks)})")
     return TableDraws(pairs)
+
+
+def decks_of(game: str | None) -> tuple[dict[str, str], str]:
+    """The decks of ``game`` (deck → what it holds) and, when there are none, why."""
+    from claw.cli.framework.adapter import GAMES, game_hooks
+
+    if game not in GAMES:
+        return {}, f"{game} has no decks"
+    hooks = game_hooks(game)
+    return dict(hooks.decks), hooks.no_decks or f"{game} has no decks"

@@ -13,39 +13,16 @@ decides what the rules allow. A state too broken to name anything is left to the
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
+from claw.cli.framework.adapter import GAMES, GameHooks, game_hooks
 from claw.cli.framework.spec import Arg, Command
 from claw.core.errors import ClawError, IllegalAction, UsageError, quoted
 
 
-def _msm_figures(state: dict, side: str | None = None) -> list[str]:
-    return [fid for fid, f in state.get("figures", {}).items() if side is None or f.get("side") == side]
-
-
-def _msm_cards(state: dict) -> list[str]:
-    cards = []
-    for fig in state.get("figures", {}).values():
-        for slot in ("weapons", "loot"):
-            cards += [c["id"] for c in fig.get(slot) or [] if isinstance(c, dict)]
-        if isinstance(fig.get("armour"), dict):
-            cards.append(fig["armour"]["id"])
-    for lying in state.get("loot", {}).get("table", {}).values():
-        cards += [c["id"] for c in lying if isinstance(c, dict)] if isinstance(lying, list) else []
-    return cards
-
-
-def _mice(state: dict) -> list[str]:
-    return [m["id"] for m in state.get("mice", [])]
-
-
-def _minions(state: dict) -> list[str]:
-    return [m["id"] for m in state.get("minions", [])]
-
-
-def _board(state: dict, part: str) -> list[str]:
-    return [x["id"] for x in state.get("ratcatcher", {}).get("board", {}).get(part, [])]
+def _hooks(game: str | None) -> GameHooks | None:
+    """The game's kinds (claw.cli.games.<game>.hooks), or None for no game claw knows."""
+    return game_hooks(game) if game in GAMES else None
 
 
 def _data(path: str, key: str) -> list[str]:
@@ -60,7 +37,8 @@ def _aliases(path: str, key: str) -> dict[str, str]:
     return {alias: row["id"] for row in load_data(path)[key] for alias in row.get("aliases", ())}
 
 
-def _squares(state: dict) -> list[str]:
+def square_names(state: dict) -> list[str]:
+    """Every square of the state's map by name (A1, B1, …)."""
     from claw.core.msm.squares import square_name
 
     rows = state.get("map", {}).get("rows", [])
@@ -68,31 +46,9 @@ def _squares(state: dict) -> list[str]:
     return [square_name((x, y)) for y in range(len(rows)) for x in range(width)]
 
 
-# kind → game → names in the state (None: the kind has no finite set there)
-Chooser = Callable[[dict], list[str]]
-NAMES: dict[str, dict[str, Chooser]] = {
-    "figure": {"msm": _msm_figures, "warriors": lambda s: list(s.get("cats", {})),
-               "mice": lambda s: _mice(s) + _minions(s)},
-    "cat": {"msm": lambda s: _msm_figures(s, "cat"), "warriors": lambda s: list(s.get("cats", {}))},
-    "rat": {"msm": lambda s: _msm_figures(s, "rat")},
-    "mouse": {"mice": _mice},
-    "minion": {"mice": _minions},
-    "minion-kind": {"mice": lambda s: list(s.get("bestiary", {}))},
-    "room": {"mice": lambda s: list(s.get("rooms", {}))},
-    "card": {"msm": _msm_cards},
-    "zone": {"ratcatcher": lambda s: list(s.get("zones", {}))},
-    "trap": {"ratcatcher": lambda s: _board(s, "traps")},
-    "ability": {"ratcatcher": lambda s: _board(s, "abilities")},
-    "slot": {"ratcatcher": lambda s: _board(s, "upgrades") + _board(s, "abilities")},
-    "herb": {"warriors": lambda s: _data("warriors/herbs.json", "herbs")},
-    "knack": {"warriors": lambda s: _data("warriors/knacks.json", "knacks")},
-    "prey": {"warriors": lambda s: _data("warriors/prey.json", "prey")},
-}
-# completion only: sets too large or too loose to refuse a word by
-COMPLETE_ONLY: dict[str, dict[str, Chooser]] = {
-    "square": {"msm": _squares},
-    "place": {"msm": lambda s: _msm_figures(s) + _squares(s)},
-}
+# Each game's hooks module says which kinds it has and where their names come from:
+# KINDS (kind → the names in a state), COMPLETE_KINDS (completion only: sets too large or
+# too loose to refuse a word by), IN_PLAY, TABLE_KINDS (names from a data table).
 LABELS = {"figure": "figure", "cat": "cat", "rat": "rat", "mouse": "mouse", "minion": "minion",
           "minion-kind": "minion kind", "room": "room", "card": "card", "zone": "zone", "trap": "trap",
           "ability": "ability", "slot": "upgrade or ability", "herb": "herb", "knack": "knack", "prey": "prey"}
@@ -100,11 +56,14 @@ LABELS = {"figure": "figure", "cat": "cat", "rat": "rat", "mouse": "mouse", "min
 
 def names(kind: str, game: str, state: dict | None, *, complete: bool = False) -> list[str] | None:
     """The names ``kind`` can take in this game's state, or None when unknown."""
-    if state is None:
-        if kind in ("herb", "knack", "prey") and game == "warriors":
-            return NAMES[kind][game]({})  # tables, not state
+    hooks = _hooks(game)
+    if hooks is None:
         return None
-    chooser = NAMES.get(kind, {}).get(game) or (COMPLETE_ONLY.get(kind, {}).get(game) if complete else None)
+    if kind in hooks.table_kinds:
+        return _data(*hooks.table_kinds[kind])  # tables, not state
+    if state is None:
+        return None
+    chooser = hooks.kinds.get(kind) or (hooks.complete_kinds.get(kind) if complete else None)
     return chooser(state) if chooser else None
 
 
@@ -130,19 +89,13 @@ def place(spec_args: tuple[Arg, ...], given: int) -> list[Arg | None]:
 
 # -- parsing ------------------------------------------------------------------------------
 
-# kinds whose names are what is in play now: a name outside them may exist in the game but
-# cannot be used now (a card still in the loot deck, a trap this Ratcatcher lacks): exit 4
-IN_PLAY = {("msm", "card"), ("ratcatcher", "zone"), ("ratcatcher", "trap"), ("ratcatcher", "ability"),
-           ("ratcatcher", "slot")}
 # kinds that name one side of a game's figures: any figure parses (the handler says "not a
 # cat", a rule, exit 4) but suggestions come from the kind's own names first
 WIDER = {"cat": "figure", "rat": "figure", "place": "figure"}
-TABLES = {"herb": ("warriors/herbs.json", "herbs"), "knack": ("warriors/knacks.json", "knacks"),
-          "prey": ("warriors/prey.json", "prey")}
 
 
 def _table_key(word: str) -> str:
-    """How the Warriors tables read a typed name (any case, spaces, underscores or slashes)."""
+    """How the data tables read a typed name (any case, spaces, underscores or slashes)."""
     return word.strip().lower().replace(" ", "-").replace("_", "-").replace("/", "-")
 
 
@@ -165,14 +118,16 @@ def _refusal(game: str, kind: str, word: str, known: list[str], own: list[str], 
         near = closest(word, known)
         kind = wider if near else kind  # "no figure 'rat-11'; did you mean rat-1?"
     label = LABELS.get(kind, kind)
-    if kind in TABLES:
+    hooks = _hooks(game)
+    in_play = hooks is not None and kind in hooks.in_play  # the thing may exist but is not in play: a rule
+    if hooks is not None and kind in hooks.table_kinds:
         head = f"unknown {label}: {quoted(word)}"
-    elif (game, kind) in IN_PLAY:
+    elif in_play:
         head = f"no {label} {quoted(word)} in play"
     else:
         head = f"no {label} {quoted(word)} in this game"
     said = "did you mean " + " or ".join(near) + "?" if near else hint(word, own, what=_plural(label))
-    error = IllegalAction if (game, kind) in IN_PLAY else UsageError
+    error = IllegalAction if in_play else UsageError
     return error(head + (f"; {said}" if said else ""))
 
 
@@ -185,8 +140,9 @@ def parse_name(kind: str, game: str, state: dict | None, word: str) -> str:
     """One name of ``kind``: its canonical spelling, or the kind's error. Without a set of
     names to check against (stateless, or a broken state) the word comes back stripped."""
     text = word.strip()
-    if kind in TABLES and game == "warriors":
-        path, key = TABLES[kind]
+    hooks = _hooks(game)
+    if hooks is not None and kind in hooks.table_kinds:
+        path, key = hooks.table_kinds[kind]
         ids = _data(path, key)
         typed = _table_key(text)
         found = typed if typed in ids else _aliases(path, key).get(typed)
@@ -250,7 +206,7 @@ def _near_square(word: str, state: dict | None) -> str:
     """"did you mean B10?" for a word that is no square name, from the state's map."""
     from claw.cli.render.suggest import hint
 
-    return hint(word.strip(), _squares(state), show_all=0) if state is not None and _map_size(state) else ""
+    return hint(word.strip(), square_names(state), show_all=0) if state is not None and _map_size(state) else ""
 
 
 def parse_number(name: str, word: str) -> int:

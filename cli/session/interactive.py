@@ -21,28 +21,9 @@ def status(game: str | None, state: dict | None) -> str:
     """Game, round and phase, and whose turn it is, in a few words (the prompt)."""
     if not game or not isinstance(state, dict):
         return "claw"
-    parts = [game]
-    if game == "msm":
-        round_ = state.get("round") or {}
-        parts.append(f"round {round_.get('number', '?')}")
-        parts.append(str(state.get("phase", "")))
-        turn = (round_.get("initiative") or {}).get("first") if state.get("phase") == "initiative" else None
-        if state.get("active"):
-            parts.append(f"active {state['active']}")
-        elif turn:
-            parts.append(f"{turn} first")
-    elif game == "ratcatcher":
-        parts += [f"round {state.get('round', '?')}", f"{state.get('phase', '')} phase"]
-    elif game == "warriors":
-        parts.append(f"day {state.get('day', 0)}")
-        fight = state.get("fight")
-        if isinstance(fight, dict):
-            order, turn = fight.get("order") or [], fight.get("turn")
-            whose = order[turn] if isinstance(turn, int) and 0 <= turn < len(order) else None
-            parts.append(f"fight round {fight.get('round', 1)}" + (f": {whose}'s turn" if whose else ""))
-    elif game == "mice":
-        parts += [f"hourglass {state.get('hourglass', '?')}/{state.get('chapter_end', '?')}",
-                  str(state.get("current_room", ""))]
+    from claw.cli.framework.adapter import GAMES, game_hooks
+
+    parts = [game] + (game_hooks(game).status(state) if game in GAMES else [])
     outcome = state.get("outcome")
     if outcome:
         parts.append(str(outcome.get("result") if isinstance(outcome, dict) else outcome))

@@ -149,11 +149,11 @@ def for_option(choices: tuple[str, ...], kind: str | None) -> Callable[..., list
 
 def for_draws(ctx: Any, incomplete: str) -> list[str]:
     """``--draw DECK=``: the deck names of the game in hand (after any items already typed)."""
-    from claw.cli.framework.draws import DECKS
+    from claw.cli.framework.draws import decks_of
 
     game, _ = _state(ctx)
     head, comma, _ = incomplete.rpartition(",")
-    return _matching([head + comma + deck + "=" for deck in DECKS.get(game or "", {})], incomplete)
+    return _matching([head + comma + deck + "=" for deck in decks_of(game)[0]], incomplete)
 
 
 def _adjust_spec(ctx: Any) -> tuple[dict | None, dict | None]:

@@ -13,8 +13,8 @@ import re
 import shutil
 import textwrap
 
-from claw.cli.framework.adapter import GAMES, NAMES, commands_of, game_of_file
-from claw.cli.shell.help_turns import EXAMPLES, RULES, SHARED, TURNS
+from claw.cli.framework.adapter import GAMES, NAMES, commands_of, game_hooks, game_of_file
+from claw.cli.shell.help_turns import EXAMPLES, RULES, SHARED
 
 GAME_WORDS = ("--game",)
 STATE_WORDS = ("-s", "--state")
@@ -56,7 +56,7 @@ def first_sentence(text: str) -> str:
 
 def _turn(game: str) -> list[tuple[str, str, str]]:
     """The game's verbs in turn order; verbs the table does not list yet go last."""
-    listed = TURNS.get(game, [])
+    listed = list(game_hooks(game).turns)
     names = {verb for verb, _, _ in listed}
     extra = [(verb, first_sentence(c.help), "") for verb, c in commands_of(game).items() if verb not in names]
     return listed + extra

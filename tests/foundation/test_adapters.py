@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_every_handler_and_hook_resolves(game):
     found = adapter(game)
     assert isinstance(found, GameAdapter) and found.game == game
-    named = list(found.hooks())
+    named = list(found.named_hooks())
     assert len([w for w, _ in named if w.startswith("COMMANDS[")]) == len(found.commands) > 0
     for where, hook in named:
         assert callable(hook.resolve()), f"{game} {where}: {hook.target}"
@@ -61,7 +61,7 @@ def test_a_good_module_gives_typed_parts():
     assert got.new_options[0].flag == "--x"
     assert got.check is None and got.state_paths is None and got.state_gate is None
     assert got.adjust_check is not None and got.adjust_check.target == "pkg.mod:adjusted"
-    assert [where for where, _ in got.hooks()] == ["COMMANDS['show']", "NEW", "STATE_CHECK", "ADJUST['check']"]
+    assert [where for where, _ in got.named_hooks()] == ["COMMANDS['show']", "NEW", "STATE_CHECK", "ADJUST['check']"]
 
 
 @pytest.mark.parametrize(("names", "message"), [
@@ -109,4 +109,58 @@ def test_no_module_reads_an_adapter_module_by_name():
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if pattern.search(line) and "framework.adapter import" not in line:
                 found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert not found, "\n".join(found)
+
+
+# -- game knowledge: each game's hooks module, never a table in a shared module ---------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_has_checked_hooks(game):
+    from claw.cli.framework.adapter import game_hooks
+
+    hooks = game_hooks(game)
+    assert hooks is game_hooks(game) and hooks.game == game
+    assert hooks.turns and hooks.turns[0][0] == "new"
+    assert hooks.lookup and hooks.kinds
+    assert bool(hooks.decks) != (hooks.no_decks is not None), game  # decks, or why there are none
+    assert isinstance(hooks.status({}), list)
+
+
+@pytest.mark.parametrize(("names", "message"), [
+    ({"DECK": {}}, "DECK is not part of the hooks contract"),
+    ({"TURNS": {"new": "x"}}, "TURNS has the wrong type"),
+    ({"KINDS": {"cat": ["nera"]}}, "every KINDS value is a function"),
+    ({"LOOKUP": {"prey": ("prey.json", "what")}}, "a LOOKUP table is"),
+    ({"status": "round 1"}, "status is a function"),
+])
+def test_the_hooks_contract_refuses_a_wrong_name_or_type(names, message):
+    from claw.cli.framework.adapter import load_hooks
+
+    with pytest.raises(TypeError, match=message):
+        load_hooks("demo", SimpleNamespace(**names))
+
+
+WORDS = {("cli/framework/kinds.py", "mice")}  # the plural of the kind "mouse", not the game
+
+
+def test_no_shared_module_names_a_game():
+    """Everything in cli/ outside cli/games/ asks the registry: no literal game id as a
+    table key, a branch or an argument (the registry's GAMES and NAMES excepted; longer
+    strings such as docstrings and help texts are not ids)."""
+    import ast
+
+    found = []
+    for path in sorted((ROOT / "cli").rglob("*.py")):
+        if "games" in path.relative_to(ROOT / "cli").parts:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        allowed = set()
+        if path == ROOT / "cli/framework/adapter.py":
+            allowed = {id(n) for node in tree.body if isinstance(node, ast.Assign)
+                       and any(isinstance(t, ast.Name) and t.id in ("GAMES", "NAMES") for t in node.targets)
+                       for n in ast.walk(node)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and node.value in GAMES and id(node) not in allowed \
+                    and (path.relative_to(ROOT).as_posix(), node.value) not in WORDS:
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.value!r}")
     assert not found, "\n".join(found)

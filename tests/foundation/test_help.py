@@ -6,9 +6,11 @@ import shlex
 
 import pytest
 
-from claw.cli.framework.adapter import GAMES, NAMES, commands_of
-from claw.cli.shell.help_turns import RULES, SHARED, TURNS
+from claw.cli.framework.adapter import GAMES, NAMES, commands_of, game_hooks
+from claw.cli.shell.help_turns import RULES, SHARED
 from claw.cli.testing import run
+
+TURNS = {game: game_hooks(game).turns for game in GAMES}  # each game's hooks: its verbs in turn order
 
 NARROW = {"COLUMNS": "80", "LINES": "24"}
 

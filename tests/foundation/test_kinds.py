@@ -6,12 +6,16 @@ from pathlib import Path
 
 import pytest
 
-from claw.cli.framework.adapter import GAMES, commands_of
-from claw.cli.framework.kinds import LABELS, NAMES, names, place
+from claw.cli.framework.adapter import GAMES, commands_of, game_hooks
+from claw.cli.framework.kinds import LABELS, names, place
 from claw.cli.framework.spec import Arg
 from claw.cli.testing import run
 
 ROOT = Path(__file__).resolve().parents[2]
+# kind → game → the names it takes (each game's hooks: its KINDS and its TABLE_KINDS)
+NAMES = {kind: {g: (lambda s, k=kind, g=g: names(k, g, s)) for g in GAMES
+                if kind in game_hooks(g).kinds or kind in game_hooks(g).table_kinds}
+         for kind in sorted({k for g in GAMES for k in (*game_hooks(g).kinds, *game_hooks(g).table_kinds)})}
 EX = ROOT / "examples"
 
 

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from claw.cli.commands.lookup import TABLES
+from claw.cli.commands.lookup import tables
 from claw.cli.testing import run
 
 
@@ -36,7 +36,7 @@ def test_entry_without_a_state():
 def test_lookup_lists_the_tables_and_each_one_reads():
     listing = run(["lookup"])
     assert listing.code == 0
-    for table, (game, _, _, _) in TABLES.items():
+    for table, (game, _, _, _) in tables().items():
         assert table in listing.stdout
         res = run(["lookup", table, "--json"])
         assert res.code == 0, (table, res.stderr)

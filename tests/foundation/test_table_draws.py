@@ -1,4 +1,4 @@
-"""Typed draws (`--draw`, claw.core.draws) and the one table of deck names (cli/draws.py)."""
+"""Typed draws (`--draw`, claw.core.draws) and the deck names each game's hooks declare."""
 
 from __future__ import annotations
 
@@ -7,10 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from claw.cli.framework.draws import DECKS, NO_DECKS, parse_draws, table_draws
+from claw.cli.framework.adapter import GAMES, game_hooks
+from claw.cli.framework.draws import parse_draws, table_draws
 from claw.core.draws import TableDraws, shuffled, take, take_colour
 from claw.core.errors import UsageError
 from claw.core.rng import SeededDice
+
+DECKS = {game: dict(game_hooks(game).decks) for game in GAMES}  # each game's hooks declare its decks
+NO_DECKS = {game: game_hooks(game).no_decks for game in GAMES if game_hooks(game).no_decks is not None}
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -70,7 +74,7 @@ def test_parse_and_check_deck_names():
 
 
 def test_every_deck_a_rule_draws_from_is_in_the_one_table():
-    """core/ passes deck names to shuffled/take/take_colour; each is declared in cli/draws.py."""
+    """core/ passes deck names to shuffled/take/take_colour; each is declared in its game's hooks."""
     used: dict[str, set[str]] = {}
     for path in (ROOT / "core").rglob("*.py"):
         game = path.parent.name
