@@ -324,11 +324,18 @@ def lose_hp(state: dict, rules: Rules, cid: str, loss: int, dice) -> list[dict]:
     if c["hp"] <= limit and c["status"] != "dead":
         a, b = dice.draw(1, 6, f"death roll 2d6 {cid}"), dice.draw(1, 6, f"death roll 2d6 {cid}")
         dead = a + b <= DEATH_ROLL_AT_MOST
-        if dead:
-            c["status"] = "dead"
         events.append({"type": "death-roll", "cat": cid, "dice": [a, b], "dead": dead,
                        "text": f"{c['name']} is at {c['hp']} HP, at or below -(STR + SPT) = {limit}: death roll 2d6 "
                                f"{a}+{b} = {a + b}: " + ("beyond help, dies" if dead else "survives")})
+        if dead:
+            from claw.core.warriors.ranks import lose_life
+
+            spared = lose_life(c, "its wounds")
+            if spared:
+                c, evs = spared
+                events += evs
+            else:
+                c["status"] = "dead"
     state["cats"][cid] = c
     if c["status"] != "ok" and state.get("fight"):
         _leave_wrestle(state["fight"], cid)
