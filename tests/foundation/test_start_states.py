@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from claw.cli.content import load_data
-from claw.cli.diagnostics import check_file
+from claw.cli.formats.content import load_data
+from claw.cli.validation.diagnostics import check_file
 from claw.cli.testing import run
 from claw.core.rng import SeededDice
 
@@ -80,8 +80,8 @@ def _mice(name: str, seed: int) -> tuple[dict, dict]:
 
 
 def _warriors(names: list[str], seed: int) -> tuple[dict, dict]:
-    from claw.cli.games.warriors_data import rules
-    from claw.cli.games.warriors_handlers import DEFAULT_OPTIONS
+    from claw.cli.games.warriors.data import rules
+    from claw.cli.games.warriors.handlers import DEFAULT_OPTIONS
     from claw.core.warriors.character import build
     from claw.core.warriors.party import new_party
 
