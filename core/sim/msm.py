@@ -16,6 +16,7 @@ from claw.core.errors import IllegalAction
 from claw.core.msm import rounds
 from claw.core.msm.actions import paid_move
 from claw.core.msm.attack import ScratchPolicy, attack
+from claw.core.msm.board import Board
 from claw.core.msm.choices import RatChoices
 from claw.core.msm.loot import search
 from claw.core.msm.movement import COST, PROWL, STRIDE, move_options
@@ -29,7 +30,7 @@ GAME = "msm"
 class Context:
     """What stays fixed during a game: the board (from the state's map) and the bestiary."""
 
-    board: object
+    board: Board
     bestiary: dict
 
 

@@ -82,7 +82,7 @@ def _rats(state: dict) -> dict[str, int]:
 def falls(before: dict, after: dict, ctx=None, line: str = "") -> list[tuple[str, str]]:
     """Common rats the Ratcatcher's attacks take out, and the Ratcatcher falling, by
     township card (the number before the zone's dot)."""
-    out = []
+    out: list[tuple[str, str]] = []
     if line == "attack":
         b, a = _rats(before), _rats(after)
         for zone, n in b.items():

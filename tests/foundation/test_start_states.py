@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from claw.cli.formats.content import load_data
-from claw.cli.validation.diagnostics import check_file
 from claw.cli.testing import run
+from claw.cli.validation.diagnostics import check_file
 from claw.core.rng import SeededDice
 
 ROOT = Path(__file__).resolve().parents[2]
