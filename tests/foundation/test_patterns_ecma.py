@@ -14,10 +14,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from claw.cli.content import load_schema, schema_names
-from claw.cli.fastschema import Checker, ecma_regex, first_error
-from claw.cli.schemacheck import python_patterns, validator_for
+from claw.cli.formats.content import load_schema, schema_names
 from claw.cli.testing import run
+from claw.cli.validation.fastschema import Checker, ecma_regex, first_error
+from claw.cli.validation.schemacheck import python_patterns, validator_for
 
 ROOT = Path(__file__).resolve().parents[2]
 CHAPTER = ROOT / "examples" / "mice" / "ghost-of-castle-andon.yaml"

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from claw.cli.output import _ansi, sgr
+from claw.cli.render.output import _ansi, sgr
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -73,7 +73,7 @@ PROBE = """
 import os, sys
 sys.argv = ["claw", *sys.argv[1:]]
 try:
-    from claw.cli.entry import main
+    from claw.cli.shell.entry import main
     main()
 except SystemExit:
     pass

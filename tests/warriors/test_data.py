@@ -7,7 +7,7 @@ import pathlib
 import jsonschema
 import pytest
 
-from claw.cli.games.warriors_data import TABLES, table
+from claw.cli.games.warriors.data import TABLES, table
 
 from .conftest import RULEBOOK
 
@@ -194,7 +194,7 @@ def test_every_herb_is_printed_or_marked_as_not_printed():
 def test_tables_come_through_the_shared_loader():
     """Issue 27: the Warriors tables are read by ``content.load_data`` (plain file reads,
     cached once a process), like every other game's data, not through importlib.resources."""
-    from claw.cli.content import load_data
+    from claw.cli.formats.content import load_data
 
     for name in TABLES:
         assert table(name) is load_data(f"warriors/{name}.json")
