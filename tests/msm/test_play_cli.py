@@ -250,3 +250,15 @@ def test_search_choose_ambush_square(s2_cats):
     assert st["figures"]["nera"]["square"] == "A1" and st["figures"]["guy"]["square"] == "B1"
     assert after["guy"]["health"] == st["figures"]["guy"]["health"] - 1
     assert after["nera"]["health"] == st["figures"]["nera"]["health"]
+
+
+def test_a_campaign_file_that_cannot_be_written_exits_5_and_changes_nothing(s2_cats, tmp_path):
+    """Taverne D (the campaign goes on): the campaign file is written through the store's
+    atomic write, so a folder that does not exist is exit 5 and the state stays as it was."""
+    st = str(s2_cats)
+    ok(["scenario-step", "-s", st, "-i", "--done", "brown-down"])
+    before = s2_cats.read_bytes()
+    r = run(["tavern", "done", "--campaign", str(tmp_path / "no-such-folder" / "c.json"), "-s", st, "-i"])
+    assert r.code == 5 and "cannot write" in r.stderr and "Traceback" not in r.stderr
+    assert s2_cats.read_bytes() == before
+    assert not (tmp_path / "no-such-folder").exists()
