@@ -40,10 +40,11 @@ PLAY_COMMANDS = {
         changes_state=True,
     ),
     "spawn": Command(
-        help="Spawn rats on the spawn squares of the current round-track space.",
+        help="Spawn rats on the current round-track space's squares, in the rats' turn after every rat has "
+             "activated (scenario-step --until spawn); LETTER... or --place for a scenario's instruction.",
         handler=_R + "spawn",
         usage="[LETTER...]",
-        options=[Opt("--place", str, help="place a set-aside rat face up: TYPE@SQUARE")],
+        options=[Opt("--place", str, help="place set-aside rats face up: TYPE@SQUARE[,TYPE@SQUARE]")],
         needs_state=True,
     ),
     "scenario-step": Command(
@@ -51,8 +52,9 @@ PLAY_COMMANDS = {
              "next decision.",
         handler=_R + "scenario_step",
         options=[
-            Opt("--until", str, help="run automatic phases until this phase: cats, rats, end, initiative",
-                choices=("cats", "rats", "end", "initiative")),
+            Opt("--until", str, help="run automatic phases until this phase: cats, rats, end, initiative; spawn "
+                "stops the rats' turn after every rat has activated (to spawn by hand)",
+                choices=("cats", "rats", "end", "initiative", "spawn")),
             Opt("--first", str, help="who goes first when the cats win the initiative (cats|rats)",
                 choices=("cats", "rats")),
             Opt("--choose", str, multiple=True,

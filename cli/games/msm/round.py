@@ -17,8 +17,8 @@ def scenario_step(call: Call) -> None:
 
     o = call.opts
     until = (o.get("until") or "").lower() or None
-    if until and until not in rounds.PHASES:
-        raise UsageError(f"--until must be one of {', '.join(rounds.PHASES)}: {quoted(until)}")
+    if until and until not in rounds.PHASES + ("spawn",):
+        raise UsageError(f"--until must be one of {', '.join(rounds.PHASES + ('spawn',))}: {quoted(until)}")
     first = (o.get("first") or "").lower() or None
     from claw.core.msm.choices import RatChoices
 
@@ -39,11 +39,12 @@ def scenario_step(call: Call) -> None:
     rolled = False
     while True:
         st, events = rounds.step(st, board, call.dice, bestiary, first=first, choices=choices, cat_stun=cat_stun,
-                                 take_scratch=not o.get("no_scratch"))
+                                 take_scratch=not o.get("no_scratch"), pause_at_spawn=until == "spawn")
         _emit(call, events)
         rolled = rolled or any(e["type"] == "initiative" for e in events)
         steps += 1
-        if st.get("outcome") or not until or st["phase"] == until or steps >= 400:
+        reached = rounds.at_spawn_point(st) if until == "spawn" else st["phase"] == until
+        if st.get("outcome") or not until or reached or steps >= 400:
             break
     choices.check_all_used({**figures_before, **st["figures"]})
     if first and not rolled:
@@ -59,7 +60,11 @@ def _next_hint(st: dict) -> str:
     if phase == "cats":
         return "the cats act (claw move / attack / search …), then claw scenario-step ends their turn."
     if phase == "rats":
-        return "claw scenario-step runs the rats' turn."
+        from claw.core.msm.rounds import at_spawn_point
+
+        if at_spawn_point(st):
+            return "claw spawn spawns by hand, or claw scenario-step spawns and ends the rats' turn."
+        return "claw scenario-step runs the rats' turn (--until spawn stops before the spawn)."
     if phase == "end":
         return "claw scenario-step runs the end segment."
     return "claw scenario-step rolls the initiative."
@@ -92,9 +97,18 @@ def end_activation(call: Call) -> None:
 
 
 def spawn(call: Call) -> None:
-    from claw.core.msm.spawn import spawn as do_spawn
+    from claw.core.msm import spawn as S
 
     letters = [a.upper() for a in call.args] or None
-    new, events = do_spawn(call.need_state(), _board(call), call.dice, _data("bestiary.yaml"), letters=letters)
+    place = call.opts.get("place")
+    if place:
+        if letters:
+            raise UsageError("spawn --place puts set-aside rats on named squares; spawn letters are a separate "
+                             f"command: {quoted(' '.join(call.args))}")
+        new, events = S.place_set_aside(call.need_state(), _board(call), S.parse_placements(place))
+    elif letters:
+        new, events = S.spawn(call.need_state(), _board(call), call.dice, _data("bestiary.yaml"), letters=letters)
+    else:
+        new, events = S.hand_spawn(call.need_state(), _board(call), call.dice, _data("bestiary.yaml"))
     call.state = new
     _emit(call, events)

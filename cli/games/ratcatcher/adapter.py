@@ -47,7 +47,8 @@ COMMANDS = {
                        handler=H + "explore", usage="[CONNECTOR...]", needs_state=True, options=[DRAWS]),
     "heal": Command(help="Spend a collected health token: +1 wound, never above the maximum.",
                     handler=H + "heal", needs_state=True),
-    "spawn": Command(help="Run the rats' spawn phase (2.5 Nemesis, 2.6 rats) alone.",
+    "spawn": Command(help="Play the rats' spawn phase (2.5 Nemesis, 2.6 rats) by hand, where the rats' turn "
+                          "stands before it (scenario-step --until spawn).",
                      handler=H + "spawn", needs_state=True,
                      options=[Opt("--prefer", str, multiple=True, help="the Nemesis's nest", kind="zone"),
                               Opt("--reward", int, help="Tallyman reward if a tally is forced"), DRAWS]),
@@ -61,6 +62,8 @@ COMMANDS = {
             Opt("--connector", str, multiple=True, help="free connector for a new township; =ID names the "
                 "new card's connector that meets it, +ID=CARD:ID a second pair that meets (0:e=s+n=3:w)"),
             Opt("--reward", int, help="Tallyman reward (1-based) if rat recovery forces a tally"),
+            Opt("--until", str, help="spawn: stop the rats' turn after 2.4 Consume, before its spawn phase "
+                "(then claw spawn, or scenario-step to go on)", choices=("spawn",)),
             DRAWS,
         ],
     ),

@@ -221,7 +221,7 @@ def scenario_step(call: Call) -> None:
             raise UsageError("--connector is CARD:ID of a township card, e.g. 0:e (or 0:e=s, 0:e=s+n=3:w): "
                              f"{quoted(c)}")
     dice = _dice(call)
-    _apply(call, step(state, dice, prefer, connectors, reward))
+    _apply(call, step(state, dice, prefer, connectors, reward, until=call.opts.get("until")))
     _unused_draws(call, dice)
 
 
