@@ -25,13 +25,14 @@ def register(app: typer.Typer) -> None:
 def _run(state, last, json_out, output) -> int:
     from claw.cli.framework import runner
     from claw.cli.framework.runner import Common, state_source
+    from claw.cli.framework.state_rules import STATE_RULES
     from claw.cli.store import statefile
     from claw.core.errors import UsageError
 
     source, _ = state_source(Common(state=state), needs_state=True)
     if source is None:
         raise UsageError("`claw log` needs a game state: -s FILE, - for stdin, or CLAW_STATE")
-    envelope = runner.SESSION.checkout() if runner.SESSION is not None else statefile.load_any(source)[0]
+    envelope = runner.SESSION.checkout() if runner.SESSION is not None else statefile.load_any(source, STATE_RULES)[0]
     entries = envelope.get("log", [])
     if last:
         entries = entries[-last:]

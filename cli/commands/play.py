@@ -120,7 +120,9 @@ def _run(words, state, in_place, output_file, seed, keep_going, redraw, quiet, o
             raise UsageError("the state and the script cannot both come from stdin: give the script as a file")
         if source == "-" and interactive:
             raise UsageError("an interactive session needs the state from a file (-s FILE), not stdin")
-        envelope, _, text = statefile.load_any(source)
+        from claw.cli.framework.state_rules import STATE_RULES
+
+        envelope, _, text = statefile.load_any(source, STATE_RULES)
     file_source = source if source not in (None, "-") else None
     if interactive:
         path = output_file if output_file not in (None, "-") else file_source

@@ -27,6 +27,7 @@ def _run(state, steps, output) -> int:
     import json
 
     from claw.cli.framework import runner
+    from claw.cli.framework.state_rules import STATE_RULES
     from claw.cli.store import statefile
     from claw.core.errors import UsageError
 
@@ -35,7 +36,7 @@ def _run(state, steps, output) -> int:
     path = state or statefile.env_state()
     if not path or path == "-":
         raise UsageError("undo needs the state file: -s FILE or CLAW_STATE")
-    text, left = statefile.pop_undo(path, steps)
+    text, left = statefile.pop_undo(path, STATE_RULES, steps)
     log = json.loads(text).get("log", [])
     last = log[-1] if log else None
     where = f"after #{last['seq']} {last['command']}" if last else "at the start"

@@ -54,7 +54,7 @@ def _describe(exc: BaseException) -> str:
 
 def guard(fn: Callable[[], int | None], *, debug: bool = False, output: Output | None = None) -> int:
     """Run ``fn`` and turn user errors into a one-line message and an exit code."""
-    from claw.cli.shell import interrupts
+    from claw.cli.store import commit as interrupts
 
     out = output or Output()
     interrupts.reset()
@@ -189,6 +189,7 @@ def run_state_command(*, command: str, args: list[str], opts: dict, common: Comm
     """Shared flow for game commands. ``resolve(game)`` → (handler, needs_state,
     changes_state, opts) once the game is known; without it, ``handler`` and ``opts`` as given."""
     from claw.cli.framework.call import Call, RecordingDice
+    from claw.cli.framework.state_rules import STATE_RULES
     from claw.cli.store import statefile
 
     source, table_mode = state_source(common, needs_state)
@@ -209,7 +210,7 @@ def run_state_command(*, command: str, args: list[str], opts: dict, common: Comm
             old_text, name = statefile.read_state_text(source)
             implicit_stdin = source == "-" and not common.state
             if old_text.strip() or not (implicit_stdin and common.game):
-                envelope = statefile.parse_state(old_text, name)  # empty or broken: exit 3
+                envelope = statefile.parse_state(old_text, name, STATE_RULES)  # empty or broken: exit 3
         game = envelope["game"] if envelope else common.game
         if envelope and common.game and common.game != envelope["game"]:
             raise UsageError(f"--game {common.game} does not match the state's game ({envelope['game']})")

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from claw.cli.framework import runner
+from claw.cli.framework.state_rules import STATE_RULES
 from claw.cli.render.output import Output
 from claw.cli.store import statefile
 from claw.core.errors import CannotWrite, ClawError, IllegalAction, InvalidInput, UsageError
@@ -214,8 +215,8 @@ class Session:
             raise UsageError("in claw play the session holds the state: leave out -s")
         if self.autosave:
             assert self.path is not None
-            text, left = statefile.pop_undo(self.path, steps)
-            self.envelope, self.saved_text = statefile.parse_state(text, self.path), text
+            text, left = statefile.pop_undo(self.path, STATE_RULES, steps)
+            self.envelope, self.saved_text = statefile.parse_state(text, self.path, STATE_RULES), text
             self.remember_file()
             where = self.path
         else:

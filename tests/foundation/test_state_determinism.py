@@ -9,9 +9,10 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+from tests.paths import ROOT
+
+EXAMPLES = ROOT / "examples"
 
 PIPELINES = {
     "msm": [["new", "msm/scenario-1.yaml", "--seed", "7"], ["scenario-step", "--until", "cats"],
@@ -25,7 +26,9 @@ PIPELINES = {
 
 SCRIPT = """
 import json, sys
+from tests.paths import ROOT
 from claw.cli.testing import run
+from tests.paths import ROOT
 out = {}
 for game, steps in json.loads(sys.argv[1]).items():
     state, texts = None, []

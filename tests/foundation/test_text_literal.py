@@ -7,13 +7,12 @@ Each finding of the issue is a test here; the mechanism is docs/dev/architecture
 import ast
 import json
 import re
-from pathlib import Path
 
 import pytest
 
 from claw.cli.testing import run
+from tests.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 S1 = ROOT / "examples/msm/scenario-1.yaml"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 COLOUR = {"FORCE_COLOR": "1", "NO_COLOR": None}  # colour forced on, as on a terminal

@@ -11,7 +11,7 @@ from claw.core.warriors.character import build, check, max_hp
 
 from .conftest import EXAMPLES, load_yaml
 
-SCHEMA = json.loads((pathlib.Path(__file__).resolve().parents[2] / "schemas" / "character-warriors.json").read_text())
+SCHEMA = json.loads((pathlib.ROOT / "schemas" / "character-warriors.json").read_text())
 GOOD = ["emberpaw", "reedwhisker", "sloefoot", "bramble"]
 
 

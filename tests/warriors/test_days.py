@@ -276,7 +276,7 @@ def test_sunrises_keep_the_state_valid(seed, ills, day, age, season):
     r = load()
     global _STATE_VALIDATOR
     if _STATE_VALIDATOR is None:
-        path = pathlib.Path(__file__).resolve().parents[2] / "schemas" / "state-warriors.json"
+        path = pathlib.ROOT / "schemas" / "state-warriors.json"
         schema = _json.loads(path.read_text())
         _STATE_VALIDATOR = jsonschema.Draft202012Validator(schema)
     cats = {n: example_cat(n) for n in ("emberpaw", "sloefoot", "cinderpelt")}

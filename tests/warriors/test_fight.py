@@ -400,7 +400,7 @@ def test_random_brawls_keep_the_state_valid(seed, moves):
     from .conftest import example_cat
     global _VALIDATOR
     if _VALIDATOR is None:
-        path = pathlib.Path(__file__).resolve().parents[2] / "schemas" / "state-warriors.json"
+        path = pathlib.ROOT / "schemas" / "state-warriors.json"
         _VALIDATOR = jsonschema.Draft202012Validator(_json.loads(path.read_text()))
     r = load()
     names = ("bramble", "sloefoot", "emberpaw")
