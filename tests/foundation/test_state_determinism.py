@@ -26,9 +26,7 @@ PIPELINES = {
 
 SCRIPT = """
 import json, sys
-from tests.paths import ROOT
 from claw.cli.testing import run
-from tests.paths import ROOT
 out = {}
 for game, steps in json.loads(sys.argv[1]).items():
     state, texts = None, []

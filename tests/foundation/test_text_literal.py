@@ -260,7 +260,7 @@ def test_error_output_falls_back_when_the_stream_breaks():
 
 
 def test_a_bug_is_a_traceback_only_with_debug(tmp_path, monkeypatch):
-    import claw.cli.commands.note as note
+    import claw.cli.shell.commands.note as note
 
     state = new_state(tmp_path)
 
