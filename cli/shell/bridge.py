@@ -22,7 +22,7 @@ def click_errors():
     return exceptions
 
 
-def typer_command_class() -> type:
+def typer_command_class() -> Any:
     from typer.core import TyperCommand
 
     return TyperCommand

@@ -1,0 +1,76 @@
+"""Handlers of `claw move` and `claw moves` in msm: a cat's move, paid for through its
+activation, and the squares each movement mode reaches."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from claw.core.errors import IllegalAction, UsageError, quoted
+
+if TYPE_CHECKING:
+    from claw.cli.framework.call import Call
+
+
+def move(call: Call) -> None:
+    """`claw move CAT SQUARE`: apply a move and pay its AP, or refuse saying why."""
+    from claw.core.msm.movement import MODES, move_cat
+    from claw.core.msm.setup import board_from_state
+
+    state = call.need_state()
+    board = board_from_state(state)
+    fid = call.arg("CAT")
+    if state["figures"][fid].get("side") != "cat":
+        raise IllegalAction(f"{fid} is not a cat: rats move on their own turn (claw scenario-step)")
+    mode = call.opts.get("as_")
+    if mode is not None and mode not in MODES:
+        raise UsageError(f"--as must be prowl, stride or pounce: {quoted(mode)}")
+    if call.opts.get("options"):
+        call.query()  # a question: answer on stdout, leave the state file alone
+        _list_moves(call, board, state, fid, call.out)
+        return
+    dest = call.arg("SQUARE")
+    if dest is None:
+        raise UsageError("claw move needs CAT and SQUARE (or CAT --options)")
+    if call.opts.get("free"):
+        _state, events = move_cat(board, state, fid, dest, mode, dice=call.dice)  # dice: typed reveals
+    else:
+        from claw.core.msm.actions import paid_move
+
+        events = paid_move(state, board, fid, dest, mode, call.dice)
+    for e in events:
+        call.event(e.pop("type"), e.pop("text"), **e)
+
+
+def moves(call: Call) -> None:
+    """`claw moves CAT`: the legal squares per movement mode (a query)."""
+    from claw.core.msm.setup import board_from_state
+
+    state = call.need_state()
+    board = board_from_state(state)
+    fid = call.arg("CAT")
+    if state["figures"][fid].get("side") != "cat":
+        raise UsageError(f"not a cat on this state: {quoted(fid)}")
+    _list_moves(call, board, state, fid, call.out)
+
+
+def _list_moves(call: Call, board, state, fid, say) -> None:
+    from claw.core.msm.movement import COST, MODES, enemies_adjacent, move_options
+    from claw.core.msm.squares import square_name
+
+    opts = move_options(board, state["figures"], fid,
+                        pounce_ruling=(state.get("options") or {}).get("pounce", "stride-too"))
+    fig = state["figures"][fid]
+    left = fig.get("ap") if state.get("phase") == "cats" else None
+    short = [m for m in MODES if left is not None and COST[m] > left]
+    for m in short:   # Cat Actions: a move costs its AP; none is listed that the cat cannot pay
+        opts[m] = []
+    if call.json and say == call.out:
+        call.emit_json({m: [square_name(s) for s in v] for m, v in opts.items()})
+        return
+    for m in MODES:
+        squares = " ".join(square_name(s) for s in opts[m]) or "-"
+        note = f" (not affordable: {fid} has {left} AP left)" if m in short else ""
+        say(f"{m} ({COST[m]} AP): {squares}{note}")
+    enemies = enemies_adjacent(board, state["figures"], fid)
+    if enemies:
+        call.say(f"{fid} has an enemy adjacent ({', '.join(enemies)}): only a prowl is allowed.")
