@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
-
-import typer
-
-from claw.cli.shell.options import DebugOpt, DiceOpt, JsonOpt, QuietOpt, SeedOpt
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from claw.cli.render.text import Styled
@@ -20,25 +16,6 @@ The total goes to stdout; the breakdown to stderr. A counting term adds its succ
 the other terms (5d6>=4+1). --odds gives the exact distribution of that same total."""
 
 
-def register(app: typer.Typer) -> None:
-    @app.command(name="roll", help=HELP)
-    def roll_cmd(
-        expression: Annotated[str, typer.Argument(metavar="EXPR", help="Dice notation.")],
-        vs: Annotated[int | None, typer.Option("--vs", metavar="N",
-                      help="Difficulty: success when the total meets or beats N.")] = None,
-        odds: Annotated[bool, typer.Option("--odds", help="Exact distribution instead of rolling.")] = False,
-        seed: SeedOpt = None,
-        dice: DiceOpt = None,
-        json_out: JsonOpt = False,
-        quiet: QuietOpt = False,
-        debug: DebugOpt = False,
-    ) -> None:
-        from claw.cli.framework.runner import finish
-
-        finish(lambda output: _run(expression, vs, odds, seed, dice, json_out, output),
-               quiet=quiet, debug=debug)
-
-
 def _faces_if_needed(expr):
     if any(t.kind == "action" for t in expr.dice_terms):
         from claw.cli.formats.content import load_data
@@ -49,7 +26,7 @@ def _faces_if_needed(expr):
     return None
 
 
-def _run(text, vs, odds, seed, dice_values, json_out, output) -> int:
+def run(text, vs, odds, seed, dice_values, json_out, output) -> int:
     from claw.core.dice import parse
     from claw.core.errors import UsageError
 
