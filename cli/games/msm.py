@@ -7,6 +7,7 @@ import the rules lazily.
 
 from __future__ import annotations
 
+from claw.cli.render.svg import picture_options
 from claw.cli.spec import Arg, Command, Opt
 
 _B = "claw.cli.games.msm_board:"
@@ -19,7 +20,8 @@ BOARD_COMMANDS = {
         handler=_B + "show",
         options=[Opt("--map", str, help="a scenario file to draw instead of a state"),
                  Opt("--around", str, help="draw only the part of a large map around this square or figure "
-                     "(as much as the terminal's width shows, 12 rows)", kind="place")],
+                     "(as much as the terminal's width shows, 12 rows)", kind="place")]
+        + picture_options("the board"),
         changes_state=False,
     ),
     "los": Command(
@@ -32,7 +34,7 @@ BOARD_COMMANDS = {
             Opt("--show", bool, help="draw the best line (or the visible squares with --all) on the map"),
             Opt("--all", bool, help="list every figure and square visible from FROM"),
             Opt("--roaches", str, help="roach squares: ignore (default) or hinder", choices=("ignore", "hinder")),
-        ],
+        ] + picture_options("the board with the sight lines"),
         changes_state=False,
     ),
     "move": Command(
@@ -56,6 +58,7 @@ BOARD_COMMANDS = {
         handler=_B + "moves",
         usage="CAT",
         args=(Arg("CAT", "cat"),),
+        options=picture_options("the board with the reachable squares shaded by cost"),
         needs_state=True,
         changes_state=False,
     ),
@@ -65,6 +68,7 @@ BOARD_COMMANDS = {
         handler=_B + "rats",
         usage="[RAT...]",
         args=(Arg("RAT", "rat", optional=True, many=True),),
+        options=picture_options("the board with each rat's next step as an arrow"),
         needs_state=True,
         changes_state=False,
     ),
