@@ -298,6 +298,13 @@ def los(call) -> None:
     b, b_id = _place(call.arg("TO"), board, figures)
     sight = line_of_sight(board, figures, a, b, roaches=roaches)
     who = lambda sq, fid: f"{fid} ({square_name(sq)})" if fid else square_name(sq)  # noqa: E731
+    if _wants_picture(call):
+        from claw.cli.games.msm_svg import sight_overlay
+
+        verdict_text = ("hindered (-2)" if sight.hindered else "visible") if sight.visible else "blocked"
+        call.say(sight.reason)
+        return _picture(call, sight_overlay(board, sight, f"{who(a, a_id)} -> {who(b, b_id)}: {verdict_text}, "
+                                                          f"range {sight.range}"), board)
     if call.json:
         data = sight.to_json()
         data.update({"from_figure": a_id, "to_figure": b_id})
@@ -347,6 +354,11 @@ def _los_all(call, board, figures, roaches) -> None:
 
     a, a_id = _place(call.arg("FROM"), board, figures)
     seen = visible_from(board, figures, a, roaches=roaches)
+    if _wants_picture(call):
+        from claw.cli.games.msm_svg import seen_overlay
+
+        caption = f"seen from {a_id + ' ' if a_id else ''}{square_name(a)}: {len(seen)} square(s)"
+        return _picture(call, seen_overlay(a, {sq: s.hindered for sq, s in seen.items()}, caption), board)
     figs = []
     for fid, fig, sq in on_map(figures):
         if fid == a_id or fig.get("down"):
@@ -471,6 +483,13 @@ def _list_moves(call, board, state, fid, say) -> None:
     short = [m for m in MODES if left is not None and COST[m] > left]
     for m in short:   # Cat Actions: a move costs its AP; none is listed that the cat cannot pay
         opts[m] = []
+    if say == call.out and _wants_picture(call):
+        from claw.cli.games.msm_svg import reach_overlay
+        from claw.core.msm.squares import parse_square
+
+        caption = f"{fid} can reach (AP cost): " + ", ".join(f"{m} {COST[m]}" for m in MODES if opts[m]) \
+            if any(opts.values()) else f"{fid} cannot move now"
+        return _picture(call, reach_overlay(parse_square(fig["square"]), opts, COST, caption), board)
     if call.json and say == call.out:
         call.emit_json({m: [square_name(s) for s in v] for m, v in opts.items()})
         return
@@ -503,6 +522,10 @@ def rats(call) -> None:
                 raise UsageError(f"not a rat on this state: {quoted(fid)}")
     apart = (state.get("options") or {}).get("rat_wall") == "apart"   # play ruling 9's option
     order, ties, plans = activation_order(board, figures, chosen, walls_separate=apart)
+    if _wants_picture(call):
+        from claw.cli.games.msm_svg import rats_overlay
+
+        return _picture(call, rats_overlay(order, plans, ties), board)
     if call.json:
         call.emit_json({"order": order, "ties": ties, "rats": [plans[r].to_json() for r in order]})
         return

@@ -67,6 +67,12 @@ text{fill:#1d1d1d}
 .step{stroke:#c0392b;stroke-width:2.5;fill:none;marker-end:url(#arrow)}
 .step-tied{stroke:#d4a000;stroke-width:2.5;stroke-dasharray:5 3;fill:none;marker-end:url(#arrow-tied)}
 .from{fill:none;stroke:#1f4fa8;stroke-width:3}
+.target{fill:none;stroke:#1d1d1d;stroke-width:2;stroke-dasharray:4 2}
+.blocker-edge{stroke:#ff2020;stroke-width:3}
+.seen{fill:#2e8b57;opacity:0.35}
+.seen-hindered{fill:#d4a000;opacity:0.45}
+.order{fill:#ffffff;stroke:#c0392b;stroke-width:1.5}
+.order-text{font-size:9px;font-weight:bold;text-anchor:middle;fill:#c0392b}
 """.strip()
 
 CAT_COLOURS = {"guy": "#1f4fa8", "adara": "#7b2c8f", "leon": "#c0661b", "nera": "#2b2b2b"}
@@ -85,6 +91,8 @@ class Overlay:
         self.lines: list[tuple[tuple[float, float], tuple[float, float], str]] = []
         self.arrows: list[tuple[Square, Square, str]] = []
         self.rings: list[tuple[Square, str]] = []
+        self.edges: list[tuple[Square, Square, str]] = []
+        self.labels: list[tuple[Square, str]] = []
 
 
 def _defs(drawing: Drawing) -> None:
@@ -95,8 +103,8 @@ def _defs(drawing: Drawing) -> None:
     yellow.add(el("rect", width=8, height=8, fill="#f7dc6f"))
     yellow.add(el("path", d="M0,8 L8,0 M-2,2 L2,-2 M6,10 L10,6", stroke="#9a7b00", stroke_width=1))
     for name, colour in (("arrow", "#c0392b"), ("arrow-tied", "#d4a000")):
-        m = drawing.defs.add(el("marker", id=name, viewBox="0 0 10 10", refX=8, refY=5, markerWidth=5,
-                                markerHeight=5, orient="auto"))
+        m = drawing.defs.add(el("marker", id=name, viewBox="0 0 10 10", refX=8, refY=5, markerWidth=3.5,
+                                markerHeight=3.5, orient="auto"))
         m.add(el("path", d="M0,0 L10,5 L0,10 z", fill=colour))
 
 
@@ -304,14 +312,21 @@ def _overlay(d: Drawing, overlay: Overlay, X, Y) -> None:
     g = d.add(el("g", class_="overlay"))
     for sq, cls in overlay.rings:
         g.add(el("rect", class_=cls, x=X(sq[0]) + 2, y=Y(sq[1]) + 2, width=CELL - 4, height=CELL - 4))
+    for a, b, cls in overlay.edges:
+        x1, y1, x2, y2 = _edge_line((a, b), X, Y)
+        g.add(el("line", class_=cls, x1=x1, y1=y1, x2=x2, y2=y2))
     for (ax, ay), (bx, by), cls in overlay.lines:
         g.add(el("line", class_=cls, x1=X(ax), y1=Y(ay), x2=X(bx), y2=Y(by)))
     for a, b, cls in overlay.arrows:
         ax, ay, bx, by = X(a[0] + 0.5), Y(a[1] + 0.5), X(b[0] + 0.5), Y(b[1] + 0.5)
         # stop short of the centres so the arrow head does not hide the figure's letter
-        k = 0.3 * CELL / max(1e-9, ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5)
-        g.add(el("line", class_=cls, x1=ax + (bx - ax) * k, y1=ay + (by - ay) * k,
-                 x2=bx - (bx - ax) * k, y2=by - (by - ay) * k))
+        length = max(1e-9, ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5)
+        k0, k1 = 0.4 * CELL / length, 1 - 0.12 * CELL / length
+        g.add(el("line", class_=cls, x1=ax + (bx - ax) * k0, y1=ay + (by - ay) * k0,
+                 x2=ax + (bx - ax) * k1, y2=ay + (by - ay) * k1))
+    for sq, text in overlay.labels:
+        g.add(el("circle", class_="order", cx=X(sq[0]) + 4, cy=Y(sq[1]) + 4, r=6.5))
+        g.add(el("text", text, class_="order-text", x=X(sq[0]) + 4, y=Y(sq[1]) + 7.5))
 
 
 def _track(d: Drawing, state: dict, x0: float, y0: float) -> None:
@@ -342,8 +357,8 @@ def _legend(d: Drawing, x0: float, y: float, width: float) -> None:
             g.add(el("line", class_=cls, x1=x, y1=y - 4, x2=x + 12, y2=y - 4))
             if cls == "yellow-line":
                 g.add(el("line", class_="yellow-line-top", x1=x, y1=y - 4, x2=x + 12, y2=y - 4))
-        g.add(el("text", label, x=x + 16, y=y))
-        x += 24 + 6.4 * len(label)
+        g.add(el("text", label, x=x + (16 if cls.startswith("sq") else 18), y=y))
+        x += 26 + 6.4 * len(label)
 
 
 def overlay_line(a: Square, b: Square, start: tuple[int, int], end: tuple[int, int], cls: str):
@@ -355,3 +370,78 @@ def overlay_line(a: Square, b: Square, start: tuple[int, int], end: tuple[int, i
         return (sq[0] + c[0] + (inset if c[0] == 0 else -inset), sq[1] + c[1] + (inset if c[1] == 0 else -inset))
 
     return corner(a, start), corner(b, end), cls
+
+
+_SQUARE_AT_END = r"(?:red square|on) ([A-Z]+[0-9]+)$"
+_WALL = r"^wall between ([A-Z]+[0-9]+) and ([A-Z]+[0-9]+)$"
+
+
+def sight_overlay(board: Board, sight, caption: str) -> Overlay:
+    """``claw los A B --svg``: every corner-to-corner line (the best one bold: green when
+    clear, dashed amber when hindered; blocked ones dotted red) and what blocked them."""
+    import re
+
+    o = Overlay(caption)
+    a, b = sight.source, sight.target
+    o.rings += [(a, "from"), (b, "target")]
+    blockers: set[str] = set()
+    for line in sight.lines:
+        if line is sight.witness:
+            continue
+        if line.blocked_by:
+            o.lines.append(overlay_line(a, b, line.start, line.end, "sight-blocked"))
+            blockers.add(line.blocked_by)
+    if sight.witness is not None and a != b:
+        o.lines.append(overlay_line(a, b, sight.witness.start, sight.witness.end,
+                                    "sight-hindered" if sight.hindered else "sight"))
+    if not sight.visible:
+        for text in sorted(blockers):
+            found, wall = re.search(_SQUARE_AT_END, text), re.match(_WALL, text)
+            if wall:
+                o.edges.append((parse_square(wall.group(1)), parse_square(wall.group(2)), "blocker-edge"))
+            elif found:
+                o.rings.append((parse_square(found.group(1)), "blocker"))
+    return o
+
+
+def seen_overlay(source: Square, seen: dict[Square, bool], caption: str) -> Overlay:
+    """``claw los --all A --svg``: the squares seen from A (amber where hindered)."""
+    o = Overlay(caption)
+    for sq in sorted(seen, key=lambda s: (s[1], s[0])):
+        if sq != source:
+            o.shade.append((sq, "seen-hindered" if seen[sq] else "seen", ""))
+    o.rings.append((source, "from"))
+    return o
+
+
+def reach_overlay(start: Square, options: dict[str, list[Square]], cost: dict[str, int], caption: str) -> Overlay:
+    """``claw moves CAT --svg``: each reachable square shaded by its cheapest cost in AP."""
+    best: dict[Square, int] = {}
+    for mode, squares in options.items():
+        for sq in squares:
+            best[sq] = min(best.get(sq, 99), cost[mode])
+    o = Overlay(caption)
+    for sq in sorted(best, key=lambda s: (s[1], s[0])):
+        o.shade.append((sq, f"reach-{min(best[sq], 3)}", str(best[sq])))
+    o.rings.append((start, "from"))
+    return o
+
+
+def rats_overlay(order: list[str], plans: dict, ties: list) -> Overlay:
+    """``claw rats --svg``: the activation order on each rat and an arrow to its next step
+    (dashed amber arrows for steps tied with it, the player's choice)."""
+    o = Overlay("rat activation order and next steps" + (" (ties: dashed)" if ties else ""))
+    for i, rid in enumerate(order, 1):
+        plan = plans[rid]
+        o.labels.append((plan.square, str(i)))
+        if not plan.distance:
+            continue
+        target = plan.cats[0]
+        steps = plan.steps_for.get(target, plan.steps)
+        for j, step in enumerate(steps):
+            o.arrows.append((plan.square, step, "step" if j == 0 else "step-tied"))
+        for other in plan.cats[1:]:
+            for step in plan.steps_for.get(other, [])[:1]:
+                if step not in steps:
+                    o.arrows.append((plan.square, step, "step-tied"))
+    return o
