@@ -156,27 +156,29 @@ def deliver(call, svg: str) -> None:
     """A command's picture: the SVG document on stdout, or with ``--png FILE`` a PNG
     written to FILE (atomically; ``--size PX`` its longer side). The state is not written."""
     call.query()
-    path = call.opts.get("png")
-    if not path:
-        if call.opts.get("size") is not None:
-            from claw.core.errors import UsageError
+    deliver_to(call.output, svg, call.opts.get("png"), call.opts.get("size"))
 
+
+def deliver_to(output, svg: str, png: str | None, size: int | None) -> None:
+    """:func:`deliver` for a command without a call (``claw roll``)."""
+    from claw.core.errors import UsageError
+
+    if not png:
+        if size is not None:
             raise UsageError("--size goes with --png FILE (an SVG has no pixel size)")
-        call.out(svg.rstrip("\n"))
+        output.emit(svg.rstrip("\n"))
         return
-    data = to_png(svg, call.opts.get("size"))
+    data = to_png(svg, size)
     from claw.cli import safewrite
 
-    kind, real = safewrite.destination(path)
+    kind, real = safewrite.destination(png)
     if kind == "stdout":
-        from claw.core.errors import UsageError
-
         raise UsageError("--png needs a file name (a PNG is not text for stdout): --png board.png")
     if kind == "stream":
-        safewrite.write_stream(real, data, path)
+        safewrite.write_stream(real, data, png)
     else:
-        safewrite.replace_file(real, data, path, commit=False)
-    call.say(f"wrote {path} ({len(data)} bytes)")
+        safewrite.replace_file(real, data, png, commit=False)
+    output.say(f"wrote {png} ({len(data)} bytes)")
 
 
 def picture_options(what: str = "the picture") -> list:
