@@ -1,5 +1,6 @@
 """The Ratcatcher adapter: command specs only (handlers in ratcatcher_handlers)."""
 
+from claw.cli.render.svg import picture_options
 from claw.cli.spec import Arg, Command, Opt
 
 H = "claw.cli.games.ratcatcher_handlers:"
@@ -65,7 +66,10 @@ COMMANDS = {
         ],
     ),
     "show": Command(help="Draw the city, the figures, the boards and the trackers.",
-                    handler=H + "show", needs_state=True, changes_state=False),
+                    handler=H + "show", needs_state=True, changes_state=False,
+                    options=picture_options("the city (a schematic)")
+                    + [Opt("--dot", bool, help="print the city as Graphviz text (zones, adjacency, links) "
+                           "for your own layout")]),
 }
 NEW = H + "new"
 NEW_OPTIONS = [
