@@ -137,16 +137,19 @@ def board_svg(board: Board, figures: dict | None = None, *, state: dict | None =
 
     figures = figures or {}
     w, h = board.width, board.height
-    ox, oy = PAD + LABEL, PAD + HEAD + LABEL
+    # On a large map the title, track and legend grow with the board, so that at any
+    # picture size they stay as readable as the squares (the 64x64 example: twice).
+    k = max(1.0, w * CELL / 1024, h * CELL / 1024)
+    ck = min(k, 1.35)  # coordinates: as large as a column's width allows
+    ox, oy = PAD + LABEL * ck, (PAD + HEAD) * k + LABEL * ck
     track = ((state or {}).get("round") or {}).get("track") or []
-    below = 70 if track else 28
-    width = ox + w * CELL + PAD
-    height = oy + h * CELL + below + 34
-    width = max(width, 360)
+    below = (70 if track else 28) * k
+    width = max(ox + w * CELL + PAD, 360 * k)
+    height = oy + h * CELL + below + 34 * k
     d = Drawing(width, height, title=(title or "msm board") + (f" ({note})" if note else ""), desc=desc, style=STYLE)
     _defs(d)
     d.add(el("rect", width=width, height=height, fill="#ffffff"))
-    head = d.add(el("g", class_="head"))
+    head = d.add(el("g", class_="head", transform=None if k == 1 else f"scale({num(k)})"))
     head.add(el("text", title or "msm board", class_="title", x=PAD, y=PAD + 18))
     sub = _subtitle(state, overlay)
     if sub:
@@ -160,17 +163,16 @@ def board_svg(board: Board, figures: dict | None = None, *, state: dict | None =
     def Y(y: float) -> float:
         return oy + y * CELL
 
-    coords = d.add(el("g", class_="coords"))
+    coords = d.add(el("g", class_="coords", style=None if ck == 1 else f"font-size:{num(11 * ck)}px"))
     for x in range(w):
-        coords.add(el("text", column_name(x), class_="coord", x=X(x + 0.5), y=oy - 8))
+        coords.add(el("text", column_name(x), class_="coord", x=X(x + 0.5), y=oy - 8 * ck))
     for y in range(h):
-        coords.add(el("text", str(y + 1), class_="coord", x=ox - LABEL / 2, y=Y(y + 0.5) + 4))
+        coords.add(el("text", str(y + 1), class_="coord", x=ox - LABEL * ck / 2, y=Y(y + 0.5) + 4 * ck))
     squares = d.add(el("g", class_="squares"))
     for y in range(h):
         for x in range(w):
             t = board.terrain_at((x, y))
-            squares.add(el("rect", id="sq-" + square_name((x, y)), class_=f"sq {t}", x=X(x), y=Y(y),
-                           width=CELL, height=CELL))
+            squares.add(el("rect", class_=f"sq {t}", x=X(x), y=Y(y), width=CELL, height=CELL))
     _grid(d, board, X, Y)
     if overlay:
         shade = d.add(el("g", class_="overlay-squares"))
@@ -179,14 +181,15 @@ def board_svg(board: Board, figures: dict | None = None, *, state: dict | None =
             if label:
                 shade.add(el("text", label, class_="cost", x=X(sq[0] + 0.82), y=Y(sq[1] + 0.92)))
     _edges(d, board, X, Y)
-    _markers(d, board, state, X, Y)
     _figures(d, figures, figure_symbols(figures), X, Y)
+    _markers(d, board, state, X, Y)  # in the squares' corners, over a figure standing there
     if overlay:
         _overlay(d, overlay, X, Y)
     y_end = Y(h)
+    scale = None if k == 1 else f"scale({num(k)})"
     if track:
-        _track(d, state or {}, PAD, y_end + 12)
-    _legend(d, PAD, height - 14, width)
+        _track(d.add(el("g", transform=scale)), state or {}, PAD / k, (y_end + 12) / k)
+    _legend(d.add(el("g", transform=scale)), PAD / k, (height - 14 * k) / k)
     return d.to_string()
 
 
@@ -329,10 +332,10 @@ def _overlay(d: Drawing, overlay: Overlay, X, Y) -> None:
         g.add(el("text", text, class_="order-text", x=X(sq[0]) + 4, y=Y(sq[1]) + 7.5))
 
 
-def _track(d: Drawing, state: dict, x0: float, y0: float) -> None:
+def _track(parent, state: dict, x0: float, y0: float) -> None:
     rnd = state.get("round") or {}
     track = rnd.get("track") or []
-    g = d.add(el("g", class_="track"))
+    g = parent.add(el("g", class_="track"))
     g.add(el("text", "Round track", x=x0, y=y0 + 10, style="text-anchor:start;font-weight:bold"))
     box = 44
     for i, space in enumerate(track):
@@ -347,8 +350,8 @@ LEGEND = (("open", "sq open"), ("red: blocking", "sq blocking"), ("yellow: hinde
           ("wall", "wall"), ("yellow line", "yellow-line"))
 
 
-def _legend(d: Drawing, x0: float, y: float, width: float) -> None:
-    g = d.add(el("g", class_="legend"))
+def _legend(parent, x0: float, y: float) -> None:
+    g = parent.add(el("g", class_="legend"))
     x = x0
     for label, cls in LEGEND:
         if cls.startswith("sq"):

@@ -125,26 +125,29 @@ class Drawing:
         return "\n".join(out) + "\n"
 
 
-MIN_SIZE, MAX_SIZE, DEFAULT_SIZE = 16, 8192, 1024
+MIN_SIZE, MAX_SIZE = 16, 8192
+DEFAULT_SIZES = (1024, 3072)  # the default: twice the drawing's own size, within these
 
 
 def to_png(svg: str, size: int | None = None) -> bytes:
     """PNG bytes of an SVG document through the optional ``png`` extra (resvg-py), its
-    longer side ``size`` pixels (default ``DEFAULT_SIZE``; the other side in proportion)."""
+    longer side ``size`` pixels (the other in proportion). By default twice the drawing's
+    own size, from 1024 to 3072 pixels (a 64x64 map's squares stay legible)."""
     import re
 
     from claw.core.errors import UsageError
 
-    size = DEFAULT_SIZE if size is None else size
-    if not MIN_SIZE <= size <= MAX_SIZE:
+    if size is not None and not MIN_SIZE <= size <= MAX_SIZE:
         raise UsageError(f"--size must be {MIN_SIZE} to {MAX_SIZE} pixels: {size}")
     try:
         import resvg_py
     except ImportError:
         raise UsageError("--png needs the optional extra png: pip install 'claw-tabletop[png]' (resvg-py)") from None
     found = re.search(r'<svg [^>]*?width="([0-9.]+)" height="([0-9.]+)"', svg)
-    wide = found is None or float(found.group(1)) >= float(found.group(2))
-    side = {"width": size} if wide else {"height": size}
+    w, h = (float(found.group(1)), float(found.group(2))) if found else (1.0, 1.0)
+    if size is None:
+        size = int(min(max(2 * max(w, h), DEFAULT_SIZES[0]), DEFAULT_SIZES[1]))
+    side = {"width": size} if w >= h else {"height": size}
     try:
         return bytes(resvg_py.svg_to_bytes(svg_string=svg, background="#ffffff", sans_serif_family="DejaVu Sans",
                                            **side))
@@ -188,5 +191,5 @@ def picture_options(what: str = "the picture") -> list:
     return [Opt("--svg", bool, help=f"print {what} as an SVG document on stdout instead of text"),
             Opt("--png", str, help=f"write {what} as a PNG image to FILE (needs the png extra: "
                 "pip install 'claw-tabletop[png]')"),
-            Opt("--size", int, help=f"with --png: the longer side in pixels ({MIN_SIZE}-{MAX_SIZE}, "
-                f"default {DEFAULT_SIZE})")]
+            Opt("--size", int, help=f"with --png: the longer side in pixels ({MIN_SIZE}-{MAX_SIZE}; default "
+                f"twice the drawing's size, {DEFAULT_SIZES[0]}-{DEFAULT_SIZES[1]})")]
