@@ -7,7 +7,7 @@ top-level `core` or `cli` package lands in site-packages.
 Game data is authored in YAML (comments, readable tables) but parsing YAML costs a
 ruamel import on every command that needs a bestiary. The build therefore also writes
 each data file as JSON (`bestiary.yaml` → `bestiary.yaml.json`) in the installed
-package; `claw.cli.content.load_data` prefers it and falls back to the YAML source
+package; `claw.cli.formats.content.load_data` prefers it and falls back to the YAML source
 (editable installs).
 
 A build reuses `build/lib`, so a data file renamed or deleted since the last build

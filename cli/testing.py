@@ -35,7 +35,7 @@ class _Stdin(io.StringIO):
 
 
 def run(args: list[str], stdin: str | None = None, env: dict[str, str | None] | None = None) -> Result:
-    from claw.cli.main import main
+    from claw.cli.shell.app import main
 
     out, err = io.StringIO(), io.StringIO()
     environ = {k: v for k, v in os.environ.items() if k not in ("CLAW_STATE", "FORCE_COLOR")}

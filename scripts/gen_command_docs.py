@@ -11,8 +11,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from claw.cli.dispatch import RULE_HELP, collect
-from claw.cli.games import NAMES
+from claw.cli.framework.adapter import NAMES
+from claw.cli.shell.dispatch import RULE_HELP, collect
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "commands"

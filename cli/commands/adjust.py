@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from claw.cli.options import DebugOpt, InPlaceOpt, OutputOpt, QuietOpt, StateOpt
+from claw.cli.shell.options import DebugOpt, InPlaceOpt, OutputOpt, QuietOpt, StateOpt
 from claw.core.errors import quoted
 
 MAX_REASON = 500
@@ -28,7 +28,7 @@ def register(app: typer.Typer) -> None:
         quiet: QuietOpt = False,
         debug: DebugOpt = False,
     ) -> None:
-        from claw.cli.runner import Common, finish, run_state_command
+        from claw.cli.framework.runner import Common, finish, run_state_command
 
         common = Common(state=state, in_place=in_place, output=output_file, quiet=quiet, debug=debug)
 
@@ -41,13 +41,13 @@ def register(app: typer.Typer) -> None:
 
 
 def _complete_target(ctx, incomplete: str) -> list[str]:
-    from claw.cli.completion import for_adjust_target
+    from claw.cli.shell.completion import for_adjust_target
 
     return for_adjust_target(ctx, incomplete)
 
 
 def _complete_change(ctx, incomplete: str) -> list[str]:
-    from claw.cli.completion import for_adjust_change
+    from claw.cli.shell.completion import for_adjust_change
 
     return for_adjust_change(ctx, incomplete)
 
@@ -65,8 +65,8 @@ def parse_pairs(words: list[str]) -> list[tuple[str, str]]:
 
 
 def correct(call, target: str, words: list[str], reason: str) -> None:
-    from claw.cli.games import game_spec, import_target
-    from claw.cli.statefile import check_state
+    from claw.cli.framework.adapter import game_spec, import_target
+    from claw.cli.store.statefile import check_state
     from claw.core.adjust import apply_adjustments
     from claw.core.errors import IllegalAction, InvalidInput, UnknownName, UsageError
 
@@ -82,7 +82,7 @@ def correct(call, target: str, words: list[str], reason: str) -> None:
     try:
         new_state, changes = apply_adjustments(call.state, spec, target.strip(), parse_pairs(words))
     except UnknownName as exc:
-        from claw.cli.suggest import hint
+        from claw.cli.render.suggest import hint
 
         near = hint(exc.word, exc.names, show_all=0)
         raise UsageError(f"{exc}; {near}" if near else str(exc)) from None

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from claw.cli.options import DebugOpt, JsonOpt, StateOpt
+from claw.cli.shell.options import DebugOpt, JsonOpt, StateOpt
 
 
 def register(app: typer.Typer) -> None:
@@ -17,14 +17,15 @@ def register(app: typer.Typer) -> None:
         json_out: JsonOpt = False,
         debug: DebugOpt = False,
     ) -> None:
-        from claw.cli.runner import finish
+        from claw.cli.framework.runner import finish
 
         finish(lambda output: _run(state, last, json_out, output), debug=debug)
 
 
 def _run(state, last, json_out, output) -> int:
-    from claw.cli import runner, statefile
-    from claw.cli.runner import Common, state_source
+    from claw.cli.framework import runner
+    from claw.cli.framework.runner import Common, state_source
+    from claw.cli.store import statefile
     from claw.core.errors import UsageError
 
     source, _ = state_source(Common(state=state), needs_state=True)
@@ -47,7 +48,7 @@ def _run(state, last, json_out, output) -> int:
 def render_log(entries: list[dict]) -> list:
     """One line per command, its dice and its events. Texts are literal (the state's
     version 2); older states' markup was removed when the state was read (statefile.migrate)."""
-    from claw.cli.text import styled
+    from claw.cli.render.text import styled
 
     lines: list = []
     for entry in entries:

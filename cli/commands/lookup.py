@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 import typer
 
-from claw.cli.options import DebugOpt, GameOpt, JsonOpt
+from claw.cli.shell.options import DebugOpt, GameOpt, JsonOpt
 from claw.core.errors import quoted
 
 # table → (game, data file, the keys holding its rows, what it is)
@@ -57,7 +57,7 @@ def register(app: typer.Typer) -> None:
         json_out: JsonOpt = False,
         debug: DebugOpt = False,
     ) -> None:
-        from claw.cli.runner import finish
+        from claw.cli.framework.runner import finish
 
         finish(lambda output: _run(table, " ".join(name or []), game, json_out, output), debug=debug)
 
@@ -72,7 +72,7 @@ def _run(table: str | None, name: str, game: str | None, json_out: bool, output)
     from claw.core.errors import UsageError
 
     if game is not None:
-        from claw.cli.games import game_spec
+        from claw.cli.framework.adapter import game_spec
 
         game_spec(game)  # an unknown game: exit 2
     if table is None:
@@ -85,7 +85,7 @@ def _run(table: str | None, name: str, game: str | None, json_out: bool, output)
     key = ALIASES.get(table.lower(), table.lower())
     key = GAME_NAMES.get((game, key), key) if game else key
     if key not in TABLES:
-        from claw.cli.suggest import hint
+        from claw.cli.render.suggest import hint
 
         raise UsageError(f"no table {quoted(table)}; " + (hint(table, list(TABLES) + list(ALIASES), what="tables",
                                                          show_all=40) or "claw lookup lists them"))
@@ -102,7 +102,7 @@ def _run(table: str | None, name: str, game: str | None, json_out: bool, output)
 
 def rows(table: str) -> list[dict]:
     """The table's rows as dicts (a dict keyed by id becomes rows with that ``id``)."""
-    from claw.cli.content import load_data
+    from claw.cli.formats.content import load_data
 
     game, path, keys, _ = TABLES[table]
     doc = load_data(path)
@@ -142,7 +142,7 @@ def find(table: str, name: str) -> list[dict]:
         partial = partial or [r for r in every if word in json.dumps(r, ensure_ascii=False).casefold()]
         if partial:
             return partial
-    from claw.cli.suggest import hint
+    from claw.cli.render.suggest import hint
 
     choices = {k.casefold(): k for r in every for k in reversed(_keys(r)[:2])}  # the id when name ~ id
     near = hint(name, list(choices.values()), what=table, show_all=30)

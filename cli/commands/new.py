@@ -6,13 +6,13 @@ from typing import Annotated
 
 import typer
 
-from claw.cli.options import DebugOpt, DiceOpt, DrawOpt, OutputOpt, QuietOpt, SeedOpt
+from claw.cli.shell.options import DebugOpt, DiceOpt, DrawOpt, OutputOpt, QuietOpt, SeedOpt
 from claw.core.errors import quoted
 
 
 def _game_options_help() -> str:
     """Each game's own `new` options (NEW_OPTIONS in its adapter), for --help."""
-    from claw.cli.games import GAMES, game_spec
+    from claw.cli.framework.adapter import GAMES, game_spec
 
     lines = []
     for game in GAMES:
@@ -38,7 +38,7 @@ def register(app: typer.Typer) -> None:
         quiet: QuietOpt = False,
         debug: DebugOpt = False,
     ) -> None:
-        from claw.cli.runner import finish
+        from claw.cli.framework.runner import finish
 
         extra = list(ctx.args)
         finish(lambda output: _run(files + extra, seed, dice, output_file, output, draw), quiet=quiet, debug=debug)
@@ -71,11 +71,11 @@ def _run(words, seed, dice_values, output_file, output, draw=None) -> int:
     import sys
     from pathlib import Path
 
-    from claw.cli import statefile
-    from claw.cli.call import Call, RecordingDice
-    from claw.cli.diagnostics import check_file
-    from claw.cli.games import game_spec, import_target
-    from claw.cli.runner import Common, fresh_seed, log_draws, make_dice, say_seed, warn_unused_draws
+    from claw.cli.framework.adapter import game_spec, import_target
+    from claw.cli.framework.call import Call, RecordingDice
+    from claw.cli.framework.runner import Common, fresh_seed, log_draws, make_dice, say_seed, warn_unused_draws
+    from claw.cli.store import statefile
+    from claw.cli.validation.diagnostics import check_file
     from claw.core.errors import IllegalAction, InvalidInput, UsageError
 
     files, opts = parse_extra(words)
@@ -104,7 +104,7 @@ def _run(words, seed, dice_values, output_file, output, draw=None) -> int:
     source, seeded = make_dice(Common(seed=seed, dice=dice_values), envelope)
     recorder = RecordingDice(source)
     if draw:
-        from claw.cli.draws import table_draws
+        from claw.cli.framework.draws import table_draws
 
         recorder.table_draws = table_draws(game, draw)
     call = Call(command="new", game=game, args=files, opts=opts, envelope=envelope, dice=recorder,
@@ -128,7 +128,7 @@ def _run(words, seed, dice_values, output_file, output, draw=None) -> int:
     log_draws(entry, recorder)
     entry["events"] = call.events
     envelope["log"].append(entry)
-    from claw.cli.runner import write_state
+    from claw.cli.framework.runner import write_state
 
     return write_state(envelope, Common(output=output_file), None, False, None, output)
 

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from claw.cli.options import DebugOpt, InPlaceOpt, OutputOpt, QuietOpt, StateOpt
+from claw.cli.shell.options import DebugOpt, InPlaceOpt, OutputOpt, QuietOpt, StateOpt
 
 
 def register(app: typer.Typer) -> None:
@@ -19,7 +19,7 @@ def register(app: typer.Typer) -> None:
         quiet: QuietOpt = False,
         debug: DebugOpt = False,
     ) -> None:
-        from claw.cli.runner import Common, finish, run_state_command
+        from claw.cli.framework.runner import Common, finish, run_state_command
 
         common = Common(state=state, in_place=in_place, output=output_file, quiet=quiet, debug=debug)
         message = " ".join(text)

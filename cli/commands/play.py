@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from claw.cli.options import DebugOpt, InPlaceOpt, OutputOpt, QuietOpt, SeedOpt, StateOpt
+from claw.cli.shell.options import DebugOpt, InPlaceOpt, OutputOpt, QuietOpt, SeedOpt, StateOpt
 
 DATA_SUFFIXES = (".yaml", ".yml", ".json")
 REDRAW = ("changed", "always", "never")
@@ -35,7 +35,7 @@ def register(app: typer.Typer) -> None:
         quiet: QuietOpt = False,
         debug: DebugOpt = False,
     ) -> None:
-        from claw.cli.runner import finish
+        from claw.cli.framework.runner import finish
 
         words = list(files or []) + list(ctx.args)
         finish(lambda output: _run(words, state, in_place, output_file, seed, keep_going, redraw, quiet, output),
@@ -71,7 +71,7 @@ def _split(words: list[str]) -> tuple[list[str], str | None, list[str]]:
 
 def _new_value_flags() -> set[str]:
     """The game options of `claw new` that take a value (the adapters' NEW_OPTIONS)."""
-    from claw.cli.games import GAMES, game_spec
+    from claw.cli.framework.adapter import GAMES, game_spec
 
     return {opt.flag for game in GAMES for opt in getattr(game_spec(game), "NEW_OPTIONS", []) if opt.type is not bool}
 
@@ -81,7 +81,7 @@ def _folder(source: str | None, output_file: str | None) -> str:
     import os
     import sys
 
-    from claw.cli import statefile
+    from claw.cli.store import statefile
 
     if source == "-":
         return statefile.stream_folder(sys.stdin) or "."
@@ -95,8 +95,8 @@ def _folder(source: str | None, output_file: str | None) -> str:
 def _run(words, state, in_place, output_file, seed, keep_going, redraw, quiet, output) -> int:
     import sys
 
-    from claw.cli import statefile
-    from claw.cli.play_session import Session
+    from claw.cli.session.engine import Session
+    from claw.cli.store import statefile
     from claw.core.errors import InvalidInput, UsageError
 
     if redraw not in REDRAW:
@@ -144,7 +144,7 @@ def _run(words, state, in_place, output_file, seed, keep_going, redraw, quiet, o
         if code:
             return code
     if interactive:
-        from claw.cli.play import interactive_session
+        from claw.cli.session.interactive import interactive_session
 
         return interactive_session(session, redraw=redraw, output=output)
     assert script is not None

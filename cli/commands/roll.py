@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from claw.cli.options import DebugOpt, DiceOpt, JsonOpt, QuietOpt, SeedOpt
+from claw.cli.shell.options import DebugOpt, DiceOpt, JsonOpt, QuietOpt, SeedOpt
 
 if TYPE_CHECKING:
-    from claw.cli.text import Styled
+    from claw.cli.render.text import Styled
     from claw.core.dice import RollResult
 
 HELP = """Roll dice notation: 2d6+1, 4d6kh3, 2d12kl1, 4d6dl1, 5d6>=4 (count successes), d% (1-100
@@ -43,7 +43,7 @@ def register(app: typer.Typer) -> None:
         quiet: QuietOpt = False,
         debug: DebugOpt = False,
     ) -> None:
-        from claw.cli.runner import finish
+        from claw.cli.framework.runner import finish
 
         picture = {"graph": graph, "ascii": ascii_, "svg": svg, "png": png, "size": size}
         finish(lambda output: _run(expression, vs, odds, seed, dice, json_out, output, picture),
@@ -52,7 +52,7 @@ def register(app: typer.Typer) -> None:
 
 def _faces_if_needed(expr):
     if any(t.kind == "action" for t in expr.dice_terms):
-        from claw.cli.content import load_data
+        from claw.cli.formats.content import load_data
         from claw.core.dice import ActionFace
 
         faces = sorted(load_data("mice/action-die.json")["faces"], key=lambda f: f["face"])
@@ -74,14 +74,14 @@ def _run(text, vs, odds, seed, dice_values, json_out, output, picture=None) -> i
     used = [f"--{k}" for k in ("graph", "ascii", "svg", "png", "size") if picture.get(k)]
     if used:
         raise UsageError(f"{used[0]} draws the exact odds: add --odds")
-    from claw.cli.runner import Common, make_dice
+    from claw.cli.framework.runner import Common, make_dice
     from claw.core.dice import roll
 
     source, _ = make_dice(Common(seed=seed, dice=dice_values), None)
     result = roll(expr, source, faces)
     left = getattr(source, "remaining", 0)
     if left:
-        from claw.cli.text import styled
+        from claw.cli.render.text import styled
 
         output.say(styled("yellow", "note:") + f" {left} value(s) of --dice were not needed")
     if json_out:
@@ -95,7 +95,7 @@ def _run(text, vs, odds, seed, dice_values, json_out, output, picture=None) -> i
 def render(result: RollResult, vs: int | None) -> str | Styled:
     """``4d6kh3 [6, ~~1~~, 4, 5] +2 = 17``: the breakdown, dropped dice struck (~~), a
     counting term's successes in brackets, labels as typed (text is literal)."""
-    from claw.cli.text import join, styled
+    from claw.cli.render.text import join, styled
     from claw.core.dice import DiceTerm
 
     parts: list[str | Styled] = []

@@ -17,7 +17,7 @@ def register(app: typer.Typer) -> None:
         write: Annotated[str | None, typer.Option("--write", metavar="DIR", help="Write all schemas into DIR.")] = None,
         debug: Annotated[bool, typer.Option("--debug", hidden=True)] = False,
     ) -> None:
-        from claw.cli.runner import finish
+        from claw.cli.framework.runner import finish
 
         finish(lambda output: _run(name, write, output), debug=debug)
 
@@ -25,8 +25,8 @@ def register(app: typer.Typer) -> None:
 def _run(name: str | None, folder: str | None, output) -> int:
     import json
 
-    from claw.cli.bundle import bundle
-    from claw.cli.content import schema_names
+    from claw.cli.formats.content import schema_names
+    from claw.cli.validation.bundle import bundle
     from claw.core.errors import UsageError
 
     names = schema_names()
@@ -40,7 +40,7 @@ def _run(name: str | None, folder: str | None, output) -> int:
     if name.endswith(".json"):
         name = name[:-5]
     if name not in names:
-        from claw.cli.suggest import hint
+        from claw.cli.render.suggest import hint
 
         raise UsageError(f"no schema named {quoted(name)}; {hint(name, names, what='schemas', show_all=50)}")
     output.out.write_json(json.dumps(bundle(name), indent=2, ensure_ascii=False))
@@ -51,7 +51,7 @@ def _write_all(folder: str, names: list[str], output) -> int:
     import json
     from pathlib import Path
 
-    from claw.cli.bundle import bundle
+    from claw.cli.validation.bundle import bundle
     from claw.core.errors import UsageError
 
     target = Path(folder)

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from claw.cli.options import DebugOpt, QuietOpt, StateOpt
+from claw.cli.shell.options import DebugOpt, QuietOpt, StateOpt
 
 
 def register(app: typer.Typer) -> None:
@@ -18,7 +18,7 @@ def register(app: typer.Typer) -> None:
         quiet: QuietOpt = False,
         debug: DebugOpt = False,
     ) -> None:
-        from claw.cli.runner import finish
+        from claw.cli.framework.runner import finish
 
         finish(lambda output: _run(state, steps, output), quiet=quiet, debug=debug)
 
@@ -26,7 +26,8 @@ def register(app: typer.Typer) -> None:
 def _run(state, steps, output) -> int:
     import json
 
-    from claw.cli import runner, statefile
+    from claw.cli.framework import runner
+    from claw.cli.store import statefile
     from claw.core.errors import UsageError
 
     if runner.SESSION is not None:  # `claw play`: the session's history (its file's, when it has one)

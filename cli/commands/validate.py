@@ -23,15 +23,15 @@ def register(app: typer.Typer) -> None:
         no_follow: Annotated[bool, typer.Option("--no-follow", help="Do not check the files a file names.")] = False,
         debug: Annotated[bool, typer.Option("--debug", hidden=True)] = False,
     ) -> None:
-        from claw.cli.runner import finish
+        from claw.cli.framework.runner import finish
 
         finish(lambda output: _run(files, fmt, strict, ignore or [], not no_follow, output), quiet=quiet,
                debug=debug)
 
 
 def _run(files: list[str], fmt: str, strict: bool, ignore: list[str], follow: bool, output) -> int:
-    from claw.cli.diagnostics import check_file
-    from claw.cli.reporters import FORMATS, render
+    from claw.cli.validation.diagnostics import check_file
+    from claw.cli.validation.reporters import FORMATS, render
     from claw.core.errors import UsageError
 
     if fmt not in FORMATS:
@@ -57,7 +57,7 @@ def _run(files: list[str], fmt: str, strict: bool, ignore: list[str], follow: bo
     if failed:
         output.say(f"{errors} error(s), {warnings} warning(s) in {failed} of {len(reports)} file(s)")
     else:
-        from claw.cli.text import styled
+        from claw.cli.render.text import styled
 
         more = f", {warnings} warning(s)" if warnings else ""
         output.say(styled("green", "ok") + f": {len(reports)} file(s) valid{more}")
@@ -67,8 +67,8 @@ def _run(files: list[str], fmt: str, strict: bool, ignore: list[str], follow: bo
 
 def _known_codes(codes: frozenset) -> None:
     """A mistyped --ignore code would silence nothing while seeming to: refuse it (exit 2)."""
-    from claw.cli.diagcodes import CODES
-    from claw.cli.suggest import hint
+    from claw.cli.render.suggest import hint
+    from claw.cli.validation.codes import CODES
     from claw.core.errors import UsageError
 
     for code in sorted(codes - set(CODES)):

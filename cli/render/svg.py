@@ -172,7 +172,7 @@ def deliver_to(output, svg: str, png: str | None, size: int | None) -> None:
         output.emit(svg.rstrip("\n"))
         return
     data = to_png(svg, size)
-    from claw.cli import safewrite
+    from claw.cli.store import atomic as safewrite
 
     kind, real = safewrite.destination(png)
     if kind == "stdout":
@@ -186,7 +186,7 @@ def deliver_to(output, svg: str, png: str | None, size: int | None) -> None:
 
 def picture_options(what: str = "the picture") -> list:
     """The options of a command that can draw: --svg, --png FILE, --size PX."""
-    from claw.cli.spec import Opt
+    from claw.cli.framework.spec import Opt
 
     return [Opt("--svg", bool, help=f"print {what} as an SVG document on stdout instead of text"),
             Opt("--png", str, help=f"write {what} as a PNG image to FILE (needs the png extra: "

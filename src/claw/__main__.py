@@ -11,6 +11,6 @@ def _early(signum, frame):
 _signal.signal(_signal.SIGINT, _early)
 _signal.signal(_signal.SIGTERM, _early)
 
-from claw.cli.entry import main  # noqa: E402 (after the handlers, on purpose)
+from claw.cli.shell.entry import main  # noqa: E402 (after the handlers, on purpose)
 
 main()

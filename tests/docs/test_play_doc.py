@@ -26,8 +26,8 @@ def sections() -> list[tuple[str, str]]:
 
 
 def replay(start: str, typed: list[str]) -> str:
-    from claw.cli.play import prompt_text
-    from claw.cli.play_session import Session
+    from claw.cli.session.engine import Session
+    from claw.cli.session.interactive import prompt_text
 
     session = Session()
     out: list[str] = []

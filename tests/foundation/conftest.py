@@ -6,7 +6,7 @@ import pytest
 @pytest.fixture
 def bare_state(monkeypatch, tmp_path):
     """A minimal valid envelope whose game part is not checked (foundation tests only)."""
-    import claw.cli.content as content
+    import claw.cli.formats.content as content
 
     names = content.schema_names
     monkeypatch.setattr(content, "schema_names", lambda: [n for n in names() if not n.startswith("state-")])

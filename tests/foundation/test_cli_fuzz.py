@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from claw.cli.dispatch import collect
+from claw.cli.shell.dispatch import collect
 from claw.cli.testing import run
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -22,7 +22,7 @@ def test_command_pages_are_current():
 
 def test_option_spellings_do_not_clash():
     """A flag several games share has one type everywhere (dispatch merges them)."""
-    from claw.cli.dispatch import collect, merged_options
+    from claw.cli.shell.dispatch import collect, merged_options
 
     for _verb, per_game in collect().items():
         merged_options(per_game)

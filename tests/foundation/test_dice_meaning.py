@@ -194,7 +194,7 @@ def test_percentile_impossible_values_name_the_die(dice, words):
 def test_warriors_percentile_rolls_read_the_tens_die_the_same_way():
     """The same tens die in the game's own d100 rolls (crowfood, diseases), also through
     the recording wrapper that game commands use for the log."""
-    from claw.cli.call import RecordingDice
+    from claw.cli.framework.call import RecordingDice
     from claw.core.warriors.dice import d100
 
     assert d100(PhysicalDice([70, 1]), "crowfood") == (71, [7, 1])

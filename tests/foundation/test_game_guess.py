@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from claw.cli import dispatch
+from claw.cli.shell import dispatch
 from claw.cli.testing import run
 
 
@@ -42,7 +42,7 @@ def test_the_command_line_names_the_game(states, monkeypatch):
 def test_only_the_games_options_are_built(states):
     from typer.main import get_command
 
-    from claw.cli.main import build_app
+    from claw.cli.shell.app import build_app
 
     def flags(app) -> set[str]:
         command = get_command(app).commands["scenario-step"]

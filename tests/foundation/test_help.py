@@ -6,8 +6,8 @@ import shlex
 
 import pytest
 
-from claw.cli.games import GAMES, NAMES, commands_of
-from claw.cli.help_turns import RULES, SHARED, TURNS
+from claw.cli.framework.adapter import GAMES, NAMES, commands_of
+from claw.cli.shell.help_turns import RULES, SHARED, TURNS
 from claw.cli.testing import run
 
 NARROW = {"COLUMNS": "80", "LINES": "24"}
@@ -180,7 +180,7 @@ def test_one_spelling_of_defence_and_the_old_mice_spellings_still_work():
 
 
 def test_negative_numbers_and_stdin_dash_are_not_taken_for_options():
-    from claw.cli.dispatch import _looks_like_option
+    from claw.cli.shell.dispatch import _looks_like_option
 
     assert not _looks_like_option("-3") and not _looks_like_option("-") and _looks_like_option("-x")
 
@@ -189,7 +189,7 @@ def test_the_examples_of_the_top_help_run(tmp_path):
     """Each example under `claw --help` works from the checkout (in a scratch folder)."""
     from pathlib import Path
 
-    from claw.cli.help_turns import EXAMPLES
+    from claw.cli.shell.help_turns import EXAMPLES
 
     root = Path(__file__).resolve().parents[2]
     env = {}

@@ -3,7 +3,7 @@ option a command takes, `--draw` included (the table types its draws on any comm
 
 import pytest
 
-from claw.cli.options import COMMON
+from claw.cli.shell.options import COMMON
 from claw.cli.testing import run
 
 SHOWN = [name for name in COMMON if name != "debug"]  # --debug is hidden on purpose

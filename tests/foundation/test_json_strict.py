@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from claw.cli.jsonload import loads, parse
-from claw.cli.positions import MAX_DEPTH, MAX_INT_DIGITS, ParseProblem, locate, node_start
+from claw.cli.formats.jsonload import loads, parse
+from claw.cli.formats.positions import MAX_DEPTH, MAX_INT_DIGITS, ParseProblem, locate, node_start
 from claw.cli.testing import run
 from claw.core.errors import InvalidInput
 

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from claw.cli.jsondump import dumps_indent1
-from claw.cli.statefile import dump_state
+from claw.cli.formats.jsondump import dumps_indent1
+from claw.cli.store.statefile import dump_state
 
 
 def _library(data) -> str:

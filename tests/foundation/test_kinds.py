@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from claw.cli.games import GAMES, commands_of
-from claw.cli.kinds import LABELS, NAMES, names, place
-from claw.cli.spec import Arg
+from claw.cli.framework.adapter import GAMES, commands_of
+from claw.cli.framework.kinds import LABELS, NAMES, names, place
+from claw.cli.framework.spec import Arg
 from claw.cli.testing import run
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -109,7 +109,7 @@ def test_names_come_from_the_state_or_the_rulebook_tables(msm, warriors):
     assert names("cat", "warriors", None) is None
 
 
-# -- issue 12 item 4: every positional parsed by its kind in one place (claw.cli.kinds) -----
+# -- issue 12 item 4: every positional parsed by its kind in one place (claw.cli.framework.kinds) -----
 
 def _game_part(text):
     import json
@@ -149,7 +149,7 @@ PARSES = [
 @pytest.mark.parametrize("fixture,kind,typed,value,wrong,code,near", PARSES)
 def test_each_kind_parses_its_names_and_refuses_a_misspelling_with_a_hint(
         request, fixture, kind, typed, value, wrong, code, near):
-    from claw.cli.kinds import parse_word
+    from claw.cli.framework.kinds import parse_word
     from claw.core.errors import ClawError
 
     state = _game_part(request.getfixturevalue(fixture))
@@ -162,7 +162,7 @@ def test_each_kind_parses_its_names_and_refuses_a_misspelling_with_a_hint(
 
 def test_any_kind_keeps_the_word_and_stateless_names_pass_to_the_handler():
     """Without a state there is nothing to check a figure id against: the handler decides."""
-    from claw.cli.kinds import parse_word
+    from claw.cli.framework.kinds import parse_word
 
     assert parse_word(Arg("N", "any"), "msm", None, "#4") == "#4"
     assert parse_word(Arg("CAT", "cat"), "warriors", None, " Emberpaw ") == "Emberpaw"
@@ -171,15 +171,15 @@ def test_any_kind_keeps_the_word_and_stateless_names_pass_to_the_handler():
 
 def test_a_state_too_broken_to_name_anything_is_left_to_the_handler(msm):
     """A figures table that is not a mapping: no name error (the state check says exit 3)."""
-    from claw.cli.kinds import parse_word
+    from claw.cli.framework.kinds import parse_word
 
     state = dict(_game_part(msm), figures=["not", "a", "mapping"])
     assert parse_word(Arg("CAT", "cat"), "msm", state, "nera") == "nera"
 
 
 def test_handlers_receive_parsed_values_by_usage_name(msm):
-    from claw.cli.kinds import parse_args
-    from claw.cli.spec import Command
+    from claw.cli.framework.kinds import parse_args
+    from claw.cli.framework.spec import Command
 
     spec = Command(help="", handler="", usage="CAT [SQUARE] [RAT...]",
                    args=(Arg("CAT", "cat"), Arg("SQUARE", "square", optional=True),
@@ -222,7 +222,7 @@ def states(msm, warriors, ratcatcher, mice):
 
 @pytest.mark.parametrize("kind,game", KIND_GAMES)
 def test_every_completion_parses_back(states, kind, game):
-    from claw.cli.kinds import names, parse_word
+    from claw.cli.framework.kinds import names, parse_word
     from claw.core.msm.squares import square_name
 
     offered = names(kind, game, states[game], complete=True) or []
@@ -235,7 +235,7 @@ def test_every_completion_parses_back(states, kind, game):
 
 @pytest.mark.parametrize("kind,game", KIND_GAMES)
 def test_any_text_parses_or_raises_the_kinds_error(states, kind, game):
-    from claw.cli.kinds import parse_word
+    from claw.cli.framework.kinds import parse_word
     from claw.core.errors import IllegalAction, UsageError
 
     state = states[game]

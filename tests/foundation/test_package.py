@@ -21,7 +21,7 @@ needs_tree = pytest.mark.skipif(not (ROOT / "setup.py").exists(), reason="needs 
 def test_project_metadata_names_a_free_distribution_and_keeps_the_command():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     assert project["name"] == "claw-tabletop"
-    assert project["scripts"] == {"claw": "claw.cli.entry:main"}  # entry: signal handlers before any import
+    assert project["scripts"] == {"claw": "claw.cli.shell.entry:main"}  # entry: signal handlers before any import
     assert project["license"] == {"file": "LICENSE"} and (ROOT / "LICENSE").read_text().startswith("MIT License")
     assert project["keywords"] and any(c.startswith("License ::") for c in project["classifiers"])
     readme = (ROOT / "README.md").read_text()
@@ -108,7 +108,7 @@ def test_wheel_from_a_clean_tree_installs_in_a_fresh_venv_and_runs(tmp_path):
 
 def test_loader_ignores_a_json_copy_whose_yaml_source_is_gone(tmp_path, monkeypatch):
     """A stale ``X.yaml.json`` without ``X.yaml`` is not read: the file counts as missing."""
-    from claw.cli import content
+    from claw.cli.formats import content
     from claw.core.errors import InvalidInput
 
     (tmp_path / "gone.yaml.json").write_text('{"stale": true}')

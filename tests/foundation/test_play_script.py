@@ -94,7 +94,7 @@ def test_script_matches_separate_processes(tmp_path):
     scripts for every game on each run."""
     import shlex
 
-    claw = [sys.executable, "-c", "from claw.cli.main import main; main()"]
+    claw = [sys.executable, "-c", "from claw.cli.shell.app import main; main()"]
     env = {k: v for k, v in os.environ.items() if k != "CLAW_STATE"} | {"NO_COLOR": "1"}
     new_args, lines = GAMES["msm"]
     separate = tmp_path / "separate.json"
@@ -210,8 +210,8 @@ def test_prompt_toolkit_only_for_the_interactive_session(tmp_path):
 def test_log_encoder_writes_what_dump_state_writes(tmp_path):
     """The session's save encodes only new log entries; the text is dump_state's, byte for
     byte, as the log grows, after an undo (a shorter log) and for a state read back."""
-    from claw.cli import statefile
-    from claw.cli.play_session import LogEncoder
+    from claw.cli.session.engine import LogEncoder
+    from claw.cli.store import statefile
 
     state = tmp_path / "g.json"
     _new("msm", state)

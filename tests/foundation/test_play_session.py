@@ -29,9 +29,9 @@ def _session(path: Path, keys: str | list[str], redraw: str = "changed", tmp: Pa
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
-    from claw.cli import statefile
-    from claw.cli.play import interactive_session
-    from claw.cli.play_session import Session
+    from claw.cli.session.engine import Session
+    from claw.cli.session.interactive import interactive_session
+    from claw.cli.store import statefile
 
     envelope, _, text = statefile.load_any(str(path))
     session = Session(envelope, path=str(path), autosave=True, saved_text=text)
@@ -96,8 +96,8 @@ def test_refused_action_leaves_the_file_byte_for_byte(tmp_path):
 def test_a_file_changed_outside_the_session_is_not_overwritten(tmp_path):
     """The session saves under the state's lock and refuses (exit 5) to replace a file that
     another command changed since the session read or wrote it; the session goes on."""
-    from claw.cli import statefile
-    from claw.cli.play_session import Session
+    from claw.cli.session.engine import Session
+    from claw.cli.store import statefile
 
     path = _new_msm(tmp_path)
     envelope, _, text = statefile.load_any(str(path))
@@ -114,9 +114,9 @@ def test_a_file_changed_outside_the_session_is_not_overwritten(tmp_path):
 
 
 def test_completion_of_commands_and_options(tmp_path):
-    from claw.cli import statefile
-    from claw.cli.play import complete_line
-    from claw.cli.play_session import Session
+    from claw.cli.session.engine import Session
+    from claw.cli.session.interactive import complete_line
+    from claw.cli.store import statefile
 
     envelope, _, _ = statefile.load_any(str(_new_msm(tmp_path)))
     session = Session(envelope)
@@ -131,7 +131,7 @@ def test_completion_of_commands_and_options(tmp_path):
 
 
 def test_prompt_shows_game_round_phase_and_turn(tmp_path):
-    from claw.cli.play import status
+    from claw.cli.session.interactive import status
 
     state = json.loads(_new_msm(tmp_path).read_text())["state"]
     assert status("msm", state) == "msm · round 1 · initiative"
@@ -160,8 +160,8 @@ def test_claw_play_on_a_real_terminal(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "CLAW_STATE"}
     env.update(NO_COLOR="1", TERM="xterm", XDG_STATE_HOME=str(tmp_path), COLUMNS="100", LINES="40",
                PROMPT_TOOLKIT_NO_CPR="1")  # a pty answers no cursor-position requests
-    proc = subprocess.Popen([sys.executable, "-c", "from claw.cli.main import main; main()", "play", "-s", str(path),
-                             "--redraw", "never"], stdin=follower, stdout=follower, stderr=follower, env=env,
+    proc = subprocess.Popen([sys.executable, "-c", "from claw.cli.shell.app import main; main()", "play", "-s",
+                             str(path), "--redraw", "never"], stdin=follower, stdout=follower, stderr=follower, env=env,
                             close_fds=True)
     os.close(follower)
     screen = bytearray()

@@ -12,7 +12,7 @@ import pytest
 from claw.cli.testing import run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-CLAW = [sys.executable, "-c", "from claw.cli.main import main; main()"]
+CLAW = [sys.executable, "-c", "from claw.cli.shell.app import main; main()"]
 
 
 def _msm(path: Path) -> None:

@@ -42,7 +42,7 @@ def test_a_closed_stderr_does_not_stop_a_write(mice_state):
 def test_a_state_one_byte_over_the_cap_is_refused_in_bytes(mice_state, monkeypatch, tmp_path):
     """Issue 10 item 5: the refusal one byte over the cap says by how much (it said
     '32.0 MiB, more than the 32 MiB'); at the cap exactly it is written and reads back."""
-    from claw.cli import statefile
+    from claw.cli.store import statefile
 
     size = len(run(["note", "x" * 100, "-s", str(mice_state)]).stdout.encode())
     monkeypatch.setattr(statefile, "MAX_STATE_BYTES", size - 1)
@@ -100,7 +100,7 @@ def test_validate_and_the_commands_agree_on_a_state_whose_loot_file_is_gone(tmp_
 def test_the_undo_copy_of_a_private_state_stays_private(mice_state):
     """Issue 10 item 2 (an existing file keeps its mode): the undo entry is a copy of the
     old state, so it gets the state's mode (a 0600 state's history was saved 0644)."""
-    from claw.cli.statefile import undo_dir
+    from claw.cli.store.statefile import undo_dir
 
     mice_state.chmod(0o600)
     assert run(["note", "secret plan", "-s", str(mice_state), "-i"]).code == 0

@@ -16,11 +16,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from claw.cli.output import Output
+from claw.cli.render.output import Output
 from claw.cli.testing import run
 
 ROOT = Path(__file__).resolve().parents[2]
-CLAW = [sys.executable, "-c", "from claw.cli.main import main; main()"]
+CLAW = [sys.executable, "-c", "from claw.cli.shell.app import main; main()"]
 
 
 def claw(*args, env=None, stdin=None, close_stdout=False):

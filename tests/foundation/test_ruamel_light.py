@@ -9,7 +9,7 @@ import sys
 
 PROBE = """
 import sys
-from claw.cli.yamlload import load_positioned
+from claw.cli.formats.yamlload import load_positioned
 doc = load_positioned("a: [1, {b: 'c'}]\\n")
 assert doc.data == {"a": [1, {"b": "c"}]}, doc.data
 light = "ruamel.yaml.main" not in sys.modules and "ruamel.yaml.representer" not in sys.modules

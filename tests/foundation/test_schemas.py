@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from claw.cli.content import load_schema, schema_names
-from claw.cli.fastschema import first_error
-from claw.cli.schemacheck import validator_for
+from claw.cli.formats.content import load_schema, schema_names
+from claw.cli.validation.fastschema import first_error
+from claw.cli.validation.schemacheck import validator_for
 
 
 @pytest.mark.parametrize("name", schema_names())

@@ -60,7 +60,7 @@ def test_parallel_table_mode_commands_lose_nothing(mice_state):
 
 def test_ctrl_c_after_the_rename_says_written(bare_state, monkeypatch):
     """The commit point is tracked: an interruption after it reports the state as in place."""
-    from claw.cli import interrupts
+    from claw.cli.shell import interrupts
 
     real = interrupts.committed
 
@@ -76,7 +76,7 @@ def test_ctrl_c_after_the_rename_says_written(bare_state, monkeypatch):
 
 
 def test_ctrl_c_before_the_rename_says_nothing_written_and_removes_the_temp(bare_state, monkeypatch):
-    from claw.cli import safewrite
+    from claw.cli.store import atomic as safewrite
 
     def interrupted(fd, data):
         raise KeyboardInterrupt

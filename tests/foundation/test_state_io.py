@@ -74,7 +74,7 @@ def test_log_prints_history(bare_state):
     ('{"format": "claw-state", "version": 1, "game": "chess", "rng": {}, "state": {}, "log": []}', "invalid state"),
 ])
 def test_bad_state_on_stdin_exit_3_one_line(text, reason):
-    from claw.cli.dispatch import collect
+    from claw.cli.shell.dispatch import collect
 
     commands = [["note", "x"], ["log", "-s", "-"], ["undo", "-s", "-"]] + [[verb] for verb in collect()]
     for command in commands:
@@ -121,8 +121,8 @@ def test_undo_refuses_stdin():
        st.integers(0, 2**64 - 1), st.integers(0, 10**6))
 def test_state_round_trip(part, seed, position):
     """dump → parse gives the same envelope back (stable, lossless)."""
-    import claw.cli.content as content
-    from claw.cli.statefile import dump_state, new_envelope, parse_state
+    import claw.cli.formats.content as content
+    from claw.cli.store.statefile import dump_state, new_envelope, parse_state
 
     envelope = new_envelope("mice", seed)
     envelope["rng"]["position"] = position

@@ -66,7 +66,7 @@ def test_output_into_a_character_device_writes_into_it(bare_state, tmp_path):
 
 
 def test_dev_stdout_means_stdout_and_dev_paths_are_streams():
-    from claw.cli.safewrite import destination
+    from claw.cli.store.atomic import destination
 
     assert destination("/dev/stdout")[0] == "stdout"  # pure: nothing is opened
     assert destination("/dev/fd/1")[0] == "stdout"
@@ -104,7 +104,7 @@ def test_unwritable_output_is_exit_5_naming_path_and_reason(bare_state, tmp_path
     ("_open", errno.ENOSPC, False),  # the undo entry is saved, then the state itself fails
 ])
 def test_full_disk_read_only_no_permission_keep_the_old_state(bare_state, monkeypatch, hook, code, undo_too):
-    from claw.cli import safewrite
+    from claw.cli.store import atomic as safewrite
 
     before = bare_state.read_bytes()
     real = getattr(safewrite, hook)
@@ -136,7 +136,7 @@ def test_stdout_write_error_is_exit_5(bare_state, monkeypatch):
         def isatty(self):
             return False
 
-    from claw.cli import safewrite
+    from claw.cli.store import atomic as safewrite
     from claw.core.errors import CannotWrite
 
     with pytest.raises(CannotWrite, match="No space left"):
@@ -147,7 +147,7 @@ def test_stdout_write_error_is_exit_5(bare_state, monkeypatch):
 
 def test_state_over_the_read_cap_is_not_written(bare_state, monkeypatch):
     """Refuse to write what claw could not read back (cap counted in bytes both ways)."""
-    from claw.cli import statefile
+    from claw.cli.store import statefile
 
     monkeypatch.setattr(statefile, "MAX_STATE_BYTES", 1000)
     before = bare_state.read_bytes()
@@ -207,7 +207,7 @@ def test_a_file_changed_since_it_was_read_is_not_replaced(bare_state, monkeypatc
         raise OSError(errno.ENOLCK, "no locks")
 
     monkeypatch.setattr(fcntl, "flock", no_locks)
-    from claw.cli import statefile
+    from claw.cli.store import statefile
 
     real = statefile.read_state_text
 

@@ -62,8 +62,8 @@ def test_a_state_naming_an_absolute_path_is_refused(tmp_path):
 
 
 def test_call_resolves_stored_paths_from_the_state_folder(tmp_path):
-    from claw.cli.call import Call
-    from claw.cli.output import Output
+    from claw.cli.framework.call import Call
+    from claw.cli.render.output import Output
     from claw.core.errors import InvalidInput
 
     call = Call(command="x", game="msm", args=[], opts={}, envelope=None, dice=None, output=Output())

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from claw.cli.statefile import VERSION
+from claw.cli.store.statefile import VERSION
 from claw.cli.testing import run
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,7 +68,7 @@ def test_msm_state_check_points_at_the_figure(msm_state, tmp_path):
 
 def test_validate_stdin_read_is_bounded(monkeypatch):
     """`claw validate - < /dev/zero` once grew to 24 GB: the read now stops at the cap."""
-    from claw.cli import diagnostics
+    from claw.cli.validation import diagnostics
 
     class Endless:
         asked: list = []
@@ -83,7 +83,7 @@ def test_validate_stdin_read_is_bounded(monkeypatch):
 
     monkeypatch.setattr(diagnostics, "MAX_STATE_BYTES", 4096)
     monkeypatch.setattr(sys, "stdin", Endless())
-    from claw.cli.main import main
+    from claw.cli.shell.app import main
 
     with pytest.raises(SystemExit) as exit_:
         main(["validate", "-"])

@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from claw.cli.suggest import closest, distance, hint
+from claw.cli.render.suggest import closest, distance, hint
 
 
 def test_typos_find_the_name():

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from claw.cli.draws import DECKS, NO_DECKS, parse_draws, table_draws
+from claw.cli.framework.draws import DECKS, NO_DECKS, parse_draws, table_draws
 from claw.core.draws import TableDraws, shuffled, take, take_colour
 from claw.core.errors import UsageError
 from claw.core.rng import SeededDice

@@ -150,8 +150,8 @@ def test_outcome_events_are_plain_in_the_log_and_coloured_on_a_terminal():
     assert ev["text"] == "Victory: all cats escaped." and ev["result"] == "victory"
     import io
 
-    from claw.cli.call import Call
-    from claw.cli.output import Output
+    from claw.cli.framework.call import Call
+    from claw.cli.render.output import Output
 
     for forced, expect_ansi in (("1", True), ("", False)):
         import os
@@ -188,7 +188,7 @@ def test_version_1_log_markup_is_removed_with_richs_parser(tmp_path):
 
 
 def test_version_1_text_rich_cannot_parse_is_kept(tmp_path):
-    from claw.cli.text import legacy_plain
+    from claw.cli.render.text import legacy_plain
 
     assert legacy_plain("rats [/] done") == "rats [/] done"
     assert legacy_plain("no brackets") == "no brackets"
@@ -224,8 +224,8 @@ def test_internal_error_handler_survives_markup_and_broken_messages():
     import os
     from unittest import mock
 
-    from claw.cli.output import Output
-    from claw.cli.runner import guard
+    from claw.cli.framework.runner import guard
+    from claw.cli.render.output import Output
 
     class Nasty(Exception):
         def __str__(self):
@@ -246,7 +246,7 @@ def test_internal_error_handler_survives_markup_and_broken_messages():
 
 
 def test_error_output_falls_back_when_the_stream_breaks():
-    from claw.cli.output import Output
+    from claw.cli.render.output import Output
 
     class Broken:
         encoding = "utf-8"
@@ -274,7 +274,7 @@ def test_a_bug_is_a_traceback_only_with_debug(tmp_path, monkeypatch):
     r = run(["note"])
     assert r.code == 1 and r.stderr.startswith("claw: internal error (ZeroDivisionError: oops [/])")
     with pytest.raises(ZeroDivisionError):
-        from claw.cli.main import main
+        from claw.cli.shell.app import main
 
         main(["note", "--debug"])
     assert state.exists()

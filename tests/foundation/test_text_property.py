@@ -17,7 +17,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from claw.cli.output import visible
+from claw.cli.render.output import visible
 from claw.cli.testing import run
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -88,7 +88,7 @@ def test_any_note_comes_back_literally(words):
 @lru_cache
 def _example(relative: str) -> str:
     """An example file's document as JSON text (read once, through claw's own loader)."""
-    from claw.cli.diagnostics import check_file
+    from claw.cli.validation.diagnostics import check_file
 
     report = check_file(str(ROOT / relative))
     assert report.ok

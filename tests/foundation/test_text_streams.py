@@ -82,8 +82,8 @@ def test_json_query_on_a_piped_state_still_answers(cats_turn):
 def test_rendered_text_moves_to_stderr_when_the_state_takes_stdout(tmp_path):
     """A state-changing handler that prints text: with the state on stdout, the text goes
     to stderr so stdout is exactly one state."""
-    from claw.cli.output import Output
-    from claw.cli.runner import Common, run_state_command
+    from claw.cli.framework.runner import Common, run_state_command
+    from claw.cli.render.output import Output
 
     state = tmp_path / "g.json"
     state.write_text(ok(["new", str(EXAMPLES["msm"][0]), "--seed", "1"]).stdout)
@@ -105,7 +105,7 @@ def test_rendered_text_moves_to_stderr_when_the_state_takes_stdout(tmp_path):
 def _claw(args, encoding, stdin=None):
     env = {k: v for k, v in os.environ.items() if k not in ("CLAW_STATE", "FORCE_COLOR")}
     env.update({"PYTHONIOENCODING": encoding, "NO_COLOR": "1"})
-    return subprocess.run([sys.executable, "-c", "from claw.cli.main import main; main()", *args],
+    return subprocess.run([sys.executable, "-c", "from claw.cli.shell.app import main; main()", *args],
                           input=stdin, capture_output=True, env=env, timeout=60)
 
 
@@ -152,7 +152,7 @@ def test_die_faces_and_arrows_on_ascii():
 
 
 def test_fit_uses_ascii_stand_ins():
-    from claw.cli.output import fit, fit_json
+    from claw.cli.render.output import fit, fit_json
 
     assert fit("A ‖ B → C — é", "ascii") == "A | B -> C -- e"
     assert fit("A ‖ B", "utf-8") == "A ‖ B" and fit("x", None) == "x"

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from claw.cli.diagnostics import check_document
 from claw.cli.testing import run
+from claw.cli.validation.diagnostics import check_document
 
 FILES = Path(__file__).parent / "files"
 
@@ -129,7 +129,7 @@ def test_endless_file_is_refused_not_read_forever():
 
 def test_escaped_brackets_survive_in_old_log_texts():
     """A version-1 log text (markup, escaped brackets) reads as its words (cli/text.legacy_plain)."""
-    from claw.cli.text import legacy_plain
+    from claw.cli.render.text import legacy_plain
 
     assert legacy_plain("take \\[Cage] [red]now[/]") == "take [Cage] now"
 
@@ -138,8 +138,8 @@ def test_escaped_brackets_survive_in_old_log_texts():
 def test_rule_problem_points_inside_a_string(row, column):
     """A rule check may name a character inside a one-line string (msm map rows): the
     column is that character's, past an opening quote."""
-    from claw.cli.diagnostics import _inside_string
-    from claw.cli.yamlload import load_positioned, locate
+    from claw.cli.formats.yamlload import load_positioned, locate
+    from claw.cli.validation.diagnostics import _inside_string
 
     root = load_positioned(f"rows:\n  - {row}\n")
     line, col = locate(root, ("rows", 0))

@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from claw.cli.diagnostics import check_document
-from claw.cli.jsonload import loads, parse
-from claw.cli.positions import ParseProblem, locate
+from claw.cli.formats.jsonload import loads, parse
+from claw.cli.formats.positions import ParseProblem, locate
+from claw.cli.formats.yamlload import load_positioned
 from claw.cli.testing import run
-from claw.cli.yamlload import load_positioned
+from claw.cli.validation.diagnostics import check_document
 from claw.core.errors import InvalidInput
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -84,7 +84,7 @@ def test_unknown_format_is_a_usage_error():
 
 
 def test_a_bug_inside_validate_is_one_line_not_a_traceback():
-    with mock.patch("claw.cli.diagnostics.check_document", side_effect=RuntimeError("boom")):
+    with mock.patch("claw.cli.validation.diagnostics.check_document", side_effect=RuntimeError("boom")):
         result = run(["validate", "-"], stdin="game: mice\n")
     assert result.code == 1
     assert result.stderr.startswith("claw: internal error (RuntimeError: boom)") and "Traceback" not in result.stderr
@@ -101,7 +101,7 @@ def test_every_code_is_documented():
     """Each code the checks can produce is in cli/diagcodes.py and docs/validate.md."""
     import re
 
-    from claw.cli.diagcodes import CODES
+    from claw.cli.validation.codes import CODES
 
     used = set()
     for folder in ("core", "cli"):

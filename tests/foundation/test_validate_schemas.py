@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from claw.cli.content import schema_names
-from claw.cli.diagnostics import schema_for
+from claw.cli.formats.content import schema_names
+from claw.cli.formats.yamlload import load_positioned, to_plain
 from claw.cli.testing import run
-from claw.cli.yamlload import load_positioned, to_plain
+from claw.cli.validation.diagnostics import schema_for
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*/*.yaml"))
@@ -89,8 +89,8 @@ PLANTED = sorted((ROOT / "tests").glob("*/files/planted.yaml"))
 def test_fast_checker_and_jsonschema_agree_on_examples_and_planted_files(path):
     """`claw validate` asks the hot-path checker first and imports jsonschema only when it
     finds a problem: they must agree on every file (and on each planted file's parts)."""
-    from claw.cli.fastschema import first_error
-    from claw.cli.schemacheck import validator_for
+    from claw.cli.validation.fastschema import first_error
+    from claw.cli.validation.schemacheck import validator_for
 
     data = to_plain(load_positioned(path.read_text(encoding="utf-8")))
     name = schema_for(data)[0]

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from claw.cli.diagnostics import check_document
+from claw.cli.formats.yamlload import load_positioned, locate, node_start
 from claw.cli.testing import run
-from claw.cli.yamlload import load_positioned, locate, node_start
+from claw.cli.validation.diagnostics import check_document
 
 from .strategies import json_values
 

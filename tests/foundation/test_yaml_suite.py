@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from claw.cli.diagnostics import check_file
 from claw.cli.testing import run
+from claw.cli.validation.diagnostics import check_file
 
 SUITE = Path(__file__).resolve().parents[1] / "corpora" / "yaml-test-suite"
 STREAMS = sorted(p.stem for p in SUITE.glob("*.yaml"))

@@ -16,14 +16,14 @@ EXAMPLE = ROOT / "examples" / "mice" / "ghost-of-castle-andon.yaml"
 
 @pytest.fixture(scope="session")
 def tiles():
-    from claw.cli.content import load_data
+    from claw.cli.formats.content import load_data
 
     return load_data("mice/tiles.json")
 
 
 @pytest.fixture(scope="session")
 def faces():
-    from claw.cli.content import load_data
+    from claw.cli.formats.content import load_data
     from claw.core.mice.actiondie import parse_faces
 
     return parse_faces(load_data("mice/action-die.json"))

@@ -31,7 +31,7 @@ def to_chamber(state, tiles, cheese_face):
 
 
 def _faces():
-    from claw.cli.content import load_data
+    from claw.cli.formats.content import load_data
     from claw.core.mice.actiondie import parse_faces
 
     return parse_faces(load_data("mice/action-die.json"))

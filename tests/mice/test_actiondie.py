@@ -61,7 +61,7 @@ def test_scary_noises_six_mice_four_spaces_exact(faces):
 
 @given(st.integers(0, 12))
 def test_distributions_sum_to_one(n):
-    from claw.cli.content import load_data
+    from claw.cli.formats.content import load_data
 
     faces = A.parse_faces(load_data("mice/action-die.json"))
     for sym in ("cheese", "sword", "shield"):
@@ -72,7 +72,7 @@ def test_distributions_sum_to_one(n):
 
 @given(st.lists(st.integers(1, 6), min_size=0, max_size=12))
 def test_count_never_exceeds_dice(values):
-    from claw.cli.content import load_data
+    from claw.cli.formats.content import load_data
     from claw.core.rng import PhysicalDice
 
     faces = A.parse_faces(load_data("mice/action-die.json"))
@@ -84,7 +84,7 @@ def test_count_never_exceeds_dice(values):
 @given(st.integers(1, 8), st.sampled_from(["cheese", "sword", "shield", "bow"]))
 def test_odds_agree_with_the_framework_dice_engine(n, symbol):
     """Our per-rule odds and `claw roll NdA=SYMBOL --odds` read the same face table."""
-    from claw.cli.content import load_data
+    from claw.cli.formats.content import load_data
     from claw.core.dice import ActionFace, distribution, parse
 
     raw = load_data("mice/action-die.json")

@@ -184,7 +184,7 @@ def test_show_json_is_the_state():
 
 def test_state_without_a_chapter_is_refused(tmp_path, monkeypatch):
     """A mice envelope whose game part is empty: a clear refusal, nothing written."""
-    import claw.cli.content as content
+    import claw.cli.formats.content as content
 
     names = content.schema_names
     monkeypatch.setattr(content, "schema_names", lambda: [n for n in names() if n != "state-mice"])
@@ -207,7 +207,7 @@ def test_stateless_rules_refuse_figures():
 @given(st.lists(st.integers(1, 6), min_size=1, max_size=8), st.integers(0, 8))
 def test_stateless_scary_noises_matches_the_rule(values, distance):
     """Kitchen 5 from explicit numbers: scared exactly when the cheese total beats the distance."""
-    from claw.cli.content import load_data
+    from claw.cli.formats.content import load_data
 
     table = {f["face"]: f for f in load_data("mice/action-die.json")["faces"]}
     faces = {k: f["symbol"] for k, f in table.items()}

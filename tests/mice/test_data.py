@@ -6,7 +6,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from claw.cli.content import load_schema
+from claw.cli.formats.content import load_schema
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -58,7 +58,7 @@ def test_setup_numbers_as_printed(tiles):
 
 
 def test_example_chapter_validates():
-    from claw.cli.diagnostics import check_file
+    from claw.cli.validation.diagnostics import check_file
 
     report = check_file(str(ROOT / "examples/mice/ghost-of-castle-andon.yaml"))
     assert report.ok, [d.text() for d in report.diagnostics]

@@ -8,7 +8,7 @@ import jsonschema
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from claw.cli.content import load_data, load_schema
+from claw.cli.formats.content import load_data, load_schema
 from claw.core.errors import ClawError
 from claw.core.mice import actiondie as A
 from claw.core.mice import chamber, combat, ghost, kitchen, search, track

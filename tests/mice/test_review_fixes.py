@@ -99,7 +99,7 @@ def test_validate_refuses_a_die_with_a_face_twice(tmp_path):
 def test_failed_enter_roll_is_logged_not_refused(fresh, tiles, F):
     """Kitchen 5, Move the Ghost: the mop mice roll; with no die matching, the ghost
     cannot move and so does not enter — but the roll stands and is in the log."""
-    from claw.cli.statefile import dump_state, new_envelope
+    from claw.cli.store.statefile import dump_state, new_envelope
     from claw.core.mice import kitchen
 
     from .helpers import scare_burly, to_chamber, to_kitchen_scared

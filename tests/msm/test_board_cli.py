@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from ruamel.yaml import YAML
 
-from claw.cli.games.msm_render import cell_chars, render_board
+from claw.cli.games.msm.render import cell_chars, render_board
 from claw.cli.testing import run
 from claw.core.msm.board import parse_map
 
@@ -268,7 +268,7 @@ def test_edited_state_with_impossible_figures_is_refused(s1_state, tmp_path, cha
 
 def test_cat_letters_never_read_as_spawn_or_objective_markers():
     """`show`: a hero whose name starts with S or O gets another letter (S and O are map markers)."""
-    from claw.cli.games.msm_render import figure_symbols
+    from claw.cli.games.msm.render import figure_symbols
 
     symbols = figure_symbols({"sekhmet": {"side": "cat"}, "oscar": {"side": "cat"}})
     assert symbols["sekhmet"] not in "SO" and symbols["oscar"] not in "SO"

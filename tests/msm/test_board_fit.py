@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from claw.cli.games.msm_render import KEY, SEEN, SEEN_HINDERED, SIGHT_LINE, cell_chars, render_board
+from claw.cli.games.msm.render import KEY, SEEN, SEEN_HINDERED, SIGHT_LINE, cell_chars, render_board
 from claw.cli.testing import run
 from claw.core.msm.board import parse_map
 

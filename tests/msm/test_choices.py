@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from claw.cli.statefile import dump_state, new_envelope
+from claw.cli.store.statefile import dump_state, new_envelope
 from claw.cli.testing import run
 from claw.core.errors import IllegalAction
 from claw.core.msm.rat_turn import rats_turn

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from claw.cli.statefile import dump_state, new_envelope
+from claw.cli.store.statefile import dump_state, new_envelope
 from claw.cli.testing import run
 from claw.core.errors import IllegalAction, UsageError
 from claw.core.msm.attack import attack
@@ -123,7 +123,7 @@ def test_new_hero_skill_option(tmp_path):
 
 
 def test_tavern_level_keeps_a_skill_with_its_modifier():
-    from claw.cli.content import load_data
+    from claw.cli.formats.content import load_data
     from claw.core.msm import tavern
 
     camp = {"heroes": {"adara": {"level": 0, "health": 9, "skills": []}}, "taverne": {}}

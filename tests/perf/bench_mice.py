@@ -64,7 +64,7 @@ def main() -> None:
 
     from ruamel.yaml import YAML
 
-    from claw.cli.content import load_data
+    from claw.cli.formats.content import load_data
     from claw.core.mice import actiondie as A
     from claw.core.mice import chamber, ghost
     from claw.core.mice import outcomes as O

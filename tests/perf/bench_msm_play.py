@@ -76,7 +76,7 @@ def scripted_bench() -> None:
 
 
 def pipeline_bench() -> None:
-    claw = [sys.executable, "-m", "claw.cli.main"] if False else ["claw"]
+    claw = [sys.executable, "-m", "claw.cli.shell.app"] if False else ["claw"]
     bare = [sys.executable, "-c", "import typer\napp = typer.Typer()\n@app.command()\ndef main(): pass\napp()"]
     bare_runs = []
     for _ in range(5):

@@ -53,8 +53,8 @@ def _neighbours(square: str) -> list[str]:
 
 def script(n: int, start: Path) -> list[str]:
     """``n`` lines of a game of scenario 2, chosen by trying them in a scratch session."""
-    from claw.cli import statefile
-    from claw.cli.play_session import Session
+    from claw.cli.session.engine import Session
+    from claw.cli.store import statefile
 
     envelope, _, _ = statefile.load_any(str(start))
     session = Session(envelope)
@@ -136,8 +136,8 @@ def one_play(claw: str, args: list[str], stdout) -> float:
 def per_line(path: Path, lines: list[str], autosave: bool) -> tuple[list[float], list[float]]:
     """Milliseconds of each line in a session (in process, as `claw play` runs it): every
     line, and the lines that changed the state (with a file: each of them wrote it)."""
-    from claw.cli import statefile
-    from claw.cli.play_session import Session
+    from claw.cli.session.engine import Session
+    from claw.cli.store import statefile
 
     envelope, _, text = statefile.load_any(str(path))
     session = Session(envelope, path=str(path) if autosave else None, autosave=autosave, saved_text=text)

@@ -30,7 +30,7 @@ def load(name):
 
 
 def content():
-    from claw.cli.content import load_data
+    from claw.cli.formats.content import load_data
 
     return dict(scenario=load("first-game.yaml"), character=load("madam-cage.yaml"),
                 nemesis=load("rat-king.yaml"), townships=load("townships.yaml"),

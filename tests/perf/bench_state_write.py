@@ -70,8 +70,9 @@ def _old_atomic(path: str, text: str) -> None:
 
 
 def new_write(path: str, text: str) -> None:
-    from claw.cli import safewrite, statefile
-    from claw.cli.statelock import StateLock
+    from claw.cli.store import atomic as safewrite
+    from claw.cli.store import statefile
+    from claw.cli.store.lock import StateLock
 
     with StateLock(path) as lock:
         entry = statefile.push_undo(path, text)

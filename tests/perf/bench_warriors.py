@@ -32,7 +32,7 @@ TYPER_HELLO = ("import typer\napp = typer.Typer()\n@app.command()\ndef hello(nam
 def party():
     from ruamel.yaml import YAML
 
-    from claw.cli.games.warriors_data import rules
+    from claw.cli.games.warriors.data import rules
     from claw.core.warriors.character import build
     r = rules()
     cats = {}

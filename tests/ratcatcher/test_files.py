@@ -7,7 +7,7 @@ import json
 import pytest
 from jsonschema import Draft202012Validator
 
-from claw.cli.content import load_schema
+from claw.cli.formats.content import load_schema
 from claw.cli.testing import run
 from tests.ratcatcher.conftest import EX, ROOT, load
 
@@ -32,7 +32,7 @@ def test_rules_data_validates():
     """data/ratcatcher/rules.yaml: the numbers the procedures print (64 rats, 10 cheese …)."""
     r = run(["validate", str(ROOT / "data" / "ratcatcher" / "rules.yaml")])
     assert r.code == 0, r.stderr
-    from claw.cli.content import load_data
+    from claw.cli.formats.content import load_data
 
     rules = load_data("ratcatcher/rules.yaml")
     assert rules["sack_size"] == 64 and rules["win_cheese"] == 10 and rules["lose_cheese"] == 10

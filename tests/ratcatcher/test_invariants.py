@@ -34,7 +34,7 @@ def _game(content, rules, seed, rounds=60):
 @settings(max_examples=15, deadline=None)
 @given(st.integers(0, 2**32))
 def test_rats_are_conserved_and_states_valid(content, rules, seed):
-    from claw.cli.fastschema import first_error
+    from claw.cli.validation.fastschema import first_error
     from claw.core.ratcatcher.statecheck import state_problems
 
     for s in _game(content, rules, seed):

@@ -5,7 +5,7 @@ import pathlib
 import pytest
 from ruamel.yaml import YAML
 
-from claw.cli.games.warriors_data import rules as load_rules
+from claw.cli.games.warriors.data import rules as load_rules
 from claw.core.rng import PhysicalDice
 from claw.core.warriors.character import build
 

@@ -251,7 +251,7 @@ VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 def test_any_schema_valid_character_is_checked_without_crashing(d):
     """Property: the rule-level check of any schema-valid character returns problems
     (each with a path into the document) and never raises; a clean one stays in bounds."""
-    from claw.cli.games.warriors_data import rules as load
+    from claw.cli.games.warriors.data import rules as load
     VALIDATOR.validate(d)
     cat, problems = build(d, load())
     for path, message in problems:

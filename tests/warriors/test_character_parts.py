@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from claw.cli.diagnostics import schema_problems
+from claw.cli.validation.diagnostics import schema_problems
 from claw.core.warriors.character import build, check
 
 from .conftest import EXAMPLES, load_yaml

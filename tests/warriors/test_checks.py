@@ -203,7 +203,7 @@ def test_chances_agree_with_the_framework_dice_engine(bonus, vs):
 def test_a_check_adds_up_or_is_refused(skill, spend, knacks, rolled):
     """Property: a check either refuses cleanly (IllegalAction) or its total is the sum
     of its parts, pools only fall, and the points paid cover spend plus knack costs."""
-    from claw.cli.games.warriors_data import rules as load
+    from claw.cli.games.warriors.data import rules as load
     from claw.core.errors import UsageError
 
     from .conftest import example_cat

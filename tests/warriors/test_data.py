@@ -7,7 +7,7 @@ import pathlib
 import jsonschema
 import pytest
 
-from claw.cli.games.warriors_data import TABLES, table
+from claw.cli.games.warriors.data import TABLES, table
 
 from .conftest import RULEBOOK
 

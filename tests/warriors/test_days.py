@@ -269,7 +269,7 @@ def test_sunrises_keep_the_state_valid(seed, ills, day, age, season):
 
     import jsonschema
 
-    from claw.cli.games.warriors_data import rules as load
+    from claw.cli.games.warriors.data import rules as load
     from claw.core.rng import SeededDice
 
     from .conftest import example_cat

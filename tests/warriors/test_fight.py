@@ -288,7 +288,7 @@ def test_attack_never_changes_its_input_and_keeps_hp_sane(seed, mode):
     only falls (by 2-8 per hit) for the target."""
     import copy as _copy
 
-    from claw.cli.games.warriors_data import rules as load
+    from claw.cli.games.warriors.data import rules as load
     from claw.core.rng import SeededDice
 
     from .conftest import example_cat
@@ -391,7 +391,7 @@ def test_random_brawls_keep_the_state_valid(seed, moves):
 
     import jsonschema
 
-    from claw.cli.games.warriors_data import rules as load
+    from claw.cli.games.warriors.data import rules as load
     from claw.core.errors import ClawError
     from claw.core.rng import SeededDice
     from claw.core.warriors.fight import advance

@@ -1,0 +1,76 @@
+"""Declarative command specs that game adapters export (see docs/dev/architecture.md).
+
+Kept free of typer so that adapters import in microseconds; ``claw.cli.shell.dispatch``
+turns merged specs into typer commands. Plain classes with ``__slots__``: a
+``typing.NamedTuple`` class costs an ``exec`` each at import, on every command's path.
+"""
+
+from __future__ import annotations
+
+import keyword
+from typing import Any
+
+
+class _Spec:
+    """Value semantics for the spec records: equal when their fields are, readable repr."""
+
+    __slots__: tuple[str, ...] = ()
+
+    def _values(self) -> tuple:
+        return tuple(getattr(self, f) for f in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Spec) and type(other) is type(self) and self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, *map(repr, self._values())))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{f}={getattr(self, f)!r}' for f in self.__slots__)})"
+
+
+class Opt(_Spec):
+    """One option. ``flag`` like ``--attack-dice``; ``type`` is str, int, float or bool.
+
+    ``dest``: the parameter name when the flag's is unusable (``--as`` → ``as_``);
+    ``aliases``: old or other spellings still accepted, never shown in help; ``choices``:
+    the values the shell completes (the handler still checks them); ``kind``: the kind of
+    name it takes (claw.cli.framework.kinds), completed from the state.
+    """
+
+    __slots__ = ("flag", "type", "help", "default", "short", "multiple", "dest", "aliases", "choices", "kind")
+
+    def __init__(self, flag: str, type: type = str, help: str = "", default: Any = None,
+                 short: str | None = None, multiple: bool = False, dest: str | None = None,
+                 aliases: tuple[str, ...] = (), choices: tuple[str, ...] = (), kind: str | None = None) -> None:
+        self.flag, self.type, self.help, self.default, self.short = flag, type, help, default, short
+        self.multiple, self.dest, self.aliases, self.choices, self.kind = multiple, dest, aliases, choices, kind
+
+    @property
+    def name(self) -> str:
+        if self.dest:
+            return self.dest
+        name = self.flag.lstrip("-").replace("-", "_")
+        return name + "_" if keyword.iskeyword(name) else name
+
+
+class Arg(_Spec):
+    """One positional argument: ``name`` as in the usage (``CAT``) and the ``kind`` of thing
+    it names (``claw.cli.framework.kinds``: figure, cat, square, card, zone, herb, knack, …)."""
+
+    __slots__ = ("name", "kind", "optional", "many")
+
+    def __init__(self, name: str, kind: str, optional: bool = False, many: bool = False) -> None:
+        self.name, self.kind, self.optional, self.many = name, kind, optional, many
+
+
+class Command(_Spec):
+    """One verb of a game. ``args``: the positionals' kinds, checked before the handler
+    runs and completed."""
+
+    __slots__ = ("help", "handler", "usage", "options", "needs_state", "changes_state", "args")
+
+    def __init__(self, help: str, handler: str, usage: str = "", options: tuple[Opt, ...] | list[Opt] = (),
+                 needs_state: bool = False, changes_state: bool = True, args: tuple[Arg, ...] = ()) -> None:
+        self.help, self.handler, self.usage, self.options = help, handler, usage, options
+        self.needs_state, self.changes_state, self.args = needs_state, changes_state, args

@@ -1,0 +1,175 @@
+"""Mont Saint-Michel play commands: attack, spawn, scenario-step, tavern, heal,
+search, pickup, trade, remove-stun. ``cli/games/msm.py`` merges ``PLAY_COMMANDS``.
+
+Only specs live at the top level; handlers import core lazily.
+"""
+
+from __future__ import annotations
+
+from claw.cli.framework.spec import Arg, Command, Opt
+
+_H = "claw.cli.games.msm.play_handlers:"
+
+PLAY_COMMANDS = {
+    "attack": Command(
+        help="Attack TARGET with ATTACKER (figure ids); stateless: --attack-dice N --stun S --wound W.",
+        handler=_H + "attack",
+        usage="[ATTACKER TARGET]",
+        args=(Arg("ATTACKER", "figure", optional=True), Arg("TARGET", "figure", optional=True)),
+        options=[
+            Opt("--weapon", str, help="weapon card id (cats) or attack id (rats); default: the best that reaches",
+                kind="card"),
+            Opt("--attack-dice", int, help="stateless: number of d12 attack dice"),
+            Opt("--stun", int, help="stateless: lowest modified roll that stuns"),
+            Opt("--wound", int, help="stateless: lowest modified roll that wounds"),
+            Opt("--mod", int, help="an extra attack modifier (skill, weapon, scenario), e.g. +1"),
+            Opt("--health", int, help="stateless: the target's remaining lives (for --odds; default 1)"),
+            Opt("--roach", bool, help="stateless: the target is a roach (removed when stunned)"),
+            Opt("--stunned-target", bool, help="stateless: the target is a stunned rat (+3)"),
+            Opt("--hindered", bool, help="stateless: the attack is hindered (-2)"),
+            Opt("--vulnerable", bool, help="stateless: a rat attacks a Vulnerable cat (+2)"),
+            Opt("--odds", bool, help="exact chances of a stun, a wound and elimination instead of rolling"),
+            Opt("--reroll", str, help="spend scratch tokens to reroll these dice (1-based, e.g. 1,2)"),
+            Opt("--reroll-ones", bool, help="spend scratch tokens to reroll natural 1s"),
+            Opt("--no-scratch", bool, help="do not take a scratch token for a natural 1"),
+            Opt("--medallion", bool, help="trade in a St. Gertrude medallion: one die is an automatic success"),
+        ],
+        changes_state=True,
+    ),
+    "spawn": Command(
+        help="Spawn rats on the spawn squares of the current round-track space.",
+        handler=_H + "spawn",
+        usage="[LETTER...]",
+        options=[Opt("--place", str, help="place a set-aside rat face up: TYPE@SQUARE")],
+        needs_state=True,
+    ),
+    "scenario-step": Command(
+        help="Advance the round by one phase (initiative, cats, rats, end); --until cats runs to the players' "
+             "next decision.",
+        handler=_H + "scenario_step",
+        options=[
+            Opt("--until", str, help="run automatic phases until this phase: cats, rats, end, initiative",
+                choices=("cats", "rats", "end", "initiative")),
+            Opt("--first", str, help="who goes first when the cats win the initiative (cats|rats)",
+                choices=("cats", "rats")),
+            Opt("--choose", str, multiple=True,
+                help="break a tie the rules leave to the player: RAT=CAT, RAT=SQUARE, first=RAT (repeatable)"),
+            Opt("--done", str, help="mark an objective done by id (objectives the tool cannot check)"),
+            Opt("--no-scratch", bool, help="do not take a scratch token for a 1 on the cats' initiative die"),
+        ],
+        needs_state=True,
+    ),
+    "activate": Command(
+        help="Activate CAT for its turn (done automatically by the first action).",
+        handler=_H + "activate",
+        usage="CAT",
+        args=(Arg("CAT", "cat"),),
+        needs_state=True,
+    ),
+    "end-activation": Command(
+        help="End the active cat's activation (unused AP are lost).",
+        handler=_H + "end_activation",
+        usage="[CAT]",
+        args=(Arg("CAT", "cat", optional=True),),
+        needs_state=True,
+    ),
+    "search": Command(
+        help="CAT searches a loot square (L) it stands on or next to: 1 AP, draws a loot card.",
+        handler=_H + "search",
+        usage="CAT [SQUARE]",
+        args=(Arg("CAT", "cat"), Arg("SQUARE", "square", optional=True)),
+        options=[Opt("--choose", str, multiple=True,
+                     help="break a tie the rules leave to the player: ambush=SQUARE, the objective "
+                     "square an Ambush card drawn now uses")],
+        needs_state=True,
+    ),
+    "pickup": Command(
+        help="CAT picks up an item card lying in its big square (free).",
+        handler=_H + "pickup",
+        usage="CAT CARD",
+        args=(Arg("CAT", "cat"), Arg("CARD", "card")),
+        needs_state=True,
+    ),
+    "trade": Command(
+        help="Give CARD from CAT to OTHER in the same big square (free).",
+        handler=_H + "trade",
+        usage="CAT CARD OTHER",
+        args=(Arg("CAT", "cat"), Arg("CARD", "card", optional=True), Arg("OTHER", "cat")),  # Taverne: CAT OTHER
+        options=[Opt("--equip", bool, help="the receiver equips a weapon (max 2) or armour (1)"),
+                 Opt("--francs", int,
+                     help="at the Taverne: give francs instead of a card (claw trade CAT OTHER --francs N)")],
+        needs_state=True,
+    ),
+    "equip": Command(
+        help="Move CARD of CAT between the loot slot and the weapon/armour slots (free).",
+        handler=_H + "equip",
+        usage="CAT CARD",
+        args=(Arg("CAT", "cat"), Arg("CARD", "card")),
+        options=[Opt("--unequip", bool, help="put the card back into the loot slot")],
+        needs_state=True,
+    ),
+    "remove-stun": Command(
+        help="CAT spends 1 AP to remove its stun marker.",
+        handler=_H + "remove_stun",
+        usage="CAT",
+        args=(Arg("CAT", "cat"),),
+        needs_state=True,
+    ),
+    "reload": Command(
+        help="CAT reloads both pistols with one big action (Guy's skill; 2 AP by default, see Rulings).",
+        handler=_H + "reload",
+        usage="CAT",
+        args=(Arg("CAT", "cat"),),
+        needs_state=True,
+    ),
+    "scratch": Command(
+        help="Show or set the team's scratch tokens (0..3).",
+        handler=_H + "scratch",
+        options=[Opt("--take", bool, help="take one token (after a natural 1)"),
+                 Opt("--spend", bool, help="discard one token")],
+        needs_state=True,
+    ),
+    "entry": Command(
+        help="Read rulebook entry N: its summary, the effects claw applies, the steps to do by hand "
+             "(stateless with --game msm: the entry as printed).",
+        handler=_H + "entry",
+        usage="N",
+        args=(Arg("N", "any"),),  # "4" or "#4": the handler reads the number
+        options=[Opt("--hero", str, help="the cat the entry concerns (default: the active cat)", kind="cat")],
+        needs_state=False,  # stateless: read the entry (claw entry 4 --game msm)
+    ),
+    "tavern": Command(
+        help="Between scenarios: ACTION = event | heal HERO | shop | buy HERO CARD | sell HERO CARD | "
+             "trade HERO CARD OTHER | level HERO [SKILL...] | recruit LOST NEW [CARD...] | show | "
+             "done --campaign FILE.",
+        handler=_H + "tavern",
+        usage="ACTION [ARGS...]",
+        options=[Opt("--level", int, help="level: the level to set (default: one up)"),
+                 Opt("--salves", int, help="heal: how many salves to spend (default: as many as help)"),
+                 Opt("--francs", int, help="trade: give this many francs (claw tavern trade HERO OTHER --francs N)"),
+                 Opt("--campaign", str, help="done: the campaign file to write")],
+        needs_state=False,  # stateless: roll the events chart (claw tavern event --game msm)
+    ),
+    "heal": Command(
+        help="Taverne: HERO spends healing salves (or the free healing of an event) up to 9 health.",
+        handler=_H + "heal",
+        usage="HERO",
+        options=[Opt("--salves", int, help="how many salves to spend (default: as many as help)")],
+        needs_state=True,
+    ),
+}
+
+# Options and hook for `claw new` (the board adapter adds them to NEW_OPTIONS and calls
+# the hook after building the state).
+PLAY_NEW_OPTIONS = [
+    Opt("--campaign", str, help="campaign file: the heroes' health, level and cards carried over"),
+    Opt("--cat-stun", str, help="cats' stun markers: clear (at the start of the cats' turn, default) or keep"),
+    Opt("--rat-wall", str, help="a rat beside a cat across a wall: adjacent (default; it stays there) or apart "
+        "(it goes round to an open side)"),
+    Opt("--big-action", str, help="what Guy's \"1 big action\" costs: two (default: 2 AP) or all (the cat's "
+        "whole AP; differs with 3 AP)"),
+    Opt("--hero-skill", str,
+        help="skills heroes use: HERO=NAME[:+N[:WEAPON,...]], several joined by ';', e.g. "
+        "\"adara=Staff proficiency:+1:staff\""),
+]
+PLAY_SETUP = _H + "setup_play"

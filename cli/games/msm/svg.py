@@ -1,0 +1,450 @@
+"""The msm board as an SVG picture (``claw show --svg``; the overlays of ``los``, ``moves``, ``rats``).
+
+One small square is ``CELL`` user units; big squares have a heavier outline. Terrain is a
+class on each square's ``<rect>`` (``open``, ``blocking``, ``hindering``) and is drawn with
+hatching as well as colour (cross-hatched red for blocking, diagonal lines on yellow for
+hindering), so the picture reads without colour. Every wall and yellow line is one
+``<line>`` carrying its edge name; every figure one ``<g>`` with a ``<title>`` (id, type,
+square, status) that a browser shows on hover. The ``<desc>`` holds the text board.
+"""
+
+from __future__ import annotations
+
+from claw.cli.render.svg import Drawing, el, num
+from claw.core.msm.board import BLOCKING, HINDERING, Board, edge_name
+from claw.core.msm.squares import Square, column_name, parse_square, square_name
+
+CELL = 32
+LABEL = 24          # the coordinate margins (row numbers left, column letters on top)
+HEAD = 54           # the title lines above the board
+PAD = 10
+
+STYLE = """
+text{fill:#1d1d1d}
+.sq{stroke:none}
+.open{fill:#f6f1e4}
+.blocking{fill:url(#hatch-red)}
+.hindering{fill:url(#hatch-yellow)}
+.grid{stroke:#bdb4a2;stroke-width:0.6}
+.big{stroke:#5b5548;stroke-width:1.6;fill:none}
+.wall{stroke:#7a0c0c;stroke-width:5;stroke-linecap:round}
+.yellow-line{stroke:#6b5200;stroke-width:5;stroke-linecap:round}
+.yellow-line-top{stroke:#f2c200;stroke-width:3;stroke-dasharray:5 3}
+.coord{font-size:11px;fill:#4a4a4a;text-anchor:middle}
+.title{font-size:18px;font-weight:bold}
+.sub{font-size:12px;fill:#3a3a3a}
+.note{font-size:12px;fill:#8a1c1c;font-style:italic}
+.marker{font-size:10px;font-weight:bold;text-anchor:middle}
+.loot circle{fill:#e7b416;stroke:#6b5200;stroke-width:1}
+.objective rect{fill:#ffffff;stroke:#1f4fa8;stroke-width:2}
+.spawn rect{fill:#2f7d32;stroke:none}
+.spawn text{fill:#ffffff}
+.start text{fill:#5b5548;font-weight:normal}
+.figure text{font-size:13px;font-weight:bold;text-anchor:middle;fill:#ffffff}
+.figure .body{stroke:#111111;stroke-width:1.5}
+.rat .body{fill:#7b4a25}
+.rat.detestable .body{fill:#3f6b22}
+.rat.arbaletrier .body{fill:#5b2e7a}
+.rat.norwegian-brown .body{fill:#a0522d}
+.facedown .body{fill:#8c8c8c}
+.down{opacity:0.45}
+.badge{stroke:#111111;stroke-width:1}
+.badge-text{font-size:8px;font-weight:bold;text-anchor:middle;fill:#111111}
+.stunned .badge-stun{fill:#ffd84d}
+.vulnerable .badge-vul{fill:#ff8a8a}
+.track rect{fill:#ffffff;stroke:#5b5548;stroke-width:1}
+.track .now rect{fill:#ffe9a8;stroke:#1d1d1d;stroke-width:2.5}
+.track text{font-size:11px;text-anchor:middle}
+.legend text{font-size:11px}
+.sight{stroke:#1f7a1f;stroke-width:2.5;fill:none}
+.sight-hindered{stroke:#b8860b;stroke-width:2.5;stroke-dasharray:6 3;fill:none}
+.sight-blocked{stroke:#b22222;stroke-width:1;stroke-dasharray:2 3;fill:none;opacity:0.7}
+.blocker{fill:none;stroke:#d00000;stroke-width:3}
+.reach-1{fill:#1f77b4;opacity:0.28}
+.reach-2{fill:#1f77b4;opacity:0.5}
+.reach-3{fill:#0b3d66;opacity:0.55}
+.cost{font-size:10px;text-anchor:middle;fill:#0b2340;font-weight:bold}
+.step{stroke:#c0392b;stroke-width:2.5;fill:none;marker-end:url(#arrow)}
+.step-tied{stroke:#d4a000;stroke-width:2.5;stroke-dasharray:5 3;fill:none;marker-end:url(#arrow-tied)}
+.from{fill:none;stroke:#1f4fa8;stroke-width:3}
+.target{fill:none;stroke:#1d1d1d;stroke-width:2;stroke-dasharray:4 2}
+.blocker-edge{stroke:#ff2020;stroke-width:3}
+.seen{fill:#2e8b57;opacity:0.35}
+.seen-hindered{fill:#d4a000;opacity:0.45}
+.order{fill:#ffffff;stroke:#c0392b;stroke-width:1.5}
+.order-text{font-size:9px;font-weight:bold;text-anchor:middle;fill:#c0392b}
+""".strip()
+
+CAT_COLOURS = {"guy": "#1f4fa8", "adara": "#7b2c8f", "leon": "#c0661b", "nera": "#2b2b2b"}
+SPARE_COLOURS = ("#00707a", "#8f2c4a", "#4a6b00", "#444c8f")
+STATUS = ("stunned", "vulnerable", "down")
+
+
+class Overlay:
+    """What a query marks on the board: shaded squares (class, label), sight lines
+    (corner points in square units, class), arrows between square centres (class) and
+    ringed squares (class), and a caption under the title."""
+
+    def __init__(self, caption: str = "") -> None:
+        self.caption = caption
+        self.shade: list[tuple[Square, str, str]] = []
+        self.lines: list[tuple[tuple[float, float], tuple[float, float], str]] = []
+        self.arrows: list[tuple[Square, Square, str]] = []
+        self.rings: list[tuple[Square, str]] = []
+        self.edges: list[tuple[Square, Square, str]] = []
+        self.labels: list[tuple[Square, str]] = []
+
+
+def _defs(drawing: Drawing) -> None:
+    red = drawing.defs.add(el("pattern", id="hatch-red", width=8, height=8, patternUnits="userSpaceOnUse"))
+    red.add(el("rect", width=8, height=8, fill="#e07a6e"))
+    red.add(el("path", d="M0,0 L8,8 M8,0 L0,8", stroke="#7a0c0c", stroke_width=1.2))
+    yellow = drawing.defs.add(el("pattern", id="hatch-yellow", width=8, height=8, patternUnits="userSpaceOnUse"))
+    yellow.add(el("rect", width=8, height=8, fill="#f7dc6f"))
+    yellow.add(el("path", d="M0,8 L8,0 M-2,2 L2,-2 M6,10 L10,6", stroke="#9a7b00", stroke_width=1))
+    for name, colour in (("arrow", "#c0392b"), ("arrow-tied", "#d4a000")):
+        m = drawing.defs.add(el("marker", id=name, viewBox="0 0 10 10", refX=8, refY=5, markerWidth=3.5,
+                                markerHeight=3.5, orient="auto"))
+        m.add(el("path", d="M0,0 L10,5 L0,10 z", fill=colour))
+
+
+def _figure_title(fid: str, fig: dict) -> str:
+    kind = fig.get("type", "?") if fig.get("revealed", True) or fig.get("side") == "cat" else "face-down rat marker"
+    side = "cat" if fig.get("side") == "cat" else "rat"
+    status = [s for s in STATUS if fig.get(s)]
+    if fig.get("wounds"):
+        status.append(f"{fig['wounds']} wound(s)")
+    if side == "cat" and fig.get("health") is not None:
+        status.append(f"health {fig['health']}")
+    if side == "cat" and fig.get("ap") is not None:
+        status.append(f"{fig['ap']} AP")
+    return f"{fid} · {side} {kind} · {fig['square']}" + (f" · {', '.join(status)}" if status else "")
+
+
+def _slots(n: int) -> list[tuple[float, float, float]]:
+    """(dx, dy, radius) inside a square for ``n`` figures sharing it."""
+    if n == 1:
+        return [(0.5, 0.5, 0.38)]
+    if n == 2:
+        return [(0.3, 0.5, 0.24), (0.7, 0.5, 0.24)]
+    return [(0.27 + 0.46 * (i % 2), 0.27 + 0.46 * (i // 2 % 2), 0.2) for i in range(n)]
+
+
+def board_svg(board: Board, figures: dict | None = None, *, state: dict | None = None, title: str = "",
+              note: str = "", overlay: Overlay | None = None, desc: str = "") -> str:
+    """The SVG document of a board (with a state's figures, markers and round track)."""
+    from claw.cli.games.msm.render import figure_symbols
+
+    figures = figures or {}
+    w, h = board.width, board.height
+    # On a large map the title, track and legend grow with the board, so that at any
+    # picture size they stay as readable as the squares (the 64x64 example: twice).
+    k = max(1.0, w * CELL / 1024, h * CELL / 1024)
+    ck = min(k, 1.35)  # coordinates: as large as a column's width allows
+    ox, oy = PAD + LABEL * ck, (PAD + HEAD) * k + LABEL * ck
+    track = ((state or {}).get("round") or {}).get("track") or []
+    below = (70 if track else 28) * k
+    width = max(ox + w * CELL + PAD, 360 * k)
+    height = oy + h * CELL + below + 34 * k
+    d = Drawing(width, height, title=(title or "msm board") + (f" ({note})" if note else ""), desc=desc, style=STYLE)
+    _defs(d)
+    d.add(el("rect", width=width, height=height, fill="#ffffff"))
+    head = d.add(el("g", class_="head", transform=None if k == 1 else f"scale({num(k)})"))
+    head.add(el("text", title or "msm board", class_="title", x=PAD, y=PAD + 18))
+    sub = _subtitle(state, overlay)
+    if sub:
+        head.add(el("text", sub, class_="sub", x=PAD, y=PAD + 35))
+    if note:
+        head.add(el("text", note, class_="note", x=PAD, y=PAD + 50))
+
+    def X(x: float) -> float:
+        return ox + x * CELL
+
+    def Y(y: float) -> float:
+        return oy + y * CELL
+
+    coords = d.add(el("g", class_="coords", style=None if ck == 1 else f"font-size:{num(11 * ck)}px"))
+    for x in range(w):
+        coords.add(el("text", column_name(x), class_="coord", x=X(x + 0.5), y=oy - 8 * ck))
+    for y in range(h):
+        coords.add(el("text", str(y + 1), class_="coord", x=ox - LABEL * ck / 2, y=Y(y + 0.5) + 4 * ck))
+    squares = d.add(el("g", class_="squares"))
+    for y in range(h):
+        for x in range(w):
+            t = board.terrain_at((x, y))
+            squares.add(el("rect", class_=f"sq {t}", x=X(x), y=Y(y), width=CELL, height=CELL))
+    _grid(d, board, X, Y)
+    if overlay:
+        shade = d.add(el("g", class_="overlay-squares"))
+        for sq, cls, label in overlay.shade:
+            shade.add(el("rect", class_=cls, x=X(sq[0]), y=Y(sq[1]), width=CELL, height=CELL))
+            if label:
+                shade.add(el("text", label, class_="cost", x=X(sq[0] + 0.82), y=Y(sq[1] + 0.92)))
+    _edges(d, board, X, Y)
+    _figures(d, figures, figure_symbols(figures), X, Y)
+    _markers(d, board, state, X, Y)  # in the squares' corners, over a figure standing there
+    if overlay:
+        _overlay(d, overlay, X, Y)
+    y_end = Y(h)
+    scale = None if k == 1 else f"scale({num(k)})"
+    if track:
+        _track(d.add(el("g", transform=scale)), state or {}, PAD / k, (y_end + 12) / k)
+    _legend(d.add(el("g", transform=scale)), PAD / k, (height - 14 * k) / k)
+    return d.to_string()
+
+
+def _subtitle(state: dict | None, overlay: Overlay | None) -> str:
+    if overlay and overlay.caption:
+        return overlay.caption
+    if not state:
+        return ""
+    rnd = state.get("round") or {}
+    parts = [f"round {rnd.get('number')}", f"phase {state.get('phase')}"]
+    if state.get("outcome"):
+        parts.append(f"scenario over: {state['outcome'].get('result')}")
+    return " · ".join(parts)
+
+
+def _grid(d: Drawing, board: Board, X, Y) -> None:
+    w, h = board.width, board.height
+    dx, dy = board.offset
+    thin, thick = [], []
+    for x in range(w + 1):
+        (thick if x in (0, w) or (x + dx) % 2 == 0 else thin).append(f"M{num(X(x))},{num(Y(0))} V{num(Y(h))}")
+    for y in range(h + 1):
+        (thick if y in (0, h) or (y + dy) % 2 == 0 else thin).append(f"M{num(X(0))},{num(Y(y))} H{num(X(w))}")
+    d.add(el("path", class_="grid", d=" ".join(thin)))
+    d.add(el("path", class_="big", d=" ".join(thick)))
+
+
+def _edge_line(e, X, Y) -> tuple[float, float, float, float]:
+    (ax, ay), (bx, by) = sorted(e)
+    if ay == by:  # side by side: the vertical line between them
+        return X(bx), Y(ay), X(bx), Y(ay + 1)
+    return X(ax), Y(by), X(ax + 1), Y(by)
+
+
+def _edges(d: Drawing, board: Board, X, Y) -> None:
+    g = d.add(el("g", class_="edges"))
+    for e in sorted(board.yellow_lines, key=edge_name):
+        x1, y1, x2, y2 = _edge_line(e, X, Y)
+        g.add(el("line", class_="yellow-line", x1=x1, y1=y1, x2=x2, y2=y2, data_edge=edge_name(e)))
+        g.add(el("line", class_="yellow-line-top", x1=x1, y1=y1, x2=x2, y2=y2))
+    for e in sorted(board.walls, key=edge_name):
+        x1, y1, x2, y2 = _edge_line(e, X, Y)
+        g.add(el("line", class_="wall", x1=x1, y1=y1, x2=x2, y2=y2, data_edge=edge_name(e)))
+
+
+def _markers(d: Drawing, board: Board, state: dict | None, X, Y) -> None:
+    loot = (state.get("loot") or {}).get("markers") if state else None
+    objectives = state.get("objective_markers") if state else None
+    g = d.add(el("g", class_="markers"))
+    for name in sorted(board.markers):
+        for sq in board.markers[name]:
+            x, y = X(sq[0]), Y(sq[1])
+            where = square_name(sq)
+            if name == "L":
+                count = board.marker_counts.get(sq, 2) if loot is None else loot.get(where, 0)
+                if not count:
+                    continue
+                m = g.add(el("g", class_="marker loot"))
+                m.add(el("title", f"loot square {where}: {count} marker(s)"))
+                m.add(el("circle", cx=x + 8, cy=y + 8, r=6))
+                m.add(el("text", str(count), x=x + 8, y=y + 11.5))
+            elif name == "O":
+                if objectives is not None and where not in objectives:
+                    continue
+                m = g.add(el("g", class_="marker objective"))
+                m.add(el("title", f"objective marker {where}"))
+                m.add(el("rect", x=x + 2.5, y=y + 2.5, width=12, height=12))
+                m.add(el("text", "O", x=x + 8.5, y=y + 12))
+            elif name == "S" or name.startswith("S"):
+                m = g.add(el("g", class_="marker spawn"))
+                m.add(el("title", f"spawn point {name} {where}"))
+                m.add(el("rect", x=x + 2, y=y + 2, width=14, height=12, rx=2))
+                m.add(el("text", name if len(name) < 3 else name[-2:], x=x + 9, y=y + 11.5))
+            elif name in ("C", "R") and state is None:  # start squares: on a map preview only
+                m = g.add(el("g", class_="marker start"))
+                m.add(el("title", f"{'cat' if name == 'C' else 'rat'} start square {where}"))
+                m.add(el("text", "c" if name == "C" else "r", x=x + 6, y=y + 11))
+
+
+def _figures(d: Drawing, figures: dict, symbols: dict[str, str], X, Y) -> None:
+    at: dict[Square, list[str]] = {}
+    for fid, fig in figures.items():
+        if fig.get("square"):
+            at.setdefault(parse_square(fig["square"]), []).append(fid)
+    spare = iter(SPARE_COLOURS * 8)
+    colours = {fid: CAT_COLOURS.get(fig.get("type", ""), None) or next(spare)
+               for fid, fig in figures.items() if fig.get("side") == "cat"}
+    g = d.add(el("g", class_="figures"))
+    for sq in sorted(at, key=lambda s: (s[1], s[0])):
+        here = sorted(at[sq], key=lambda f: (figures[f].get("side") != "rat", f))  # cats drawn last, on top
+        for (fx, fy, r), fid in zip(_slots(len(here)), here, strict=False):
+            fig = figures[fid]
+            cx, cy, rad = X(sq[0] + fx), Y(sq[1] + fy), r * CELL
+            cat = fig.get("side") == "cat"
+            classes = ["figure", "cat" if cat else "rat"]
+            if not cat:
+                classes.append(fig.get("type", "") if fig.get("revealed", True) else "facedown")
+            classes += [s for s in STATUS if fig.get(s)]
+            fg = g.add(el("g", class_=" ".join(classes), id="fig-" + fid))
+            fg.add(el("title", _figure_title(fid, fig)))
+            if cat:
+                fg.add(el("circle", class_="body", cx=cx, cy=cy, r=rad, fill=colours[fid]))
+            else:
+                fg.add(el("rect", class_="body", x=cx - rad, y=cy - rad, width=2 * rad, height=2 * rad,
+                          rx=rad * 0.35))
+            size = 13 if r > 0.3 else 10
+            fg.add(el("text", symbols.get(fid, "?"), x=cx, y=cy + size * 0.36,
+                      style=None if size == 13 else "font-size:10px"))
+            badge = 0
+            for status, cls, letter in (("stunned", "badge-stun", "z"), ("vulnerable", "badge-vul", "v")):
+                if fig.get(status):
+                    bx, by = cx + rad * 0.8 - badge * 9, cy - rad * 0.8
+                    fg.add(el("circle", class_=f"badge {cls}", cx=bx, cy=by, r=5))
+                    fg.add(el("text", letter, class_="badge-text", x=bx, y=by + 3))
+                    badge += 1
+            if fig.get("down"):
+                fg.add(el("path", d=f"M{num(cx - rad)},{num(cy - rad)} L{num(cx + rad)},{num(cy + rad)} "
+                          f"M{num(cx + rad)},{num(cy - rad)} L{num(cx - rad)},{num(cy + rad)}",
+                          stroke="#111111", stroke_width=2))
+
+
+def _overlay(d: Drawing, overlay: Overlay, X, Y) -> None:
+    g = d.add(el("g", class_="overlay"))
+    for sq, cls in overlay.rings:
+        g.add(el("rect", class_=cls, x=X(sq[0]) + 2, y=Y(sq[1]) + 2, width=CELL - 4, height=CELL - 4))
+    for a, b, cls in overlay.edges:
+        x1, y1, x2, y2 = _edge_line((a, b), X, Y)
+        g.add(el("line", class_=cls, x1=x1, y1=y1, x2=x2, y2=y2))
+    for (ax, ay), (bx, by), cls in overlay.lines:
+        g.add(el("line", class_=cls, x1=X(ax), y1=Y(ay), x2=X(bx), y2=Y(by)))
+    for a, b, cls in overlay.arrows:
+        ax, ay, bx, by = X(a[0] + 0.5), Y(a[1] + 0.5), X(b[0] + 0.5), Y(b[1] + 0.5)
+        # stop short of the centres so the arrow head does not hide the figure's letter
+        length = max(1e-9, ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5)
+        k0, k1 = 0.4 * CELL / length, 1 - 0.12 * CELL / length
+        g.add(el("line", class_=cls, x1=ax + (bx - ax) * k0, y1=ay + (by - ay) * k0,
+                 x2=ax + (bx - ax) * k1, y2=ay + (by - ay) * k1))
+    for sq, text in overlay.labels:
+        g.add(el("circle", class_="order", cx=X(sq[0]) + 4, cy=Y(sq[1]) + 4, r=6.5))
+        g.add(el("text", text, class_="order-text", x=X(sq[0]) + 4, y=Y(sq[1]) + 7.5))
+
+
+def _track(parent, state: dict, x0: float, y0: float) -> None:
+    rnd = state.get("round") or {}
+    track = rnd.get("track") or []
+    g = parent.add(el("g", class_="track"))
+    g.add(el("text", "Round track", x=x0, y=y0 + 10, style="text-anchor:start;font-weight:bold"))
+    box = 44
+    for i, space in enumerate(track):
+        cell = g.add(el("g", class_="now" if i == rnd.get("space") else "space"))
+        cell.add(el("title", f"round track space {i + 1}: " + (", ".join(space) or "no spawn")))
+        x = x0 + i * (box + 4)
+        cell.add(el("rect", x=x, y=y0 + 16, width=box, height=26, rx=3))
+        cell.add(el("text", ",".join(space) or "-", x=x + box / 2, y=y0 + 33))
+
+
+LEGEND = (("open", "sq open"), ("red: blocking", "sq blocking"), ("yellow: hindering", "sq hindering"),
+          ("wall", "wall"), ("yellow line", "yellow-line"))
+
+
+def _legend(parent, x0: float, y: float) -> None:
+    g = parent.add(el("g", class_="legend"))
+    x = x0
+    for label, cls in LEGEND:
+        if cls.startswith("sq"):
+            g.add(el("rect", class_=cls, x=x, y=y - 10, width=12, height=12, stroke="#5b5548", stroke_width=0.8))
+        else:
+            g.add(el("line", class_=cls, x1=x, y1=y - 4, x2=x + 12, y2=y - 4))
+            if cls == "yellow-line":
+                g.add(el("line", class_="yellow-line-top", x1=x, y1=y - 4, x2=x + 12, y2=y - 4))
+        g.add(el("text", label, x=x + (16 if cls.startswith("sq") else 18), y=y))
+        x += 26 + 6.4 * len(label)
+
+
+def overlay_line(a: Square, b: Square, start: tuple[int, int], end: tuple[int, int], cls: str):
+    """A sight line between the corners ``start`` and ``end`` (0/1 offsets) of two squares,
+    drawn a little inside each corner as the rules' line is."""
+    inset = 0.06
+
+    def corner(sq: Square, c: tuple[int, int]) -> tuple[float, float]:
+        return (sq[0] + c[0] + (inset if c[0] == 0 else -inset), sq[1] + c[1] + (inset if c[1] == 0 else -inset))
+
+    return corner(a, start), corner(b, end), cls
+
+
+_SQUARE_AT_END = r"(?:red square|on) ([A-Z]+[0-9]+)$"
+_WALL = r"^wall between ([A-Z]+[0-9]+) and ([A-Z]+[0-9]+)$"
+
+
+def sight_overlay(board: Board, sight, caption: str) -> Overlay:
+    """``claw los A B --svg``: every corner-to-corner line (the best one bold: green when
+    clear, dashed amber when hindered; blocked ones dotted red) and what blocked them."""
+    import re
+
+    o = Overlay(caption)
+    a, b = sight.source, sight.target
+    o.rings += [(a, "from"), (b, "target")]
+    blockers: set[str] = set()
+    for line in sight.lines:
+        if line is sight.witness:
+            continue
+        if line.blocked_by:
+            o.lines.append(overlay_line(a, b, line.start, line.end, "sight-blocked"))
+            blockers.add(line.blocked_by)
+    if sight.witness is not None and a != b:
+        o.lines.append(overlay_line(a, b, sight.witness.start, sight.witness.end,
+                                    "sight-hindered" if sight.hindered else "sight"))
+    if not sight.visible:
+        for text in sorted(blockers):
+            found, wall = re.search(_SQUARE_AT_END, text), re.match(_WALL, text)
+            if wall:
+                o.edges.append((parse_square(wall.group(1)), parse_square(wall.group(2)), "blocker-edge"))
+            elif found:
+                o.rings.append((parse_square(found.group(1)), "blocker"))
+    return o
+
+
+def seen_overlay(source: Square, seen: dict[Square, bool], caption: str) -> Overlay:
+    """``claw los --all A --svg``: the squares seen from A (amber where hindered)."""
+    o = Overlay(caption)
+    for sq in sorted(seen, key=lambda s: (s[1], s[0])):
+        if sq != source:
+            o.shade.append((sq, "seen-hindered" if seen[sq] else "seen", ""))
+    o.rings.append((source, "from"))
+    return o
+
+
+def reach_overlay(start: Square, options: dict[str, list[Square]], cost: dict[str, int], caption: str) -> Overlay:
+    """``claw moves CAT --svg``: each reachable square shaded by its cheapest cost in AP."""
+    best: dict[Square, int] = {}
+    for mode, squares in options.items():
+        for sq in squares:
+            best[sq] = min(best.get(sq, 99), cost[mode])
+    o = Overlay(caption)
+    for sq in sorted(best, key=lambda s: (s[1], s[0])):
+        o.shade.append((sq, f"reach-{min(best[sq], 3)}", str(best[sq])))
+    o.rings.append((start, "from"))
+    return o
+
+
+def rats_overlay(order: list[str], plans: dict, ties: list) -> Overlay:
+    """``claw rats --svg``: the activation order on each rat and an arrow to its next step
+    (dashed amber arrows for steps tied with it, the player's choice)."""
+    o = Overlay("rat activation order and next steps" + (" (ties: dashed)" if ties else ""))
+    for i, rid in enumerate(order, 1):
+        plan = plans[rid]
+        o.labels.append((plan.square, str(i)))
+        if not plan.distance:
+            continue
+        target = plan.cats[0]
+        steps = plan.steps_for.get(target, plan.steps)
+        for j, step in enumerate(steps):
+            o.arrows.append((plan.square, step, "step" if j == 0 else "step-tied"))
+        for other in plan.cats[1:]:
+            for step in plan.steps_for.get(other, [])[:1]:
+                if step not in steps:
+                    o.arrows.append((plan.square, step, "step-tied"))
+    return o

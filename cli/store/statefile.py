@@ -1,0 +1,336 @@
+"""Reading, checking, writing and undoing state files.
+
+A state file is replaced only by a complete, valid new one (cli/safewrite.py: temporary
+file, fsync, ``os.replace``, folder fsync), under a lock for read-modify-writes
+(cli/statelock.py). Before an in-place replace, the old bytes go to a sibling undo
+folder so `claw undo` can bring them back. Reads and writes share one size cap.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+
+from claw.core.errors import CannotWrite, InvalidInput, UsageError
+
+FORMAT = "claw-state"
+VERSION = 2  # 2: log texts are literal (1: they could hold rich markup)
+MAX_STATE_BYTES = 32 * 1024 * 1024
+UNDO_DEPTH = 20
+
+
+def read_state_text(source: str) -> tuple[str, str]:
+    """(text, display name) of ``-`` (stdin) or a path. At most MAX_STATE_BYTES bytes, the
+    same cap ``encode_state`` applies before writing: claw reads back all it writes."""
+    if source == "-":
+        if sys.stdin is None or sys.stdin.isatty():
+            raise InvalidInput("no state on stdin (pipe one in, or give -s FILE)")
+        raw = read_stdin_bounded(MAX_STATE_BYTES)
+        name = "<stdin>"
+    else:
+        try:
+            with open(source, "rb") as handle:
+                raw = handle.read(MAX_STATE_BYTES + 1)
+        except FileNotFoundError:
+            raise InvalidInput(f"state file not found: {source}") from None
+        except OSError as exc:
+            raise InvalidInput(f"cannot read state file {source}: {exc.strerror or exc}") from None
+        name = source
+    if len(raw) > MAX_STATE_BYTES:
+        raise InvalidInput(f"{name}: state larger than {MAX_STATE_BYTES // (1024 * 1024)} MiB")
+    try:
+        return raw.decode("utf-8"), name
+    except UnicodeDecodeError as exc:
+        raise InvalidInput(f"{name}: not UTF-8 text (byte {exc.start + 1})") from None
+
+
+def read_stdin_bounded(limit: int) -> bytes:
+    """Up to ``limit + 1`` bytes of stdin (so a caller can tell "too large"), never more:
+    ``claw validate - < /dev/zero`` must not eat the memory."""
+    stream = sys.stdin
+    if stream is None:
+        return b""
+    buffer = getattr(stream, "buffer", None)
+    if buffer is not None:
+        return buffer.read(limit + 1)
+    return stream.read(limit + 1).encode("utf-8", "surrogatepass")  # a text-only stream (tests)
+
+
+def parse_state(text: str, name: str) -> dict:
+    if not text.strip():
+        if name == "<stdin>":  # issue 11: in a pipeline, the stage before us wrote nothing
+            raise InvalidInput("<stdin>: empty input: the previous command wrote no state "
+                               "(it probably failed; see its message)")
+        raise InvalidInput(f"{name}: empty input, expected a claw state (JSON)")
+    from claw.cli.formats.jsonload import loads as strict_json
+
+    data = strict_json(text, name)  # InvalidInput NAME:LINE:COL: … on anything but strict JSON
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise InvalidInput(f"{name}: not a claw state (no \"format\": \"{FORMAT}\")")
+    problem = version_problem(data)
+    if problem:
+        raise InvalidInput(f"{name}: {problem}")
+    data = migrate(data, name)
+    check_state(data, name)
+    check_rules(data, name)
+    return data
+
+
+def migrate(data: dict, name: str = "<stdin>") -> dict:
+    """Bring an older state up to VERSION, one step at a time. ``name``: where it was read
+    (a path, or ``<stdin>``), the folder its relative paths are taken from."""
+    if data["version"] == 1:
+        # v1 → v2: old log texts may hold markup (keep their words only), and v1 stored the
+        # files a state names (msm loot decks) as absolute paths: make them relative to the
+        # state's folder (the current one for stdin), the only form v2 accepts
+        from claw.cli.render.text import legacy_plain
+
+        for entry in data.get("log") or []:
+            for event in (entry.get("events") or []) if isinstance(entry, dict) else []:
+                if isinstance(event, dict) and isinstance(event.get("text"), str):
+                    event["text"] = legacy_plain(event["text"])
+        _relative_paths(data, "." if name == "<stdin>" else os.path.dirname(os.path.abspath(name)))
+        data["version"] = 2
+    return data
+
+
+def _relative_paths(data: dict, folder: str) -> None:
+    from claw.cli.framework.adapter import GAMES, game_spec, import_target
+
+    if data.get("game") not in GAMES or not isinstance(data.get("state"), dict):
+        return  # the schema check that follows names the problem
+    target = getattr(game_spec(data["game"]), "STATE_PATHS", None)
+    if target:
+        import_target(target)(data["state"], lambda p: os.path.relpath(p, folder) if os.path.isabs(p) else p)
+
+
+def check_state(data: dict, name: str) -> None:
+    """Schema-check the envelope and the game's part. One line per problem."""
+    from claw.cli.validation.fastschema import first_error, format_path
+
+    problem = first_error("state", data)
+    if problem is None and isinstance(data.get("state"), dict):
+        from claw.cli.formats.content import schema_names
+
+        part = f"state-{data['game']}"
+        if part in schema_names():
+            problem = first_error(part, data["state"])
+            if problem:
+                problem = (("state",) + problem[0], problem[1])
+    if problem:
+        path, message = problem
+        raise InvalidInput(f"{name}: invalid state at {format_path(path)}: {message}")
+
+
+def check_rules(data: dict, name: str) -> None:
+    """The game's consistency check of a schema-valid state, as every read runs it."""
+    problems = rule_problems(data, raw=True)
+    if problems:
+        first = problems[0]
+        text = first if isinstance(first, str) else ".".join(map(str, first[0])) + ": " + first[1]
+        more = f" (and {len(problems) - 1} more; run claw validate)" if len(problems) > 1 else ""
+        raise InvalidInput(f"{name}: inconsistent {data['game']} state: {text}{more}")
+
+
+def version_problem(data: dict) -> str | None:
+    """Why this claw cannot read a state's format version (None when it can)."""
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        return "state has no integer format version"
+    if version > VERSION:
+        return f"state format version {version} is newer than this claw reads (up to {VERSION}); upgrade claw"
+    return None
+
+
+def rule_problems(envelope: dict, raw: bool = False) -> list:
+    """The game's own consistency checks of its part (adapter ``STATE_CHECK``), as
+    (path inside the game part, message). Run on every read and by ``claw validate``, so
+    both accept exactly the same states. Only meaningful once the part passed its schema."""
+    from claw.cli.formats.content import schema_names
+    from claw.cli.framework.adapter import game_spec, import_target
+
+    if f"state-{envelope['game']}" not in schema_names():
+        return []
+    target = getattr(game_spec(envelope["game"]), "STATE_CHECK", None)
+    if not target:
+        return []
+    found = import_target(target)(envelope["state"])
+    if raw:  # the game's own wording: "path: message" strings or (path, message) pairs
+        return list(found)
+    return [p if isinstance(p, tuple) else _dotted(envelope["state"], p) for p in found]
+
+
+def _dotted(part: dict, message: str) -> tuple[tuple, str]:
+    """``"cats.ember.hp: 25 …"`` → the path it names (when it exists) and the rest."""
+    head, sep, rest = message.partition(": ")
+    if sep and head and " " not in head:
+        path: list = []
+        node = part
+        for step in head.split("."):
+            if isinstance(node, list) and step.isdigit() and int(step) < len(node):
+                step = int(step)
+            elif not (isinstance(node, dict) and step in node):
+                return (), message
+            path.append(step)
+            node = node[step]
+        return tuple(path), rest
+    return (), message
+
+
+def new_envelope(game: str, seed: int) -> dict:
+    return {"format": FORMAT, "version": VERSION, "game": game,
+            "rng": {"algorithm": "splitmix64", "seed": seed, "position": 0},
+            "state": {}, "log": []}
+
+
+def dump_state(data: dict) -> str:
+    from claw.cli.formats.jsondump import dumps_indent1  # json.dumps(indent=1)'s bytes, about 2.5x faster
+
+    return dumps_indent1(data) + "\n"
+
+
+def encode_state(data: dict, text: str | None = None) -> bytes:
+    """The bytes to write, refused when claw could not read them back (``text``: the state
+    already dumped, by `claw play`'s incremental encoder)."""
+    try:
+        raw = (dump_state(data) if text is None else text).encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise UsageError(f"the new state would hold text that is not valid UTF-8 "
+                         f"({exc.object[exc.start:exc.end]!r}); nothing written") from None
+    except ValueError as exc:  # NaN/Infinity are not JSON
+        raise UsageError(f"the new state would not be valid JSON ({exc}); nothing written") from None
+    if len(raw) > MAX_STATE_BYTES:
+        # in bytes: one byte over would round to "32.0 MiB, more than the 32 MiB"
+        raise CannotWrite(f"the new state would be {len(raw):,} bytes, more than the {MAX_STATE_BYTES:,} bytes "
+                          f"({MAX_STATE_BYTES / (1024 * 1024):g} MiB) claw reads; nothing written. Keep a copy and "
+                          "shorten its log (usually what grows)")
+    return raw
+
+
+def write_to(path: str, raw: bytes, *, expect: tuple | None = None) -> None:
+    """Write a state to ``path``: atomically for a regular file (through links), as a
+    stream into a FIFO or device (cli/safewrite.py)."""
+    from claw.cli.store import atomic as safewrite
+
+    kind, real = safewrite.destination(path)
+    if kind == "stdout":
+        safewrite.write_stdout(sys.stdout, raw.decode("utf-8"))
+    elif kind == "stream":
+        safewrite.write_stream(real, raw, path)
+    else:
+        safewrite.replace_file(real, raw, path, expect=expect)
+
+
+def atomic_write(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` so that readers see the old file or the whole new one."""
+    from claw.cli.store import atomic as safewrite
+
+    safewrite.replace_file(os.path.realpath(path), text.encode("utf-8"), path)
+
+
+# --- undo history -----------------------------------------------------------------
+# ``.NAME.claw-undo/000001.json`` … beside the real file. Only names of digits are claw's:
+# anything else there is left alone and never breaks a write.
+
+_ENTRY = r"^(\d{6,})\.json$"  # compiled by re on first use: most reads never list undo entries
+
+
+def undo_dir(path: str) -> Path:
+    p = Path(os.path.realpath(path))
+    return p.parent / f".{p.name}.claw-undo"
+
+
+def _checked_undo_dir(path: str) -> Path:
+    folder = undo_dir(path)
+    if folder.is_symlink():
+        raise CannotWrite(f"the undo folder {folder} is a symbolic link; claw will not follow it "
+                          "(remove the link); nothing written")
+    return folder
+
+
+def _undo_entries(path: str) -> list[Path]:
+    folder = _checked_undo_dir(path)
+    if not folder.is_dir():
+        return []
+    found = []
+    for entry in folder.iterdir():
+        match = re.match(_ENTRY, entry.name)
+        if match and entry.is_file() and not entry.is_symlink():
+            found.append((int(match[1]), entry))
+    return [entry for _, entry in sorted(found)]
+
+
+def push_undo(path: str, old_text: str) -> Path:
+    """Save the old state as the next undo entry; returns it (to drop it if the write fails)."""
+    from claw.cli.store import atomic as safewrite
+
+    folder = _checked_undo_dir(path)
+    try:
+        folder.mkdir(exist_ok=True)
+    except OSError as exc:
+        raise safewrite.cannot(path, exc) from None
+    if not folder.is_dir():
+        raise CannotWrite(f"cannot keep undo history: {folder} is not a folder; nothing written")
+    entries = _undo_entries(path)
+    number = int(entries[-1].stem) + 1 if entries else 1
+    entry = folder / f"{number:06d}.json"
+    safewrite.replace_file(str(entry), old_text.encode("utf-8"), path, commit=False,  # errors name the state
+                           like=os.path.realpath(path))  # a private state's history stays private
+    return entry
+
+
+def prune_undo(path: str) -> None:
+    entries = _undo_entries(path)
+    for stale in entries[: max(0, len(entries) - UNDO_DEPTH)]:
+        stale.unlink(missing_ok=True)
+
+
+def pop_undo(path: str, steps: int = 1) -> tuple[str, int]:
+    """Restore the state from ``steps`` commands ago; returns (text, steps left). Holds
+    the state's lock throughout, like every read-modify-write."""
+    from claw.cli.store.lock import StateLock
+
+    with StateLock(path) as lock:
+        entries = _undo_entries(path)
+        if not entries:
+            raise InvalidInput(f"nothing to undo for {path} (no saved history)")
+        if steps > len(entries):
+            from claw.core.errors import IllegalAction
+
+            raise IllegalAction(f"only {len(entries)} step(s) of history kept for {path}; asked for {steps}")
+        chosen = entries[-steps]
+        text = chosen.read_text(encoding="utf-8")
+        parse_state(text, str(chosen))  # never restore something broken
+        from claw.cli.store import atomic as safewrite
+
+        safewrite.replace_file(os.path.realpath(path), text.encode("utf-8"), path, expect=lock.stamp)
+        for entry in entries[-steps:]:
+            entry.unlink(missing_ok=True)
+        return text, len(entries) - steps
+
+
+def stream_folder(stream) -> str | None:
+    """The folder of the regular file behind a redirected stdin/stdout (``> games/g.json``),
+    so paths a state stores stay relative to the state's own folder; None for pipes."""
+    import stat
+
+    try:
+        fd = stream.fileno()
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        target = os.readlink(f"/proc/self/fd/{fd}")  # Linux; elsewhere: None, the current folder
+    except (OSError, ValueError, AttributeError):
+        return None
+    return os.path.dirname(target) if os.path.isabs(target) and os.path.exists(target) else None
+
+
+def load_any(source: str) -> tuple[dict, str, str]:
+    text, name = read_state_text(source)
+    return parse_state(text, name), name, text
+
+
+def env_state() -> str | None:
+    value = os.environ.get("CLAW_STATE")
+    return value or None
