@@ -49,6 +49,8 @@ PICTURES: dict[str, tuple[str | None, list[str]]] = {
     "msm-rats.svg": ("msm-2", ["rats", "--svg"]),
     "ratcatcher-city.svg": ("ratcatcher", ["show", "--svg"]),
     "odds-4d6kh3.svg": (None, ["roll", "4d6kh3", "--odds", "--svg"]),
+    "odds-3d6-check.svg": (None, ["roll", "3d6+4", "--odds", "--svg"]),      # a Warriors check, +4
+    "odds-mice-3dA.svg": (None, ["roll", "3dA=cheese", "--odds", "--svg"]),  # cheese on 3 action dice
 }
 
 

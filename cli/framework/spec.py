@@ -74,3 +74,14 @@ class Command(_Spec):
                  needs_state: bool = False, changes_state: bool = True, args: tuple[Arg, ...] = ()) -> None:
         self.help, self.handler, self.usage, self.options = help, handler, usage, options
         self.needs_state, self.changes_state, self.args = needs_state, changes_state, args
+
+
+def picture_options(what: str = "the picture") -> list[Opt]:
+    """The options of a command that can draw (issue 22): --svg, --png FILE, --size PX.
+    Declared here, not in claw.cli.render.svg, so that a text run imports no picture code;
+    the numbers in the help are render.svg's MIN_SIZE, MAX_SIZE and DEFAULT_SIZES (a test checks)."""
+    return [Opt("--svg", bool, help=f"print {what} as an SVG document on stdout instead of text"),
+            Opt("--png", str, help=f"write {what} as a PNG image to FILE (needs the png extra: "
+                "pip install 'claw-tabletop[png]')"),
+            Opt("--size", int, help="with --png: the longer side in pixels (16-8192; default twice the "
+                "drawing's size, 1024-3072)")]

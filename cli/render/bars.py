@@ -91,7 +91,7 @@ def chart_svg(title: str, rows: list[tuple[str, float, float, float]], desc: str
             g.add(el("text", f"{p * 100:.1f}", class_="pct", x=x + col / 2, y=Y(p * scale) - 3))
         g.add(el("text", label, class_="label", x=x + col / 2, y=base + 14))
     for cls, k in (("least", 2), ("most", 3)):
-        pts = " ".join(f"{num(left + i * col + col / 2)},{num(Y(r[k]))}" for i, r in enumerate(rows))
+        pts = " ".join(f"{num(left + i * col + col / 2)},{num(Y(float(r[k])))}" for i, r in enumerate(rows))
         d.add(el("polyline", class_=cls, points=pts))
     d.add(el("line", class_="axis", x1=left, y1=base, x2=left + n * col, y2=base))
     d.add(el("line", class_="axis", x1=left, y1=top, x2=left, y2=base))

@@ -147,10 +147,10 @@ def to_png(svg: str, size: int | None = None) -> bytes:
     w, h = (float(found.group(1)), float(found.group(2))) if found else (1.0, 1.0)
     if size is None:
         size = int(min(max(2 * max(w, h), DEFAULT_SIZES[0]), DEFAULT_SIZES[1]))
-    side = {"width": size} if w >= h else {"height": size}
+    width, height = (size, None) if w >= h else (None, size)
     try:
         return bytes(resvg_py.svg_to_bytes(svg_string=svg, background="#ffffff", sans_serif_family="DejaVu Sans",
-                                           **side))
+                                           width=width, height=height))
     except ValueError as exc:  # resvg refuses only a broken document
         raise UsageError(f"the picture could not be rendered: {exc}") from None
 
@@ -183,13 +183,3 @@ def deliver_to(output, svg: str, png: str | None, size: int | None) -> None:
         safewrite.replace_file(real, data, png, commit=False)
     output.say(f"wrote {png} ({len(data)} bytes)")
 
-
-def picture_options(what: str = "the picture") -> list:
-    """The options of a command that can draw: --svg, --png FILE, --size PX."""
-    from claw.cli.framework.spec import Opt
-
-    return [Opt("--svg", bool, help=f"print {what} as an SVG document on stdout instead of text"),
-            Opt("--png", str, help=f"write {what} as a PNG image to FILE (needs the png extra: "
-                "pip install 'claw-tabletop[png]')"),
-            Opt("--size", int, help=f"with --png: the longer side in pixels ({MIN_SIZE}-{MAX_SIZE}; default "
-                f"twice the drawing's size, {DEFAULT_SIZES[0]}-{DEFAULT_SIZES[1]})")]

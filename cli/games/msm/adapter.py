@@ -7,8 +7,7 @@ import the rules lazily.
 
 from __future__ import annotations
 
-from claw.cli.framework.spec import Arg, Command, Opt
-from claw.cli.render.svg import picture_options
+from claw.cli.framework.spec import Arg, Command, Opt, picture_options
 
 _B = "claw.cli.games.msm.board:"
 

@@ -207,7 +207,8 @@ def show(call) -> None:
 
 
 def _wants_picture(call) -> bool:
-    return bool(call.opts.get("svg") or call.opts.get("png"))
+    """--svg or --png (--size alone is refused by the picture's delivery: it goes with --png)."""
+    return bool(call.opts.get("svg") or call.opts.get("png") or call.opts.get("size") is not None)
 
 
 def _picture(call, overlay=None, board=None) -> None:

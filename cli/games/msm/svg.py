@@ -11,7 +11,7 @@ square, status) that a browser shows on hover. The ``<desc>`` holds the text boa
 from __future__ import annotations
 
 from claw.cli.render.svg import Drawing, el, num
-from claw.core.msm.board import BLOCKING, HINDERING, Board, edge_name
+from claw.core.msm.board import Board, edge_name
 from claw.core.msm.squares import Square, column_name, parse_square, square_name
 
 CELL = 32
@@ -208,7 +208,8 @@ def _subtitle(state: dict | None, overlay: Overlay | None) -> str:
 def _grid(d: Drawing, board: Board, X, Y) -> None:
     w, h = board.width, board.height
     dx, dy = board.offset
-    thin, thick = [], []
+    thin: list[str] = []
+    thick: list[str] = []
     for x in range(w + 1):
         (thick if x in (0, w) or (x + dx) % 2 == 0 else thin).append(f"M{num(X(x))},{num(Y(0))} V{num(Y(h))}")
     for y in range(h + 1):
@@ -275,7 +276,7 @@ def _figures(d: Drawing, figures: dict, symbols: dict[str, str], X, Y) -> None:
         if fig.get("square"):
             at.setdefault(parse_square(fig["square"]), []).append(fid)
     spare = iter(SPARE_COLOURS * 8)
-    colours = {fid: CAT_COLOURS.get(fig.get("type", ""), None) or next(spare)
+    colours = {fid: CAT_COLOURS.get(fig.get("type", "")) or next(spare)
                for fid, fig in figures.items() if fig.get("side") == "cat"}
     g = d.add(el("g", class_="figures"))
     for sq in sorted(at, key=lambda s: (s[1], s[0])):

@@ -1,7 +1,6 @@
 """The Ratcatcher adapter: command specs only (handlers in ratcatcher_handlers)."""
 
-from claw.cli.framework.spec import Arg, Command, Opt
-from claw.cli.render.svg import picture_options
+from claw.cli.framework.spec import Arg, Command, Opt, picture_options
 
 H = "claw.cli.games.ratcatcher.handlers:"
 DRAWS = Opt("--draws", str, help="rats pulled from a real Rat Sack, in order, e.g. brown,black,white "

@@ -357,7 +357,7 @@ def show(call) -> None:
 
         call.out(city_dot(state))
         return
-    if call.opts.get("svg") or call.opts.get("png"):
+    if call.opts.get("svg") or call.opts.get("png") or call.opts.get("size") is not None:
         from claw.cli.games.ratcatcher.svg import city_svg
         from claw.cli.render.svg import deliver
         from claw.cli.render.text import plain

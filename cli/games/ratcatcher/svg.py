@@ -114,7 +114,7 @@ def _nearest_free(want: tuple[int, int], taken: dict) -> tuple[int, int]:
 
 def _zone_boxes(card: dict) -> dict[str, tuple[float, float]]:
     """Top-left corners of the zone boxes inside a card box (two columns)."""
-    out = {}
+    out: dict[str, tuple[float, float]] = {}
     for i, z in enumerate(card["zones"]):
         col, row = i % 2, i // 2
         out[z["id"]] = (18 + col * (ZONE_W + 20), 34 + row * (ZONE_H + 14))
@@ -208,8 +208,8 @@ def city_svg(state: dict, desc: str) -> str:
             (ax, ay), (bx, by) = spot(f"{num}:{c['id']}"), zone_centre(num, c["zone"])
             g.add(el("line", class_="to-zone", x1=ax, y1=ay, x2=bx, y2=by))
         for z in card["zones"]:
-            _zone(g, state, num, z, *(v + o for v, o in zip(boxes[num][z["id"]], (ox, oy), strict=True)),
-                  zone_id(num, z["id"]))
+            bx, by = boxes[num][z["id"]]
+            _zone(g, state, num, z, ox + bx, oy + by, zone_id(num, z["id"]))
     links_g = d.add(el("g", class_="links"))
     for a, b in state["links"]:
         (ax, ay), (bx, by) = spot(a), spot(b)
@@ -265,7 +265,7 @@ def _zone(g, state: dict, num: str, z: dict, x: float, y: float, zid: str) -> No
     marks = []
     if zone["nest"]:
         marks.append(("nest", "N", "rat nest"))
-    slots = next((s.get("slots", []) for s in state["cards"][num]["zones"] if s["id"] == z["id"]), [])
+    slots: list[str] = next((s.get("slots", []) for s in state["cards"][num]["zones"] if s["id"] == z["id"]), [])
     if "spawn" in slots:
         marks.append(("spawn", "S", "spawn point"))
     if zid in state["traps"]:
