@@ -36,7 +36,7 @@ def register(app: typer.Typer) -> None:
         png: Annotated[str | None, typer.Option("--png", metavar="FILE", help="With --odds: the chart as a PNG "
                        "image (needs the png extra: pip install 'claw-tabletop[png]').")] = None,
         size: Annotated[int | None, typer.Option("--size", metavar="PX", help="With --png: the longer side in "
-                        "pixels (default twice the chart's size, 1024-3072).")] = None,
+                        "pixels (16-8192; default the chart's own size).")] = None,
         seed: SeedOpt = None,
         dice: DiceOpt = None,
         json_out: JsonOpt = False,

@@ -79,9 +79,9 @@ class Command(_Spec):
 def picture_options(what: str = "the picture") -> list[Opt]:
     """The options of a command that can draw (issue 22): --svg, --png FILE, --size PX.
     Declared here, not in claw.cli.render.svg, so that a text run imports no picture code;
-    the numbers in the help are render.svg's MIN_SIZE, MAX_SIZE and DEFAULT_SIZES (a test checks)."""
+    the numbers in the help are render.svg's MIN_SIZE and MAX_SIZE (a test checks)."""
     return [Opt("--svg", bool, help=f"print {what} as an SVG document on stdout instead of text"),
             Opt("--png", str, help=f"write {what} as a PNG image to FILE (needs the png extra: "
                 "pip install 'claw-tabletop[png]')"),
-            Opt("--size", int, help="with --png: the longer side in pixels (16-8192; default twice the "
-                "drawing's size, 1024-3072)")]
+            Opt("--size", int, help="with --png: the longer side in pixels (16-8192; default the "
+                "drawing's own size)")]

@@ -126,13 +126,13 @@ class Drawing:
 
 
 MIN_SIZE, MAX_SIZE = 16, 8192
-DEFAULT_SIZES = (1024, 3072)  # the default: twice the drawing's own size, within these
 
 
 def to_png(svg: str, size: int | None = None) -> bytes:
-    """PNG bytes of an SVG document through the optional ``png`` extra (resvg-py), its
-    longer side ``size`` pixels (the other in proportion). By default twice the drawing's
-    own size, from 1024 to 3072 pixels (a 64x64 map's squares stay legible)."""
+    """PNG bytes of an SVG document through the optional ``png`` extra (resvg-py): its
+    longer side ``size`` pixels (the other in proportion), by default the drawing's own size
+    (one unit a pixel: an msm small square is 32 pixels, so even a 64x64 map stays legible).
+    Rendering and PNG encoding grow with the pixels: the default keeps `show --png` cheap."""
     import re
 
     from claw.core.errors import UsageError
@@ -143,11 +143,11 @@ def to_png(svg: str, size: int | None = None) -> bytes:
         import resvg_py
     except ImportError:
         raise UsageError("--png needs the optional extra png: pip install 'claw-tabletop[png]' (resvg-py)") from None
-    found = re.search(r'<svg [^>]*?width="([0-9.]+)" height="([0-9.]+)"', svg)
-    w, h = (float(found.group(1)), float(found.group(2))) if found else (1.0, 1.0)
-    if size is None:
-        size = int(min(max(2 * max(w, h), DEFAULT_SIZES[0]), DEFAULT_SIZES[1]))
-    width, height = (size, None) if w >= h else (None, size)
+    width = height = None
+    if size is not None:
+        found = re.search(r'<svg [^>]*?width="([0-9.]+)" height="([0-9.]+)"', svg)
+        wide = found is None or float(found.group(1)) >= float(found.group(2))
+        width, height = (size, None) if wide else (None, size)
     try:
         return bytes(resvg_py.svg_to_bytes(svg_string=svg, background="#ffffff", sans_serif_family="DejaVu Sans",
                                            width=width, height=height))

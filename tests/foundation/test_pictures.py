@@ -108,6 +108,11 @@ def test_png_has_the_size_asked_for(tmp_path):
                 "--size", "500"]).code == 0
     w, h = _png_size(tall.read_bytes())
     assert h == 500 and w < 500
+    natural = tmp_path / "natural.png"  # no --size: the drawing's own size, a unit a pixel
+    assert run(["show", "--map", str(ROOT / "examples/msm/scenario-2.yaml"), "--png", str(natural)]).code == 0
+    svg = run(["show", "--map", str(ROOT / "examples/msm/scenario-2.yaml"), "--svg"]).stdout
+    root = ET.fromstring(svg.encode())
+    assert _png_size(natural.read_bytes()) == (int(float(root.get("width"))), int(float(root.get("height"))))
     chart = tmp_path / "odds.png"
     assert run(["roll", "2d6", "--odds", "--png", str(chart), "--size", "300"]).code == 0
     assert _png_size(chart.read_bytes())[0] == 300
@@ -124,7 +129,7 @@ def test_the_picture_options_help_gives_the_writer_s_numbers():
     """framework.spec declares the options (a text run imports no picture code); its help
     repeats render.svg's limits, so they must agree."""
     from claw.cli.framework.spec import picture_options
-    from claw.cli.render.svg import DEFAULT_SIZES, MAX_SIZE, MIN_SIZE
+    from claw.cli.render.svg import MAX_SIZE, MIN_SIZE
 
     size = next(o for o in picture_options() if o.flag == "--size")
-    assert f"{MIN_SIZE}-{MAX_SIZE}" in size.help and f"{DEFAULT_SIZES[0]}-{DEFAULT_SIZES[1]}" in size.help
+    assert f"{MIN_SIZE}-{MAX_SIZE}" in size.help

@@ -11,7 +11,7 @@ square, status) that a browser shows on hover. The ``<desc>`` holds the text boa
 from __future__ import annotations
 
 from claw.cli.render.svg import Drawing, el, num
-from claw.core.msm.board import Board, edge_name
+from claw.core.msm.board import BLOCKING, HINDERING, Board, edge_name
 from claw.core.msm.squares import Square, column_name, parse_square, square_name
 
 CELL = 32
@@ -23,8 +23,10 @@ STYLE = """
 text{fill:#1d1d1d}
 .sq{stroke:none}
 .open{fill:#f6f1e4}
-.blocking{fill:url(#hatch-red)}
-.hindering{fill:url(#hatch-yellow)}
+.blocking{fill:#e07a6e}
+.hindering{fill:#f7dc6f}
+.hatch-blocking{fill:url(#hatch-red)}
+.hatch-hindering{fill:url(#hatch-yellow)}
 .grid{stroke:#bdb4a2;stroke-width:0.6}
 .big{stroke:#5b5548;stroke-width:1.6;fill:none}
 .wall{stroke:#7a0c0c;stroke-width:5;stroke-linecap:round}
@@ -96,11 +98,10 @@ class Overlay:
 
 
 def _defs(drawing: Drawing) -> None:
+    # the hatching alone (the squares carry the colour): one path per terrain uses it
     red = drawing.defs.add(el("pattern", id="hatch-red", width=8, height=8, patternUnits="userSpaceOnUse"))
-    red.add(el("rect", width=8, height=8, fill="#e07a6e"))
     red.add(el("path", d="M0,0 L8,8 M8,0 L0,8", stroke="#7a0c0c", stroke_width=1.2))
     yellow = drawing.defs.add(el("pattern", id="hatch-yellow", width=8, height=8, patternUnits="userSpaceOnUse"))
-    yellow.add(el("rect", width=8, height=8, fill="#f7dc6f"))
     yellow.add(el("path", d="M0,8 L8,0 M-2,2 L2,-2 M6,10 L10,6", stroke="#9a7b00", stroke_width=1))
     for name, colour in (("arrow", "#c0392b"), ("arrow-tied", "#d4a000")):
         m = drawing.defs.add(el("marker", id=name, viewBox="0 0 10 10", refX=8, refY=5, markerWidth=3.5,
@@ -173,6 +174,13 @@ def board_svg(board: Board, figures: dict | None = None, *, state: dict | None =
         for x in range(w):
             t = board.terrain_at((x, y))
             squares.add(el("rect", class_=f"sq {t}", x=X(x), y=Y(y), width=CELL, height=CELL))
+    # Hatching over the coloured squares: one path per terrain (a pattern fill per square
+    # would make resvg paint the pattern once per square: slow on a large map).
+    for terrain in (BLOCKING, HINDERING):
+        runs = [f"M{num(X(x))},{num(Y(y))}h{CELL}v{CELL}h-{CELL}z" for y in range(h) for x in range(w)
+                if board.terrain_at((x, y)) == terrain]
+        if runs:
+            squares.add(el("path", class_="hatch-" + terrain, d="".join(runs)))
     _grid(d, board, X, Y)
     if overlay:
         shade = d.add(el("g", class_="overlay-squares"))
@@ -357,6 +365,8 @@ def _legend(parent, x0: float, y: float) -> None:
     for label, cls in LEGEND:
         if cls.startswith("sq"):
             g.add(el("rect", class_=cls, x=x, y=y - 10, width=12, height=12, stroke="#5b5548", stroke_width=0.8))
+            if cls != "sq open":
+                g.add(el("rect", class_="hatch-" + cls.split()[1], x=x, y=y - 10, width=12, height=12))
         else:
             g.add(el("line", class_=cls, x1=x, y1=y - 4, x2=x + 12, y2=y - 4))
             if cls == "yellow-line":
