@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from claw.cli.shell.options import DebugOpt, InPlaceOpt, OutputOpt, QuietOpt, StateOpt
 from claw.core.errors import quoted
+
+if TYPE_CHECKING:
+    from claw.cli.framework.call import Call
 
 MAX_REASON = 500
 
@@ -32,7 +35,7 @@ def register(app: typer.Typer) -> None:
 
         common = Common(state=state, in_place=in_place, output=output_file, quiet=quiet, debug=debug)
 
-        def handler(call) -> None:
+        def handler(call: Call) -> None:
             correct(call, target, changes, reason)
 
         finish(lambda output: run_state_command(command="adjust", args=[target, *changes], opts={"reason": reason},
@@ -64,7 +67,7 @@ def parse_pairs(words: list[str]) -> list[tuple[str, str]]:
     return pairs
 
 
-def correct(call, target: str, words: list[str], reason: str) -> None:
+def correct(call: Call, target: str, words: list[str], reason: str) -> None:
     from claw.cli.framework.adapter import game_spec, import_target
     from claw.cli.store.statefile import check_state
     from claw.core.adjust import apply_adjustments
@@ -75,18 +78,18 @@ def correct(call, target: str, words: list[str], reason: str) -> None:
         raise UsageError('`claw adjust` needs --reason TEXT, e.g. --reason "misread the stun"')
     if len(reason) > MAX_REASON:
         raise UsageError(f"--reason is at most {MAX_REASON} characters")
-    adapter = game_spec(call.game)
+    adapter = game_spec(call.game or "")
     spec = getattr(adapter, "ADJUST", None)
     if not spec:
         raise IllegalAction(f"{call.game}: nothing can be adjusted yet")
     try:
-        new_state, changes = apply_adjustments(call.state, spec, target.strip(), parse_pairs(words))
+        new_state, changes = apply_adjustments(call.need_state(), spec, target.strip(), parse_pairs(words))
     except UnknownName as exc:
         from claw.cli.render.suggest import hint
 
         near = hint(exc.word, exc.names, show_all=0)
         raise UsageError(f"{exc}; {near}" if near else str(exc)) from None
-    trial = {**call.envelope, "state": new_state}
+    trial = {**(call.envelope or {}), "state": new_state}
     try:
         check_state(trial, "the corrected state")
     except InvalidInput as exc:

@@ -7,12 +7,15 @@ entry number or die roll, or by a part of its name; a miss says "did you mean".
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from claw.cli.shell.options import DebugOpt, GameOpt, JsonOpt
 from claw.core.errors import quoted
+
+if TYPE_CHECKING:
+    from claw.cli.framework.call import Call
 
 # table → (game, data file, the keys holding its rows, what it is)
 TABLES: dict[str, tuple[str, str, tuple[str, ...], str]] = {
@@ -199,7 +202,7 @@ def render(table: str, row: dict, *, brief: bool = False) -> str:
     return "\n".join(lines)
 
 
-def answer_row(call, table: str, name: str) -> None:
+def answer_row(call: Call, table: str, name: str) -> None:
     """A stateless answer from a table for a game command (`claw entry 4 --game msm`)."""
     found = find(table, name)
     call.answer("\n".join(render(table, r) for r in found), {"table": table, "rows": found})

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from claw.cli.shell.options import DebugOpt, InPlaceOpt, OutputOpt, QuietOpt, StateOpt
+
+if TYPE_CHECKING:
+    from claw.cli.framework.call import Call
 
 
 def register(app: typer.Typer) -> None:
@@ -24,7 +27,7 @@ def register(app: typer.Typer) -> None:
         common = Common(state=state, in_place=in_place, output=output_file, quiet=quiet, debug=debug)
         message = " ".join(text)
 
-        def handler(call) -> None:
+        def handler(call: Call) -> None:
             call.event("note", f"note: {message}", note=message)
 
         finish(lambda output: run_state_command(command="note", args=[message], opts={}, common=common,

@@ -73,6 +73,7 @@ class Call:
         self.sources = sources or []
         self.events: list[dict] = []
         self.read_only = False
+        self.correction: dict | None = None  # `claw adjust`: what the log entry records
         self.values: dict[str, Any] | None = None  # the positionals parsed by kind (claw.cli.framework.kinds)
         self.state_folder = "."  # paths a state stores are relative to its file's folder
 
@@ -114,10 +115,27 @@ class Call:
             raise RuntimeError("no state envelope to hold the game state")
         self.envelope["state"] = value
 
+    def need_state(self) -> dict:
+        """The game part, for a handler that only runs with one (its command has
+        ``needs_state=True``, or it checked ``state`` first): typed ``dict``, not ``None``."""
+        if self.envelope is None:
+            from claw.core.errors import UsageError
+
+            raise UsageError(f"`claw {self.command}` needs a game state (-s FILE)")
+        return self.envelope["state"]
+
     # scenario documents (for `new`) -----------------------------------------------
     @property
     def doc(self) -> dict | None:
         return self.docs[0] if self.docs else None
+
+    def need_doc(self) -> dict:
+        """The first file given to `claw new` (always there when its handler runs)."""
+        if not self.docs:
+            from claw.core.errors import UsageError
+
+            raise UsageError(f"`claw {self.command}` needs a file to read")
+        return self.docs[0]
 
     @property
     def source(self) -> str | None:

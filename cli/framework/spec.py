@@ -72,8 +72,34 @@ class Command(_Spec):
 
     def __init__(self, help: str, handler: str, usage: str = "", options: tuple[Opt, ...] | list[Opt] = (),
                  needs_state: bool = False, changes_state: bool = True, args: tuple[Arg, ...] = ()) -> None:
-        self.help, self.handler, self.usage, self.options = help, handler, usage, options
+        self.help, self.handler, self.options = help, handler, options
         self.needs_state, self.changes_state, self.args = needs_state, changes_state, args
+        # the usage shown in help and errors: derived from the declared positionals; a
+        # hand-written one only for a command whose handler reads its words itself
+        self.usage = usage_of(args) if args else usage
+
+
+LIST_KINDS = frozenset({"herb"})  # kinds typed as one comma-separated word: HERB[,HERB...]
+
+
+def usage_of(args: tuple[Arg, ...]) -> str:
+    """The usage line of ``args``: ``CAT``, ``[SQUARE]``, ``ZONE...``, ``[RAT...]``,
+    ``HERB[,HERB...]``; a run of optional positionals is one bracket (``[ATTACKER TARGET]``):
+    they are filled in order while words are spare (claw.cli.framework.kinds.place)."""
+    parts: list[str] = []
+    run: list[str] = []
+    for a in args:
+        word = a.name + ("..." if a.many else f"[,{a.name}...]" if a.kind in LIST_KINDS else "")
+        if a.optional:
+            run.append(word)
+            continue
+        if run:
+            parts.append(f"[{' '.join(run)}]")
+            run = []
+        parts.append(word)
+    if run:
+        parts.append(f"[{' '.join(run)}]")
+    return " ".join(parts)
 
 
 def picture_options(what: str = "the picture") -> list[Opt]:

@@ -72,7 +72,7 @@ TURNS = {
         ("trade", "Trade rats for a Tallyman reward.", "claw trade 2"),
         ("heal", "Spend a collected health token.", "claw heal"),
         ("scenario-step", "End the turn and play the rats' turn.", "claw scenario-step"),
-        ("spawn", "Run only the rats' spawn phase.", "claw spawn"),
+        ("spawn", "Play the rats' spawn phase by hand (after scenario-step --until spawn).", "claw spawn"),
     ],
     "warriors": [
         ("new", "Build the party from character files.",

@@ -35,7 +35,7 @@ def _registry():
             raise NoSuchResource(uri)
         return Resource.from_contents(load_schema(name))
 
-    return Registry(retrieve=retrieve)
+    return Registry(retrieve=retrieve)  # type: ignore[call-arg]  # an attrs alias mypy does not see
 
 
 @cache

@@ -162,13 +162,23 @@ def _next_turn(state: dict) -> str:
     return RATS if done == [CATS] else CATS if done == [RATS] else rnd.get("first", CATS)
 
 
+def at_spawn_point(state: dict) -> bool:
+    """Whether the rats' turn stands at its spawn (Spawning: "after all rat figures on the
+    map have been activated"): every rat has activated and the turn has not ended."""
+    return state.get("phase") == RATS and bool(state.get("round", {}).get("rats_activated"))
+
+
 def step(state: dict, board, dice, bestiary: dict, *, first: str | None = None, choices=None,
-         cat_stun: str = "clear", take_scratch: bool = True) -> tuple[dict, list[dict]]:
+         cat_stun: str = "clear", take_scratch: bool = True,
+         pause_at_spawn: bool = False) -> tuple[dict, list[dict]]:
     """Advance one phase. Returns the new state and events. ``choices``: the players'
     choices at the rats' ties (a dict or a ``choices.RatChoices``). ``first``: the players'
     choice of who goes first if they win the initiative (None: cats; a choice the roll
     leaves them no say in is reported). ``take_scratch``: a 1 on the
-    cats' initiative die gives the team a scratch token (Scratch Rule; see Rulings)."""
+    cats' initiative die gives the team a scratch token (Scratch Rule; see Rulings).
+    ``pause_at_spawn``: the rats' turn stops once every rat has activated, at its spawn
+    (``at_spawn_point``), so the table may spawn by hand; the next step spawns unless
+    that was done, and ends the turn."""
     from claw.core.msm import victory
 
     st = copy.deepcopy(state)
@@ -204,11 +214,20 @@ def step(state: dict, board, dice, bestiary: dict, *, first: str | None = None, 
         from claw.core.msm.rat_turn import rats_turn
         from claw.core.msm.spawn import spawn
 
-        st, evs = rats_turn(st, board, dice, bestiary, choices or {})
-        events += evs
+        if not rnd.get("rats_activated"):
+            st, evs = rats_turn(st, board, dice, bestiary, choices or {})
+            events += evs
+            st["round"]["rats_activated"] = True
+            if pause_at_spawn and not st.get("outcome"):
+                events.append(event("phase", "Every rat has activated: the spawn comes next (Spawning). claw spawn"
+                                    " spawns by hand; claw scenario-step spawns and ends the rats' turn.",
+                                    phase=RATS, point="spawn"))
+                events += victory.check(st, bestiary)
+                return st, events
         if not st.get("outcome") and not st["round"].get("spawned"):
             st, evs = spawn(st, board, dice, bestiary)
             events += evs
+        st["round"].pop("rats_activated", None)
         st["round"].setdefault("turns_done", []).append(RATS)
         events.append(event("turn-end", "The rats' turn ends.", side=RATS))
         st["phase"] = _next_turn(st)

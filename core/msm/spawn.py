@@ -109,23 +109,94 @@ def _spawn_at(st: dict, letter: str, sq, dice) -> list[dict]:
                            figure=fid, letter=letter, square=name, rat=rat_type)]
 
 
-def _place_set_aside(st: dict, letter: str, rat_type: str, squares) -> list[dict]:
+def _place_set_aside(st: dict, letter: str | None, rat_type: str, squares) -> list[dict]:
     """A named set-aside rat goes face up on its square, under the same rules as
-    any spawn: a rat there skips it (it stays set aside), a cat there takes 1 wound."""
+    any spawn: a rat there skips it (it stays set aside), a cat there takes 1 wound.
+    ``letter`` None: a square the table named (``spawn --place``)."""
     aside = st.setdefault("set_aside", [])
-    if rat_type not in aside:
-        return [event("spawn-skip", f"No set-aside {rat_type} left to place on {letter}.", letter=letter)]
     sq = squares[0]
     name = square_name(sq)
+    if rat_type not in aside:
+        return [event("spawn-skip", f"No set-aside {rat_type} left to place on {letter or name}.", letter=letter)]
+    on = f"{letter} at {name}" if letter else name
     rats, cats = _blockers(st, sq)
     if rats:
-        return [event("spawn-skip", f"{letter} at {name} is held by {rats[0]}: the {rat_type} stays set aside.",
+        return [event("spawn-skip", f"{on} is held by {rats[0]}: the {rat_type} stays set aside.",
                       letter=letter, square=name)]
     if cats:
-        return [event("spawn-blocked", f"{letter} at {name} is held by {cats[0]}: it takes 1 wound and the"
+        return [event("spawn-blocked", f"{on} is held by {cats[0]}: it takes 1 wound and the"
                       f" {rat_type} stays set aside.", letter=letter, square=name, figure=cats[0])] + \
             wound_cat(st, cats[0], 1, f"a rat spawning on {name}", stun=False)
     aside.remove(rat_type)
     fid = new_rat(st, rat_type, name, revealed=True)
-    return [event("spawn", f"The set-aside {rat_type} ({fid}) is placed face up on {letter} at {name}.",
+    return [event("spawn", f"The set-aside {rat_type} ({fid}) is placed face up on {on}.",
                   figure=fid, letter=letter, square=name, rat=rat_type)]
+
+
+def hand_spawn_problem(state: dict) -> str | None:
+    """Why the round's spawn cannot be played by hand now, or None (Spawning: rats spawn
+    "after all rat figures on the map have been activated", in the rats' turn; see the
+    play ruling *Spawning by hand*).
+    The rats' turn stops at that point with ``scenario-step --until spawn``."""
+    from claw.core.msm.rounds import at_spawn_point
+
+    if state.get("outcome"):
+        return f"the scenario is over ({state['outcome']['result']})"
+    if at_spawn_point(state):
+        return None
+    if state.get("phase") == "rats":
+        return ("the rats have not been activated yet this turn, and rats spawn after all of them have"
+                " (Spawning): run claw scenario-step --until spawn first")
+    return (f"rats spawn in the rats' turn, after every rat has activated (Spawning), and this is the"
+            f" {state.get('phase', 'initiative')} phase: run claw scenario-step --until spawn first")
+
+
+def hand_spawn(state: dict, board, dice, bestiary: dict | None = None) -> tuple[dict, list[dict]]:
+    """``claw spawn`` with no letters: the round's spawn, played by hand at its point of the
+    rats' turn only (refused elsewhere with the reason); the turn then skips its own."""
+    why = hand_spawn_problem(state)
+    if why:
+        raise IllegalAction(f"not the time to spawn: {why}")
+    return spawn(state, board, dice, bestiary)
+
+
+def parse_placements(text: str) -> list[tuple[str, str]]:
+    """``"guard@C7,bosse@D2"`` -> ``[("guard", "C7"), ("bosse", "D2")]`` (``spawn --place``)."""
+    from claw.core.errors import UsageError, quoted
+    from claw.core.msm.squares import parse_square
+
+    out = []
+    for part in text.split(","):
+        rat_type, at, where = part.strip().partition("@")
+        if not at or not rat_type.strip() or not where.strip():
+            raise UsageError(f"--place takes TYPE@SQUARE (e.g. arbaletrier@C7): {quoted(part.strip())}")
+        out.append((rat_type.strip().lower(), square_name(parse_square(where))))
+    return out
+
+
+def place_set_aside(state: dict, board, placements: list[tuple[str, str]]) -> tuple[dict, list[dict]]:
+    """Spawning: a scenario has a set-aside (orange) rat placed face up on a named square,
+    in place of a marker from the pool; the rules for all rat spawns apply (a rat there skips
+    it and the rat stays set aside; a cat there takes 1 wound). The scenario says when, so
+    this is not the round's spawn. Refused (state unchanged) for a rat not set aside or a
+    square off the map or in blocking terrain."""
+    from claw.core.errors import quoted
+    from claw.core.msm.squares import parse_square
+
+    if state.get("outcome"):
+        raise IllegalAction(f"the scenario is over ({state['outcome']['result']}): no rat is placed")
+    st = copy.deepcopy(state)
+    aside = list(st.get("set_aside", []))
+    for rat_type, where in placements:
+        if rat_type not in aside:
+            left = ", ".join(sorted(set(aside))) or "none"
+            raise IllegalAction(f"no set-aside {quoted(rat_type)} to place (set aside: {left}): {rat_type}@{where}")
+        aside.remove(rat_type)
+        sq = parse_square(where)
+        if not board.in_bounds(sq) or board.is_blocking(sq):
+            why = "is off the map" if not board.in_bounds(sq) else "is blocking terrain"
+            raise IllegalAction(f"a rat cannot be placed there: {where} {why}: {rat_type}@{where}")
+    events: list[dict] = []
+    for rat_type, where in placements:
+        events += _place_set_aside(st, None, rat_type, [parse_square(where)])
+    return st, events

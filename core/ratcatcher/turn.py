@@ -2,12 +2,14 @@
 
 ``scenario_step`` is one full step of the cycle after the Ratcatcher has acted:
 1.3 explore if the city is short of cheese → check win/loss → 2.1–2.6 → explore →
-clean-up → check win/loss → next round's 1.1 recoup.
+clean-up → check win/loss → next round's 1.1 recoup. With ``until="spawn"`` it stops
+after 2.4 (phase ``rats``), where ``spawn_only`` may play 2.5–2.6 by hand; the next step
+goes on from there.
 """
 
 from __future__ import annotations
 
-from claw.core.errors import IllegalAction
+from claw.core.errors import IllegalAction, UsageError, quoted
 from claw.core.ratcatcher import rats as R
 from claw.core.ratcatcher.city import clone
 from claw.core.ratcatcher.events import Events
@@ -51,15 +53,24 @@ def end_ratcatcher_turn(state: dict, dice, events: Events, connectors=None) -> b
     return _check(state, events, "the Ratcatcher's turn")
 
 
-def rats_turn(state: dict, dice, events: Events, prefer=None, connectors=None, reward=None) -> bool:
-    """2.1–2.6 and clean-up, in place; True when the game ended."""
-    state["phase"] = "rats"
-    events.add("phase", f"round {state['round']}: the rats' turn")
-    R.regenerate(state, events)
-    R.move_rats(state, dice, events, prefer)
-    R.trigger_traps(state, dice, events)
-    R.bites(state, dice, events)
-    R.consume(state, dice, events)
+def rats_turn(state: dict, dice, events: Events, prefer=None, connectors=None, reward=None,
+              pause_at_spawn: bool = False) -> bool:
+    """2.1–2.6 and clean-up, in place; True when the game ended. ``pause_at_spawn``: stop
+    after 2.4 Consume, at the spawn phase (``at_spawn_point``), so the table may play 2.5–2.6
+    by hand (``claw spawn``); a rats' turn standing there resumes with 2.5 (ruling R26)."""
+    if not at_spawn_point(state):
+        state["phase"] = "rats"
+        events.add("phase", f"round {state['round']}: the rats' turn")
+        R.regenerate(state, events)
+        R.move_rats(state, dice, events, prefer)
+        R.trigger_traps(state, dice, events)
+        R.bites(state, dice, events)
+        R.consume(state, dice, events)
+        if pause_at_spawn:
+            events.add("phase", f"round {state['round']}: the rats have moved, triggered traps, bitten and eaten"
+                       " (2.1–2.4); the spawn phase (2.5–2.6) comes next: claw spawn plays it by hand, claw"
+                       " scenario-step plays it and ends the rats' turn", point="spawn")
+            return False
     if state.pop("spawned_round", None) == state["round"]:
         events.add("spawn-done", f"2.5–2.6: round {state['round']}'s spawn phase was already played (claw spawn)")
     else:
@@ -71,24 +82,41 @@ def rats_turn(state: dict, dice, events: Events, prefer=None, connectors=None, r
     return _check(state, events, "the rats' turn")
 
 
-def scenario_step(state: dict, dice, prefer=None, connectors=None, reward=None) -> tuple[dict, Events]:
+def at_spawn_point(state: dict) -> bool:
+    """Whether the rats' turn stands at its spawn phase: 2.1–2.4 are played, 2.5 is next
+    (the only state saved in phase ``rats``)."""
+    return state.get("phase") == "rats" and not state.get("outcome")
+
+
+def scenario_step(state: dict, dice, prefer=None, connectors=None, reward=None,
+                  until: str | None = None) -> tuple[dict, Events]:
     """End the Ratcatcher's turn, play the rats' turn, and start the next round.
 
     The player's choices, where the rulebook leaves them to the player: ``prefer`` zones
     (rat path and destination ties, the Nemesis's nest), ``connectors`` for new
-    townships, ``reward`` (1-based) for a force tally during rat recovery."""
+    townships, ``reward`` (1-based) for a force tally during rat recovery.
+    ``until="spawn"`` stops the rats' turn before its spawn phase (after 2.4); a step
+    from there plays 2.5 onwards."""
     if state.get("outcome"):
         raise IllegalAction(f"the game is over: {state['outcome']['result']} ({state['outcome']['reason']})")
+    if until not in (None, "spawn"):
+        raise UsageError(f"--until takes spawn (stop the rats' turn before 2.5): {quoted(until)}")
+    resuming = at_spawn_point(state)
+    if resuming and until == "spawn":
+        raise IllegalAction(f"round {state['round']}'s rats' turn already stands at its spawn phase: claw spawn"
+                            " plays it by hand, claw scenario-step plays it and ends the turn")
     check_connectors(state, connectors)
     state = clone(state)
     events = Events()
     connectors = list(connectors or [])
-    over = end_ratcatcher_turn(state, dice, events, connectors) or \
-        rats_turn(state, dice, events, prefer, connectors, reward)
-    if connectors:
+    if resuming:
+        events.add("phase", f"round {state['round']}: the rats' turn goes on with the spawn phase (2.5)")
+    over = (not resuming and end_ratcatcher_turn(state, dice, events, connectors)) or \
+        rats_turn(state, dice, events, prefer, connectors, reward, pause_at_spawn=until == "spawn")
+    if connectors and not (until == "spawn" and not over):
         events.add("unused", f"connector(s) {', '.join(connectors)} not used: no more townships were placed",
                    connectors=connectors)
-    if over:
+    if over or until == "spawn":
         return state, events
     state["round"] += 1
     state["phase"] = "ratcatcher"
@@ -100,13 +128,18 @@ def scenario_step(state: dict, dice, prefer=None, connectors=None, reward=None) 
 def spawn_only(state: dict, dice, prefer=None, reward=None) -> tuple[dict, Events]:
     """2.5–2.6 alone (``claw spawn``): Nemesis on a pending tracker space, then rats.
 
-    The rats' turn has one spawn phase: ``claw spawn`` plays this round's, once (a second
-    run is refused), and the rats' turn of ``scenario-step`` then skips its own."""
+    The turn cycle puts the spawn after 2.1 Move, 2.2 Traps, 2.3 Bite and 2.4 Consume, so
+    it runs only where the rats' turn stands at its spawn phase (``scenario-step --until
+    spawn``), once; the next ``scenario-step`` then skips it (ruling R26)."""
     if state.get("outcome"):
         raise IllegalAction(f"the game is over: {state['outcome']['result']} ({state['outcome']['reason']})")
     if state.get("spawned_round") == state["round"]:
         raise IllegalAction(f"round {state['round']}'s spawn phase was already played (claw spawn): the next"
                             " spawn comes in the next round's rats' turn")
+    if not at_spawn_point(state):
+        raise IllegalAction("not the time to spawn: the spawn phase (2.5–2.6) comes after the rats' Move, Traps,"
+                            " Bite and Consume (2.1–2.4), and this is the Ratcatcher's turn: run claw"
+                            " scenario-step --until spawn first")
     state = clone(state)
     events = Events()
     state["spawned_round"] = state["round"]

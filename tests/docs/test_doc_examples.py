@@ -203,7 +203,9 @@ def test_msm_play_stateless_attacks(repo):
 def test_msm_play_spawning_entries_and_taverne(msm_round):
     """docs/games/msm-play.md, Spawning, Entries, and Between scenarios (the Taverne)."""
     g = msm_round
+    g("claw scenario-step --until spawn")
     g("claw spawn")
+    g("claw scenario-step")
     r = g("claw spawn S1 S4")
     assert "norwegian-brown" in r.stderr
     assert "1/3" in g("claw scratch --take").stderr

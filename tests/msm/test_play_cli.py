@@ -83,7 +83,15 @@ def test_pipeline_of_steps_is_deterministic():
     assert any(e["type"] == "rat-activate" for entry in a["log"] for e in entry.get("events", []))
 
 
-def test_spawn_command_once_per_round(s2_cats):
+def test_spawn_command_once_per_round_after_every_rat_has_activated(s2_cats):
+    """Spawning: "after all rat figures on the map have been activated". In the cats'
+    turn the round's spawn by hand is refused (exit 4, state unchanged, the reason and the
+    way named); ``scenario-step --until spawn`` stops the rats' turn there; then once."""
+    before = s2_cats.read_bytes()
+    r = run(["spawn", "-s", str(s2_cats), "-i"])
+    assert r.code == 4 and "after every rat has activated" in r.stderr and "--until spawn" in r.stderr
+    assert s2_cats.read_bytes() == before
+    ok(["scenario-step", "-s", str(s2_cats), "-i", "--until", "spawn"])
     r = ok(["spawn", "-s", str(s2_cats), "-i"])
     assert "No spawn letter" in r.stderr
     r = run(["spawn", "-s", str(s2_cats)])
@@ -250,3 +258,30 @@ def test_search_choose_ambush_square(s2_cats):
     assert st["figures"]["nera"]["square"] == "A1" and st["figures"]["guy"]["square"] == "B1"
     assert after["guy"]["health"] == st["figures"]["guy"]["health"] - 1
     assert after["nera"]["health"] == st["figures"]["nera"]["health"]
+
+
+def test_spawn_place_puts_the_set_aside_rat_on_the_square(s2_cats):
+    """Spawning: a set-aside (orange) rat is placed face up "in the specified square"
+    (``spawn --place TYPE@SQUARE``, a scenario's instruction at any time of the scenario);
+    a rat that is not set aside is refused with the set-aside list (exit 4)."""
+    r = ok(["spawn", "--place", "norwegian-brown@M9", "-s", str(s2_cats), "-i"])
+    assert "placed face up on M9" in r.stderr
+    state = json.loads(s2_cats.read_text())["state"]
+    assert state["set_aside"] == []
+    assert [f["type"] for f in state["figures"].values() if f["square"] == "M9"] == ["norwegian-brown"]
+    r = run(["spawn", "--place", "norwegian-brown@M10", "-s", str(s2_cats)])
+    assert r.code == 4 and "set aside: none" in r.stderr
+    r = run(["spawn", "--place", "norwegian-brown", "-s", str(s2_cats)])
+    assert r.code == 2 and "TYPE@SQUARE" in r.stderr
+
+
+def test_a_campaign_file_that_cannot_be_written_exits_5_and_changes_nothing(s2_cats, tmp_path):
+    """Taverne D (the campaign goes on): the campaign file is written through the store's
+    atomic write, so a folder that does not exist is exit 5 and the state stays as it was."""
+    st = str(s2_cats)
+    ok(["scenario-step", "-s", st, "-i", "--done", "brown-down"])
+    before = s2_cats.read_bytes()
+    r = run(["tavern", "done", "--campaign", str(tmp_path / "no-such-folder" / "c.json"), "-s", st, "-i"])
+    assert r.code == 5 and "cannot write" in r.stderr and "Traceback" not in r.stderr
+    assert s2_cats.read_bytes() == before
+    assert not (tmp_path / "no-such-folder").exists()

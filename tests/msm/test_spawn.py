@@ -137,3 +137,65 @@ def test_a_chosen_letter_the_map_lacks_is_refused():
     st, board = state(ROWS, {"nera": cat("H1")}, legend=LEGEND, track=[["S"]], pool=["roach"])
     with pytest.raises(IllegalAction, match="S9.*S, S1, S4"):
         spawn(st, board, SeededDice(1), BESTIARY, letters=["S9"])
+
+
+# --- spawning by hand at its point of the sequence (play ruling *Spawning by hand*) ---
+
+def test_spawning_by_hand_waits_for_every_rat_to_activate():
+    """Spawning: new rats are placed "after all rat figures on the map have been
+    activated". By hand, the round's spawn is refused before that (the cats' turn, or a
+    rats' turn whose rats have not acted), with the reason; ``--until spawn`` stops the
+    rats' turn at that point, and the new marker does not activate in the same turn."""
+    from claw.core.msm import rounds
+    from claw.core.msm.spawn import hand_spawn, hand_spawn_problem
+
+    rows = ["S.......", "........", "........", "........", "........", "........", "........", "........"]
+    st, board = state(rows, {"nera": cat("H8"), "rat-1": rat("roach", "H1")}, phase="cats", track=[["S"]],
+                      pool=["roach"])
+    st["round"]["first"] = "cats"
+    with pytest.raises(IllegalAction, match="after every rat has activated"):
+        hand_spawn(st, board, SeededDice(1), BESTIARY)
+    st["phase"], st["round"]["turns_done"] = "rats", ["cats"]
+    assert "not been activated yet" in hand_spawn_problem(st)
+    paused, events = rounds.step(st, board, SeededDice(1), BESTIARY, pause_at_spawn=True)
+    assert rounds.at_spawn_point(paused) and paused["phase"] == "rats"
+    assert paused["figures"]["rat-1"]["square"] == "H2"        # the roach moved toward nera
+    assert not any(e["type"] == "spawn" for e in events)
+    spawned, events = hand_spawn(paused, board, SeededDice(1), BESTIARY)
+    new_rat = next(e["figure"] for e in events if e["type"] == "spawn")
+    after, events = rounds.step(spawned, board, SeededDice(1), BESTIARY)
+    assert not any(e["type"] in ("spawn", "rat-activate") for e in events)   # no second spawn, no activation
+    assert after["figures"][new_rat]["square"] == "A1" and after["phase"] == "end"
+    assert "rats_activated" not in after["round"]
+
+
+def test_the_paused_rats_turn_spawns_itself_when_not_done_by_hand():
+    """Spawning: a step from the spawn point spawns (once) and ends the rats' turn."""
+    from claw.core.msm import rounds
+
+    rows = ["S.......", "........", "........", "........", "........", "........", "........", "........"]
+    st, board = state(rows, {"nera": cat("H8")}, phase="rats", track=[["S"]], pool=["roach"])
+    st["round"]["first"] = "rats"
+    paused, _ = rounds.step(st, board, SeededDice(1), BESTIARY, pause_at_spawn=True)
+    after, events = rounds.step(paused, board, SeededDice(1), BESTIARY)
+    assert [e["type"] for e in events].count("spawn") == 1 and after["phase"] == "cats"
+
+
+def test_place_puts_a_set_aside_rat_face_up_on_the_named_square():
+    """Spawning: a scenario may have a set-aside (orange) rat placed face up on a named
+    square instead of a marker from the pool; All Rat Spawns: a cat there takes 1 wound
+    and the rat stays set aside. Not the round's spawn (that is still to come)."""
+    from claw.core.msm.spawn import parse_placements, place_set_aside
+
+    st, board = state(ROWS, {"nera": cat("H1")}, legend=LEGEND, track=[["S"]], pool=["roach"],
+                      set_aside=["norwegian-brown"])
+    new, events = place_set_aside(st, board, parse_placements("norwegian-brown@c4"))
+    fid = rats_at(new, "C4")[0]
+    assert new["figures"][fid]["type"] == "norwegian-brown" and new["figures"][fid]["revealed"]
+    assert new["set_aside"] == [] and not new["round"].get("spawned")
+    held, events = place_set_aside(st, board, parse_placements("norwegian-brown@H1"))
+    assert held["set_aside"] == ["norwegian-brown"] and held["figures"]["nera"]["wounds"] == 1
+    with pytest.raises(IllegalAction, match="no set-aside 'roach'"):
+        place_set_aside(st, board, parse_placements("roach@C4"))
+    with pytest.raises(IllegalAction, match="off the map"):
+        place_set_aside(st, board, parse_placements("norwegian-brown@Z40"))

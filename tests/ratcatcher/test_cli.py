@@ -104,11 +104,20 @@ def test_stateless_odds_exact():
 
 
 def test_scenario_step_and_spawn_commands(start):
+    """Turn cycle: 2.5 Spawn follows 2.1 Move, 2.2 Traps, 2.3 Bite and 2.4 Consume, so
+    `claw spawn` in the Ratcatcher's turn is refused (R26); `scenario-step --until spawn`
+    stops the rats' turn there, `claw spawn` plays it, `scenario-step` goes on."""
     r = run(["scenario-step", "-s", "-"], stdin=start)
     assert r.code == 0, r.stderr
     assert r.state["state"]["round"] == 2 and "the rats' turn" in r.stderr
     r2 = run(["spawn", "-s", "-"], stdin=r.stdout)
-    assert r2.code == 0 and "Rat's Nest" in r2.stderr
+    assert r2.code == 4 and "2.1–2.4" in r2.stderr and "--until spawn" in r2.stderr and r2.stdout == ""
+    r3 = run(["scenario-step", "--until", "spawn", "-s", "-"], stdin=r.stdout)
+    assert r3.code == 0 and r3.state["state"]["phase"] == "rats" and r3.state["state"]["round"] == 2
+    r4 = run(["spawn", "-s", "-"], stdin=r3.stdout)
+    assert r4.code == 0 and "Rat's Nest" in r4.stderr
+    r5 = run(["scenario-step", "-s", "-"], stdin=r4.stdout)
+    assert r5.code == 0 and r5.state["state"]["round"] == 3 and "already played" in r5.stderr
 
 
 def test_los_is_not_a_ratcatcher_rule(start):
@@ -314,12 +323,21 @@ def test_odds_with_no_dice_left_says_so(start):
     assert r.code == 0 and "2d6" in r.stdout
 
 
-def test_draws_take_typed_colours_from_a_real_sack(start):
+@pytest.fixture(scope="module")
+def at_spawn(start) -> str:
+    """The first game's state with the rats' turn standing at its spawn phase (as after
+    `scenario-step --until spawn`, with no rat moved), where `claw spawn` plays."""
+    doc = json.loads(start)
+    doc["state"]["phase"] = "rats"
+    return json.dumps(doc)
+
+
+def test_draws_take_typed_colours_from_a_real_sack(at_spawn):
     """At the table the Rat Sack is a bag: `--draws` types the colours pulled, in order
     (a black rat brings one more, Setup 5 / 2.6)."""
-    doc = json.loads(start)
+    doc = json.loads(at_spawn)
     before = dict(doc["state"]["sack"])
-    r = run(["spawn", "--draws", "black,white,brown,white", "-s", "-"], stdin=start)
+    r = run(["spawn", "--draws", "black,white,brown,white", "-s", "-"], stdin=at_spawn)
     assert r.code == 0, r.stderr
     typed = ["black", "white", "brown", "white"]
     spawned = [c for e in r.state["log"][-1]["events"] if e["type"] == "spawn" for c in e["colours"]]
@@ -332,21 +350,21 @@ def test_draws_take_typed_colours_from_a_real_sack(start):
     ("black", 2, "not enough --draws"),
     ("purple", 2, "brown, black or white"),
 ])
-def test_draws_refused_with_a_reason(start, draws, code, words):
-    r = run(["spawn", "--draws", draws, "-s", "-"], stdin=start)
+def test_draws_refused_with_a_reason(at_spawn, draws, code, words):
+    r = run(["spawn", "--draws", draws, "-s", "-"], stdin=at_spawn)
     assert r.code == code and words in r.stderr and r.stdout == ""
 
 
-def test_draws_of_a_colour_the_sack_lacks_are_illegal(start):
-    doc = json.loads(start)
+def test_draws_of_a_colour_the_sack_lacks_are_illegal(at_spawn):
+    doc = json.loads(at_spawn)
     doc["state"]["sack"]["white"] += doc["state"]["sack"]["black"]
     doc["state"]["sack"]["black"] = 0
     r = run(["spawn", "--draws", "black,white", "-s", "-"], stdin=json.dumps(doc))
     assert r.code == 4 and "holds no black rat" in r.stderr
 
 
-def test_numbered_sack_draws_say_which_numbers_are_which_colour(start):
-    r = run(["spawn", "--dice", "999", "-s", "-"], stdin=start)
+def test_numbered_sack_draws_say_which_numbers_are_which_colour(at_spawn):
+    r = run(["spawn", "--dice", "999", "-s", "-"], stdin=at_spawn)
     assert r.code == 2 and "brown 1-" in r.stderr and "white" in r.stderr
 
 

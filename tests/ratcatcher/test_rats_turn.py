@@ -347,6 +347,7 @@ def test_objective_loss_by_zero_wounds_checked_first(tiny):
 
 
 def test_spawn_only(tiny):
+    tiny["phase"] = "rats"          # the rats' turn stands at 2.5 (scenario-step --until spawn)
     s, ev = spawn_only(tiny, PhysicalDice([WHITE]))
     assert rats_at(s, "0.c") == {"white": 1} and rats_at(tiny, "0.c") == {}
 

@@ -28,24 +28,51 @@ def start() -> str:
 
 
 def test_2_6_spawn_runs_once_per_round(tiny):
-    """2.6 Spawn is one phase of the rats' turn: `claw spawn` plays this round's once; a
-    second run is refused, and the rats' turn of scenario-step then skips its spawn."""
-    s, ev = spawn_only(tiny, PhysicalDice([1] * 5))
+    """2.5–2.6 Spawn is one phase of the rats' turn: where the turn stands before it
+    (`scenario-step --until spawn`), `claw spawn` plays this round's once; a second run is
+    refused, and the rest of the rats' turn then skips its spawn (ruling R26)."""
+    paused, _ = scenario_step(tiny, PhysicalDice([1] * 20), until="spawn")
+    s, ev = spawn_only(paused, PhysicalDice([1] * 5))
     assert s["zones"]["0.c"]["rats"]["brown"] == 1          # the nest on #00
     with pytest.raises(IllegalAction, match="spawn phase was already played"):
         spawn_only(s, PhysicalDice([1] * 5))
     after, events = scenario_step(s, PhysicalDice([1] * 20))
     assert any(e["type"] == "spawn-done" for e in events)
     assert not any(e["type"] == "spawn" for e in events)
-    assert "spawned_round" not in after
-    again, _ = spawn_only(after, PhysicalDice([1] * 5))        # the next round has its own
-    assert again["spawned_round"] == after["round"]
+    assert "spawned_round" not in after and after["round"] == 2 and after["phase"] == "ratcatcher"
+    with pytest.raises(IllegalAction, match="2.1–2.4"):        # the next round's comes after its Move..Consume
+        spawn_only(after, PhysicalDice([1] * 5))
+
+
+def test_2_5_spawn_by_hand_comes_after_move_traps_bite_and_consume_ruling_r26(tiny):
+    """Turn cycle 2.1 Move, 2.2 Trigger Traps, 2.3 Bite, 2.4 Consume, 2.5 Spawn: a rat
+    spawned by hand must not move, trigger traps or bite in the same rats' turn. In the
+    Ratcatcher's turn `claw spawn` is refused (state unchanged); `--until spawn` plays
+    2.1–2.4 and stops; the rest of the turn moves and bites no more."""
+    put(tiny, "1.a", brown=1)
+    tiny["ratcatcher"].update(attack_dice=0, movement=0)
+    with pytest.raises(IllegalAction, match="Move, Traps, Bite and Consume"):
+        spawn_only(tiny, PhysicalDice([1] * 5))
+    paused, events = scenario_step(tiny, PhysicalDice([1] * 20), until="spawn")
+    assert paused["phase"] == "rats" and paused["round"] == 1
+    assert any(e["type"] == "rat-move" for e in events)       # 2.1 was played
+    assert not any(e["type"] == "spawn" for e in events)
+    s, _ = spawn_only(paused, PhysicalDice([1] * 5))
+    assert s["zones"]["0.c"]["rats"]["brown"] == paused["zones"]["0.c"]["rats"]["brown"] + 1
+    after, events = scenario_step(s, PhysicalDice([1] * 20))
+    assert not any(e["type"] in ("rat-move", "bite", "spawn") for e in events)
+    assert after["zones"]["0.c"]["rats"] == s["zones"]["0.c"]["rats"]     # the new rat stayed put
+    assert after["ratcatcher"]["wounds"] == s["ratcatcher"]["wounds"]
+    with pytest.raises(IllegalAction, match="already stands at its spawn"):
+        scenario_step(paused, PhysicalDice([1] * 20), until="spawn")
 
 
 def test_cli_spawn_twice_is_refused(start):
-    r = run(["spawn", "-s", "-"], stdin=start)
+    r = run(["scenario-step", "--until", "spawn", "-s", "-"], stdin=start)
     assert r.code == 0, r.stderr
-    r2 = run(["spawn", "-s", "-"], stdin=r.stdout)
+    r1 = run(["spawn", "-s", "-"], stdin=r.stdout)
+    assert r1.code == 0, r1.stderr
+    r2 = run(["spawn", "-s", "-"], stdin=r1.stdout)
     assert r2.code == 4 and "already played" in r2.stderr
 
 

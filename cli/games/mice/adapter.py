@@ -6,11 +6,12 @@ Kept import-light: handlers live in ``mice_handlers`` and import core lazily.
 from claw.cli.framework.spec import Arg, Command, Opt
 
 H = "claw.cli.games.mice.handlers:"
+D = "claw.cli.games.mice.chapter_rules:"   # the chapter's dice rules
 ODDS = Opt("--odds", bool, help="exact chances instead of rolling")
 
 
 def _c(help, handler, usage="", options=(), needs_state=True, changes_state=True):
-    return Command(help=help, handler=H + handler, usage=usage, options=list(options),
+    return Command(help=help, handler=handler if ":" in handler else H + handler, usage=usage, options=list(options),
                    needs_state=needs_state, changes_state=changes_state, args=_kinds(usage))
 
 
@@ -39,28 +40,28 @@ COMMANDS = {
     "search": _c("A mouse searches its tile: one action die, a cheese finds the tile's special search item.",
                  "search", "MOUSE", options=[Opt("--item", str, help="which special search when two apply")]),
     "chest-lid": _c("King's Chamber 3: a mouse on the bed pushes the chest lid on the burly raider. "
-                    "Stateless: --others N [--suspicious].", "chest_lid", "MOUSE",
+                    "Stateless: --others N [--suspicious].", D + "chest_lid", "MOUSE",
                     options=[Opt("--others", int, help="stateless: other mice on the bed"),
                              Opt("--suspicious", bool, help="stateless: the raider is suspicious (cap 3)"), ODDS],
                     needs_state=False),
-    "deploy-fork": _c("Kitchen 2: set the dinner fork up on the kitchen counter.", "deploy_fork"),
+    "deploy-fork": _c("Kitchen 2: set the dinner fork up on the kitchen counter.", D + "deploy_fork"),
     "fling-cheese": _c("Kitchen 2: a mouse on the counter flings 1 cheese at the raider (one die).",
-                       "fling_cheese", "[MOUSE]", options=[ODDS], needs_state=False),
+                       D + "fling_cheese", "[MOUSE]", options=[ODDS], needs_state=False),
     "build-ghost": _c("Kitchen 4: build the ghost; two mice are its eyes, the rest hold the mop.",
-                      "build_ghost", options=[Opt("--eyes", str, help="the two eye mice, e.g. collin,nez")]),
+                      D + "build_ghost", options=[Opt("--eyes", str, help="the two eye mice, e.g. collin,nez")]),
     "move-ghost": _c("Kitchen 5: a mop mouse calls NUMBER (1-3); the mop mice roll; 1 space per match. "
-                     "Stateless: --movers N.", "move_ghost", "MOUSE NUMBER",
+                     "Stateless: --movers N.", D + "move_ghost", "MOUSE NUMBER",
                      options=[Opt("--enter", str, help="room the ghost moves into (e.g. dining-hall)", kind="room"),
                               Opt("--movers", int, help="stateless: mice on the mop (default 4)"), ODDS],
                      needs_state=False),
     "scary-noises": _c("Kitchen 5: an eye mouse leads scary noises; cheese total above the distance to the "
-                       "nearest raider scares it (3 points).", "scary_noises", "MOUSE",
+                       "nearest raider scares it (3 points).", D + "scary_noises", "MOUSE",
                        options=[Opt("--distance", int, help="spaces from the ghost to the raider"),
                                 Opt("--raider", str, help="which raider token (default: nearest in the room)"),
                                 Opt("--mice", int, help="stateless: mice in the costume (default 6)"), ODDS],
                        needs_state=False),
     "attack": _c("Attack with a mouse or minion (Blackpaw +2 dice; Barnacle guards Blackpaw). "
-                 "Stateless: --attack-dice N --defence N [--blackpaw].", "attack", "ATTACKER TARGET",
+                 "Stateless: --attack-dice N --defence N [--blackpaw].", D + "attack", "ATTACKER TARGET",
                  options=[Opt("--ranged", bool, help="ranged attack: bows hit instead of swords"),
                           Opt("--extra-dice", int, help="extra attack dice from weapons or abilities",
                               aliases=("--bonus",)),

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from claw.core.errors import UsageError, quoted
+
+if TYPE_CHECKING:
+    from claw.cli.framework.call import Call
 
 
 def _tiles() -> dict:
@@ -11,7 +16,7 @@ def _tiles() -> dict:
     return load_data("mice/tiles.json")
 
 
-def _faces(call=None):
+def _faces(call: Call | None = None):
     """The action die in play: the one the chapter file supplied (kept in the state),
     else claw's packaged face table."""
     from claw.core.mice.actiondie import parse_faces
@@ -24,7 +29,7 @@ def _faces(call=None):
     return parse_faces(load_data("mice/action-die.json"))
 
 
-def _args(call, names: str, least: int | None = None) -> list[str]:
+def _args(call: Call, names: str, least: int | None = None) -> list[str | None]:
     want = names.split()
     least = len(want) if least is None else least
     if not least <= len(call.args) <= len(want):
@@ -33,7 +38,7 @@ def _args(call, names: str, least: int | None = None) -> list[str]:
     return list(call.args) + [None] * (len(want) - len(call.args))
 
 
-def _parsed(call, names: str) -> list:
+def _parsed(call: Call, names: str) -> list:
     """The positionals ``names``, parsed by their kinds before the handler ran (claw.cli.framework.kinds)."""
     return [call.arg(n) for n in names.split()]
 
@@ -45,7 +50,7 @@ def _int(text: str, what: str) -> int:
         raise UsageError(f"{what} must be a whole number: {quoted(text)}") from None
 
 
-def _state(call) -> dict | None:
+def _state(call: Call) -> dict | None:
     """The chapter state, or None when stateless; a state with no chapter in it is refused."""
     state = call.state
     if state is not None and "mice" not in state:
@@ -55,7 +60,7 @@ def _state(call) -> dict | None:
     return state  # its consistency was checked when it was read (STATE_CHECK: checks.check_state)
 
 
-def _apply(call, result) -> None:
+def _apply(call: Call, result) -> None:
     """Hand a core Result to the framework: new state, then its events."""
     call.state = result.state
     for ev in result.events:
@@ -65,13 +70,13 @@ def _apply(call, result) -> None:
         call.emit_json(dict(result.info, events=[dict(ev.data, type=ev.type, text=ev.text) for ev in result.events]))
 
 
-def _need_state(call) -> dict:
+def _need_state(call: Call) -> dict:
     if _state(call) is None:
         raise UsageError(f"`claw {call.command}` needs a game state here: -s FILE (or the stateless options)")
-    return call.state
+    return call.need_state()
 
 
-def _report_odds(call, title: str, lines: list[str], data: dict) -> None:
+def _report_odds(call: Call, title: str, lines: list[str], data: dict) -> None:
     """Odds are a query: the answer goes to stdout (JSON with --json); a state given for
     its numbers is read, never written (no log entry, table-mode file untouched)."""
     if call.state is not None:
@@ -82,7 +87,7 @@ def _report_odds(call, title: str, lines: list[str], data: dict) -> None:
         call.out("\n".join([title] + lines))
 
 
-def _no_figures(call) -> None:
+def _no_figures(call: Call) -> None:
     if call.args:
         raise UsageError(f"without a state `claw {call.command}` takes no figures (give -s STATE): "
                          f"{' '.join(call.args)}")
@@ -100,16 +105,16 @@ def _dist_json(dist) -> list[dict]:
 
 # -- new / show / scenario-step ----------------------------------------------------
 
-def new(call) -> None:
+def new(call: Call) -> None:
     """`claw new`: the chapter state from one chapter file (Chapter Setup)."""
     from claw.core.mice.setup import new_state
 
-    if len(call.docs) != 1 or call.doc.get("kind") != "chapter":
+    if len(call.docs) != 1 or call.need_doc().get("kind") != "chapter":
         raise UsageError("`claw new` for mice takes one chapter file (kind: chapter)")
-    _apply(call, new_state(call.doc, _tiles()))
+    _apply(call, new_state(call.need_doc(), _tiles()))
 
 
-def show(call) -> None:
+def show(call: Call) -> None:
     """`claw show`: draw the chapter (or the state as JSON with --json)."""
     from claw.cli.games.mice.show import render
 
@@ -120,7 +125,7 @@ def show(call) -> None:
         call.out(render(state, _tiles()))
 
 
-def scenario_step(call) -> None:
+def scenario_step(call: Call) -> None:
     """`claw scenario-step`: parse the arguments, run the rule, report."""
     from claw.core.mice.track import scenario_step as step
 
@@ -132,7 +137,7 @@ def scenario_step(call) -> None:
 
 # -- rooms, searches and table outcomes ----------------------------------------------
 
-def explore(call) -> None:
+def explore(call: Call) -> None:
     """`claw explore`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import explore as run
 
@@ -140,7 +145,7 @@ def explore(call) -> None:
     _apply(call, run(_need_state(call), room, _tiles()))
 
 
-def place(call) -> None:
+def place(call: Call) -> None:
     """`claw place`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import place_mouse
 
@@ -148,7 +153,7 @@ def place(call) -> None:
     _apply(call, place_mouse(_need_state(call), mid, room, call.opts.get("spot") or "floor", _tiles()))
 
 
-def search(call) -> None:
+def search(call: Call) -> None:
     """`claw search`: parse the arguments, run the rule, report."""
     from claw.core.mice.search import search as run
 
@@ -156,7 +161,7 @@ def search(call) -> None:
     _apply(call, run(_need_state(call), mid, call.dice, _faces(call), _tiles(), call.opts.get("item")))
 
 
-def add_minion(call) -> None:
+def add_minion(call: Call) -> None:
     """`claw add-minion`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import add_minion as run
 
@@ -165,7 +170,7 @@ def add_minion(call) -> None:
     _apply(call, run(_need_state(call), kind, 1 if count is None else count, call.opts.get("room"), _tiles()))
 
 
-def defeat(call) -> None:
+def defeat(call: Call) -> None:
     """`claw defeat`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import defeat as run
 
@@ -173,7 +178,7 @@ def defeat(call) -> None:
     _apply(call, run(_need_state(call), fid, _tiles()))
 
 
-def minion_turn(call) -> None:
+def minion_turn(call: Call) -> None:
     """`claw minion-turn`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import minion_turn as run
 
@@ -181,7 +186,7 @@ def minion_turn(call) -> None:
     _apply(call, run(_need_state(call), kind, _tiles(), call.opts.get("room"), call.opts.get("minion")))
 
 
-def capture(call) -> None:
+def capture(call: Call) -> None:
     """`claw capture`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import capture as run
 
@@ -189,7 +194,7 @@ def capture(call) -> None:
     _apply(call, run(_need_state(call), mid, _tiles()))
 
 
-def release(call) -> None:
+def release(call: Call) -> None:
     """`claw release`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import release as run
 
@@ -197,7 +202,7 @@ def release(call) -> None:
     _apply(call, run(_need_state(call), mid, _tiles()))
 
 
-def gain_cheese(call) -> None:
+def gain_cheese(call: Call) -> None:
     """`claw gain-cheese`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import gain_cheese as run
 
@@ -205,7 +210,7 @@ def gain_cheese(call) -> None:
     _apply(call, run(_need_state(call), mid, n))
 
 
-def spend_cheese(call) -> None:
+def spend_cheese(call: Call) -> None:
     """`claw spend-cheese`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import spend_cheese as run
 
@@ -213,247 +218,9 @@ def spend_cheese(call) -> None:
     _apply(call, run(_need_state(call), mid, n))
 
 
-def minion_cheese(call) -> None:
+def minion_cheese(call: Call) -> None:
     """`claw minion-cheese`: parse the arguments, run the rule, report."""
     from claw.core.mice.outcomes import wheel_cheese
 
     (n,) = _parsed(call, "N")
     _apply(call, wheel_cheese(_need_state(call), n, _tiles(), call.opts.get("reason") or "base game"))
-
-
-# -- the chapter's dice rules ---------------------------------------------------------
-
-def chest_lid(call) -> None:
-    """`claw chest-lid`: parse the arguments, run the rule, report."""
-    from claw.core.mice import actiondie as A
-    from claw.core.mice import chamber
-
-    faces = _faces(call)
-    state = _state(call)
-    if state is not None:
-        if call.opts.get("others") is not None or call.opts.get("suspicious"):
-            raise UsageError("--others/--suspicious are for stateless use; the state knows the bed and the raider")
-        (mid,) = _parsed(call, "MOUSE")
-        if call.opts.get("odds"):
-            others = len(chamber.lid_helpers(state, mid, _tiles()))
-            return _lid_odds(call, faces, 1 + others, state["burly"]["suspicious"])
-        return _apply(call, chamber.chest_lid(state, mid, call.dice, faces, _tiles()))
-    _no_figures(call)
-    others = call.opts.get("others") or 0
-    A.check_count(others, "--others")
-    suspicious = bool(call.opts.get("suspicious"))
-    if call.opts.get("odds"):
-        return _lid_odds(call, faces, 1 + others, suspicious)
-    rolled = A.roll(call.dice, faces, 1 + others, "chest lid action die")
-    cheese = A.count(rolled, A.CHEESE)
-    pts, lost = chamber.lid_points(cheese, suspicious)
-    verdict = (f"{pts} scare point(s)" + (f", {lost} lost to suspicion" if lost else "") + "; the raider is removed"
-               if cheese else "no cheese: the lid stays open")
-    if call.json:
-        call.emit_json({"rolled": [f.number for f in rolled], "faces": A.labels(rolled), "cheese": cheese,
-                        "points": pts, "lost": lost})
-    else:
-        call.out(str(pts))
-    call.say(f"King's Chamber 3: {A.dice_words(1 + others)} {A.show(rolled)} -> {verdict}.")
-
-
-def _lid_odds(call, faces, n, suspicious):
-    from claw.core.mice import actiondie as A
-    from claw.core.mice import chamber
-    from claw.core.mice.actiondie import fmt_prob
-
-    dist = chamber.lid_odds(faces, n, suspicious)
-    ok = 1 - dist.get(0, 0)
-    _report_odds(call, f"Chest lid with {A.dice_words(n)}{' (suspicious raider, cap 3)' if suspicious else ''}: "
-                 f"P(scared) = {fmt_prob(ok)}; scare points:", _dist_lines(dist),
-                 {"dice": n, "suspicious": suspicious, "success": {"fraction": str(ok), "probability": float(ok)},
-                  "points": _dist_json(dist)})
-
-
-def deploy_fork(call) -> None:
-    """`claw deploy-fork`: parse the arguments, run the rule, report."""
-    from claw.core.mice.kitchen import deploy_fork as run
-
-    _args(call, "", 0)
-    _apply(call, run(_need_state(call), _tiles()))
-
-
-def fling_cheese(call) -> None:
-    """`claw fling-cheese`: parse the arguments, run the rule, report."""
-    from claw.core.mice import actiondie as A
-    from claw.core.mice import kitchen
-
-    faces = _faces(call)
-    if call.opts.get("odds"):
-        p = kitchen.fling_odds(faces)
-        return _report_odds(call, f"Flinging cheese: P(hit) = {A.fmt_prob(p)}", [],
-                            {"success": {"fraction": str(p), "probability": float(p)}})
-    if _state(call) is not None:
-        (mid,) = _parsed(call, "MOUSE")
-        if mid is None:  # only the odds need no mouse
-            raise UsageError("usage: claw fling-cheese MOUSE (or --odds)")
-        return _apply(call, kitchen.fling_cheese(call.state, mid, call.dice, faces, _tiles()))
-    _no_figures(call)
-    rolled = A.roll(call.dice, faces, 1, "fling cheese action die")
-    hit = A.count(rolled, A.CHEESE) > 0
-    if call.json:
-        call.emit_json({"rolled": [f.number for f in rolled], "faces": A.labels(rolled), "hit": hit,
-                        "points": int(hit)})
-    else:
-        call.out("hit" if hit else "miss")
-    verdict = "1 scare point, the raider is removed." if hit else "the raider stays."
-    call.say(f"Kitchen 2: {A.show(rolled)} -> {verdict}")
-
-
-def build_ghost(call) -> None:
-    """`claw build-ghost`: parse the arguments, run the rule, report."""
-    from claw.core.mice.kitchen import build_ghost as run
-
-    _args(call, "", 0)
-    eyes = call.opts.get("eyes")
-    chosen = [e.strip() for e in eyes.split(",") if e.strip()] if eyes else None
-    _apply(call, run(_need_state(call), _tiles(), chosen))
-
-
-def move_ghost(call) -> None:
-    """`claw move-ghost`: parse the arguments, run the rule, report."""
-    from claw.core.mice import actiondie as A
-    from claw.core.mice import ghost
-
-    faces = _faces(call)
-    if _state(call) is not None:
-        if call.opts.get("movers") is not None:
-            raise UsageError("--movers is for stateless use; the state knows who holds the mop")
-        mid, called = _parsed(call, "MOUSE NUMBER")
-        if call.opts.get("odds"):
-            movers = ghost.crew_dice(call.state, mid, "mop", _tiles())
-            return _move_odds(call, faces, called, movers)
-        return _apply(call, ghost.move_ghost(call.state, mid, called, call.dice, faces, _tiles(),
-                                             call.opts.get("enter")))
-    if call.opts.get("enter"):
-        raise UsageError("--enter needs a state")
-    args = list(call.args)
-    if len(args) not in (1, 2):
-        raise UsageError("stateless `claw move-ghost` takes NUMBER (or MOUSE NUMBER)")
-    number = _int(args[-1], "NUMBER")
-    if not 1 <= number <= 3:
-        raise UsageError(f"choose a number from 1 to 3: {number}")
-    movers = 4 if call.opts.get("movers") is None else call.opts["movers"]
-    A.check_count(movers, "--movers")
-    if call.opts.get("odds"):
-        return _move_odds(call, faces, number, movers)
-    rolled = A.roll(call.dice, faces, movers, "ghost movement action die")
-    spaces = sum(1 for f in rolled if f.number == number)
-    if call.json:
-        call.emit_json({"number": number, "rolled": [f.number for f in rolled], "faces": A.labels(rolled),
-                        "spaces": spaces})
-    else:
-        call.out(str(spaces))
-    call.say(f"Kitchen 5: {movers} mop mice roll {A.show(rolled)} calling {number}: move up to {spaces} space(s).")
-
-
-def _move_odds(call, faces, number, movers):
-    from claw.core.mice import ghost
-
-    if not 1 <= number <= 3:
-        raise UsageError(f"choose a number from 1 to 3: {number}")
-    dist = ghost.move_odds(faces, number, movers)
-    _report_odds(call, f"Moving the ghost, {movers} mop mice calling {number}: spaces", _dist_lines(dist),
-                 {"number": number, "movers": movers, "spaces": _dist_json(dist)})
-
-
-def scary_noises(call) -> None:
-    """`claw scary-noises`: parse the arguments, run the rule, report."""
-    from claw.core.mice import actiondie as A
-    from claw.core.mice import ghost
-
-    faces = _faces(call)
-    distance = call.opts.get("distance")
-    if distance is None:
-        raise UsageError("--distance N (spaces from the ghost to the nearest raider) is required")
-    if _state(call) is not None:
-        if call.opts.get("mice") is not None:
-            raise UsageError("--mice is for stateless use; the state knows who is in the costume")
-        (mid,) = _parsed(call, "MOUSE")
-        if call.opts.get("odds"):
-            crew = ghost.crew_dice(call.state, mid, "eye", _tiles())
-            return _noise_odds(call, faces, crew, distance)
-        return _apply(call, ghost.scary_noises(call.state, mid, distance, call.dice, faces, _tiles(),
-                                               call.opts.get("raider")))
-    if call.opts.get("raider"):
-        raise UsageError("--raider needs a state")
-    _no_figures(call)
-    mice = 6 if call.opts.get("mice") is None else call.opts["mice"]
-    A.check_count(mice, "--mice")
-    if not 0 <= distance <= ghost.MAX_DISTANCE:
-        raise UsageError(f"--distance must be 0..{ghost.MAX_DISTANCE} spaces: {distance}")
-    if call.opts.get("odds"):
-        return _noise_odds(call, faces, mice, distance)
-    rolled = A.roll(call.dice, faces, mice, "scary noises action die")
-    total = A.count(rolled, A.CHEESE)
-    ok = total > distance
-    if call.json:
-        call.emit_json({"rolled": [f.number for f in rolled], "faces": A.labels(rolled), "cheese": total,
-                        "distance": distance, "scared": ok})
-    else:
-        call.out("scared" if ok else "not scared")
-    call.say(f"Kitchen 5: {A.dice_words(mice)} {A.show(rolled)} = {total} cheese vs {distance} space(s): "
-             + ("the raider is scared (3 points)." if ok else "the raider stays."))
-
-
-def _noise_odds(call, faces, mice, distance):
-    from claw.core.mice import actiondie as A
-    from claw.core.mice import ghost
-
-    if not 0 <= distance <= ghost.MAX_DISTANCE:
-        raise UsageError(f"--distance must be 0..{ghost.MAX_DISTANCE} spaces: {distance}")
-    p = ghost.noise_odds(faces, mice, distance)
-    dist = A.symbol_total(faces, A.CHEESE, mice)
-    _report_odds(call, f"Scary noises with {mice} mice against {distance} space(s): P(scared) = {A.fmt_prob(p)}; "
-                 "cheese total:", _dist_lines(dist),
-                 {"mice": mice, "distance": distance, "success": {"fraction": str(p), "probability": float(p)},
-                  "cheese": _dist_json(dist)})
-
-
-def attack(call) -> None:
-    """`claw attack`: parse the arguments, run the rule, report."""
-    from claw.core.mice import actiondie as A
-    from claw.core.mice import combat
-
-    faces = _faces(call)
-    ranged = bool(call.opts.get("ranged"))
-    bonus = call.opts.get("extra_dice") or 0
-    if _state(call) is not None:
-        for k in ("attack_dice", "defence", "blackpaw"):
-            if call.opts.get(k):
-                raise UsageError(f"--{k.replace('_', '-')} is for stateless use; the state knows the figures")
-        attacker, target = _parsed(call, "ATTACKER TARGET")
-        if call.opts.get("odds"):
-            raise UsageError("--odds for attacks works stateless: --attack-dice N --defence N")
-        return _apply(call, combat.attack(call.state, attacker, target, call.dice, faces, _tiles(),
-                                          ranged=ranged, bonus=bonus, toothpick=not call.opts.get("no_toothpick")))
-    if call.args:
-        raise UsageError("stateless attacks take no figures; give --attack-dice N --defence N (or -s STATE)")
-    att, dfn = call.opts.get("attack_dice"), call.opts.get("defence")
-    if att is None or dfn is None:
-        raise UsageError("stateless attack needs --attack-dice N and --defence N")
-    extra = combat.BLACKPAW_EXTRA if call.opts.get("blackpaw") else 0
-    n = att + bonus + extra
-    A.check_count(n, "--attack-dice")
-    A.check_count(dfn, "--defence")
-    if call.opts.get("odds"):
-        dist = combat.wound_odds(faces, n, dfn, ranged)
-        title = f"{A.dice_words(n, 'attack')} against {A.dice_words(dfn, 'defence')}: wounds"
-        return _report_odds(call, title, _dist_lines(dist),
-                            {"attack_dice": n, "defense_dice": dfn, "wounds": _dist_json(dist)})
-    x = combat.exchange(call.dice, faces, n, dfn, ranged)
-    if call.json:
-        call.emit_json({"attack": [f.number for f in x["attack"]], "defense": [f.number for f in x["defense"]],
-                        "attack_faces": A.labels(x["attack"]), "defense_faces": A.labels(x["defense"]),
-                        "hits": x["hits"], "blocks": x["blocks"], "wounds": x["wounds"]})
-    else:
-        call.out(str(x["wounds"]))
-    note = f" (incl. +{extra} for Blackpaw, Dining Hall 4)" if extra else ""
-    call.say(f"{A.dice_words(n, 'attack')}{note}: {A.show(x['attack'])} -> {x['hits']} hit(s); "
-             f"{A.dice_words(dfn, 'defence')}: "
-             f"{A.show(x['defense'])} -> {x['blocks']} block(s); {x['wounds']} wound(s).")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from claw.cli.framework.spec import Arg, Command, Opt, picture_options
 
 _B = "claw.cli.games.msm.board:"
+_G = "claw.cli.games.msm."
 
 
 BOARD_COMMANDS = {
@@ -25,8 +26,7 @@ BOARD_COMMANDS = {
     ),
     "los": Command(
         help="Line of sight and range from FROM to TO (figure ids or squares like C7), or --all FROM.",
-        handler=_B + "los",
-        usage="FROM [TO]",
+        handler=_G + "los:los",
         args=(Arg("FROM", "place"), Arg("TO", "place", optional=True)),
         options=[
             Opt("--map", str, help="a scenario file to use instead of a state (no figures)"),
@@ -40,8 +40,7 @@ BOARD_COMMANDS = {
         help="Move CAT to SQUARE by prowl or stride (the cheaper that reaches) or --as MODE; "
              "a pounce needs --as pounce. "
              "--options lists the legal squares per mode.",
-        handler=_B + "move",
-        usage="CAT [SQUARE]",
+        handler=_G + "move:move",
         args=(Arg("CAT", "cat"), Arg("SQUARE", "square", optional=True)),
         options=[
             Opt("--as", str, help="movement mode: prowl, stride or pounce (default: the cheaper of prowl and stride "
@@ -54,8 +53,7 @@ BOARD_COMMANDS = {
     ),
     "moves": Command(
         help="List the squares CAT may prowl, stride or pounce to now (a query).",
-        handler=_B + "moves",
-        usage="CAT",
+        handler=_G + "move:moves",
         args=(Arg("CAT", "cat"),),
         options=picture_options("the board with the reachable squares shaded by cost"),
         needs_state=True,
@@ -64,8 +62,7 @@ BOARD_COMMANDS = {
     "rats": Command(
         help="Rat activation order (closest to a cat first), each rat's closest cat, distance "
              "and next step, with every tie listed.",
-        handler=_B + "rats",
-        usage="[RAT...]",
+        handler=_G + "rats:rats",
         args=(Arg("RAT", "rat", optional=True, many=True),),
         options=picture_options("the board with each rat's next step as an arrow"),
         needs_state=True,

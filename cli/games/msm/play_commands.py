@@ -8,13 +8,16 @@ from __future__ import annotations
 
 from claw.cli.framework.spec import Arg, Command, Opt
 
-_H = "claw.cli.games.msm.play_handlers:"
+_H = "claw.cli.games.msm.play_handlers:"   # the set-up hook
+_T = "claw.cli.games.msm.tavern:"
+_A = "claw.cli.games.msm.attack:"
+_R = "claw.cli.games.msm.round:"
+_C = "claw.cli.games.msm.actions:"
 
 PLAY_COMMANDS = {
     "attack": Command(
         help="Attack TARGET with ATTACKER (figure ids); stateless: --attack-dice N --stun S --wound W.",
-        handler=_H + "attack",
-        usage="[ATTACKER TARGET]",
+        handler=_A + "attack",
         args=(Arg("ATTACKER", "figure", optional=True), Arg("TARGET", "figure", optional=True)),
         options=[
             Opt("--weapon", str, help="weapon card id (cats) or attack id (rats); default: the best that reaches",
@@ -37,19 +40,21 @@ PLAY_COMMANDS = {
         changes_state=True,
     ),
     "spawn": Command(
-        help="Spawn rats on the spawn squares of the current round-track space.",
-        handler=_H + "spawn",
+        help="Spawn rats on the current round-track space's squares, in the rats' turn after every rat has "
+             "activated (scenario-step --until spawn); LETTER... or --place for a scenario's instruction.",
+        handler=_R + "spawn",
         usage="[LETTER...]",
-        options=[Opt("--place", str, help="place a set-aside rat face up: TYPE@SQUARE")],
+        options=[Opt("--place", str, help="place set-aside rats face up: TYPE@SQUARE[,TYPE@SQUARE]")],
         needs_state=True,
     ),
     "scenario-step": Command(
         help="Advance the round by one phase (initiative, cats, rats, end); --until cats runs to the players' "
              "next decision.",
-        handler=_H + "scenario_step",
+        handler=_R + "scenario_step",
         options=[
-            Opt("--until", str, help="run automatic phases until this phase: cats, rats, end, initiative",
-                choices=("cats", "rats", "end", "initiative")),
+            Opt("--until", str, help="run automatic phases until this phase: cats, rats, end, initiative; spawn "
+                "stops the rats' turn after every rat has activated (to spawn by hand)",
+                choices=("cats", "rats", "end", "initiative", "spawn")),
             Opt("--first", str, help="who goes first when the cats win the initiative (cats|rats)",
                 choices=("cats", "rats")),
             Opt("--choose", str, multiple=True,
@@ -61,22 +66,19 @@ PLAY_COMMANDS = {
     ),
     "activate": Command(
         help="Activate CAT for its turn (done automatically by the first action).",
-        handler=_H + "activate",
-        usage="CAT",
+        handler=_R + "activate",
         args=(Arg("CAT", "cat"),),
         needs_state=True,
     ),
     "end-activation": Command(
         help="End the active cat's activation (unused AP are lost).",
-        handler=_H + "end_activation",
-        usage="[CAT]",
+        handler=_R + "end_activation",
         args=(Arg("CAT", "cat", optional=True),),
         needs_state=True,
     ),
     "search": Command(
         help="CAT searches a loot square (L) it stands on or next to: 1 AP, draws a loot card.",
-        handler=_H + "search",
-        usage="CAT [SQUARE]",
+        handler=_C + "search",
         args=(Arg("CAT", "cat"), Arg("SQUARE", "square", optional=True)),
         options=[Opt("--choose", str, multiple=True,
                      help="break a tie the rules leave to the player: ambush=SQUARE, the objective "
@@ -85,15 +87,13 @@ PLAY_COMMANDS = {
     ),
     "pickup": Command(
         help="CAT picks up an item card lying in its big square (free).",
-        handler=_H + "pickup",
-        usage="CAT CARD",
+        handler=_C + "pickup",
         args=(Arg("CAT", "cat"), Arg("CARD", "card")),
         needs_state=True,
     ),
     "trade": Command(
         help="Give CARD from CAT to OTHER in the same big square (free).",
-        handler=_H + "trade",
-        usage="CAT CARD OTHER",
+        handler=_C + "trade",
         args=(Arg("CAT", "cat"), Arg("CARD", "card", optional=True), Arg("OTHER", "cat")),  # Taverne: CAT OTHER
         options=[Opt("--equip", bool, help="the receiver equips a weapon (max 2) or armour (1)"),
                  Opt("--francs", int,
@@ -102,29 +102,26 @@ PLAY_COMMANDS = {
     ),
     "equip": Command(
         help="Move CARD of CAT between the loot slot and the weapon/armour slots (free).",
-        handler=_H + "equip",
-        usage="CAT CARD",
+        handler=_C + "equip",
         args=(Arg("CAT", "cat"), Arg("CARD", "card")),
         options=[Opt("--unequip", bool, help="put the card back into the loot slot")],
         needs_state=True,
     ),
     "remove-stun": Command(
         help="CAT spends 1 AP to remove its stun marker.",
-        handler=_H + "remove_stun",
-        usage="CAT",
+        handler=_C + "remove_stun",
         args=(Arg("CAT", "cat"),),
         needs_state=True,
     ),
     "reload": Command(
         help="CAT reloads both pistols with one big action (Guy's skill; 2 AP by default, see Rulings).",
-        handler=_H + "reload",
-        usage="CAT",
+        handler=_C + "reload",
         args=(Arg("CAT", "cat"),),
         needs_state=True,
     ),
     "scratch": Command(
         help="Show or set the team's scratch tokens (0..3).",
-        handler=_H + "scratch",
+        handler=_C + "scratch",
         options=[Opt("--take", bool, help="take one token (after a natural 1)"),
                  Opt("--spend", bool, help="discard one token")],
         needs_state=True,
@@ -132,8 +129,7 @@ PLAY_COMMANDS = {
     "entry": Command(
         help="Read rulebook entry N: its summary, the effects claw applies, the steps to do by hand "
              "(stateless with --game msm: the entry as printed).",
-        handler=_H + "entry",
-        usage="N",
+        handler=_C + "entry",
         args=(Arg("N", "any"),),  # "4" or "#4": the handler reads the number
         options=[Opt("--hero", str, help="the cat the entry concerns (default: the active cat)", kind="cat")],
         needs_state=False,  # stateless: read the entry (claw entry 4 --game msm)
@@ -142,7 +138,7 @@ PLAY_COMMANDS = {
         help="Between scenarios: ACTION = event | heal HERO | shop | buy HERO CARD | sell HERO CARD | "
              "trade HERO CARD OTHER | level HERO [SKILL...] | recruit LOST NEW [CARD...] | show | "
              "done --campaign FILE.",
-        handler=_H + "tavern",
+        handler=_T + "tavern",
         usage="ACTION [ARGS...]",
         options=[Opt("--level", int, help="level: the level to set (default: one up)"),
                  Opt("--salves", int, help="heal: how many salves to spend (default: as many as help)"),
@@ -152,7 +148,7 @@ PLAY_COMMANDS = {
     ),
     "heal": Command(
         help="Taverne: HERO spends healing salves (or the free healing of an event) up to 9 health.",
-        handler=_H + "heal",
+        handler=_T + "heal",
         usage="HERO",
         options=[Opt("--salves", int, help="how many salves to spend (default: as many as help)")],
         needs_state=True,

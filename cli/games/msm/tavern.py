@@ -3,29 +3,28 @@ scenarios, on a finished scenario's state (its ``campaign`` part)."""
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import json
 import os
-import tempfile
-from pathlib import Path
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from claw.core.errors import IllegalAction, UsageError, quoted
 
-ACTIONS = ("start", "event", "heal", "shop", "buy", "sell", "trade", "level", "recruit", "done", "show")
+if TYPE_CHECKING:
+    from claw.cli.framework.call import Call
 
-
-def _emit(call, events) -> None:
+def _emit(call: Call, events) -> None:
     for e in events:
         e = dict(e)
         call.event(e.pop("type"), e.pop("text", ""), **e)
 
 
-def _enter(call) -> dict:
+def _enter(call: Call) -> dict:
     """The state in the Taverne phase, entering it from a finished scenario."""
     from claw.core.msm.campaign import campaign_from_state
 
-    st = copy.deepcopy(call.state)
+    st = copy.deepcopy(call.need_state())
     if st.get("phase") == "taverne":
         return st
     if not st.get("outcome"):
@@ -41,14 +40,14 @@ def _enter(call) -> dict:
     return st
 
 
-def _decks(call, camp: dict) -> list[dict]:
+def _decks(call: Call, camp: dict) -> list[dict]:
     out = []
     for path in camp.get("loot_decks", []):
         out.append(call.load(call.state_file(path)))
     return out
 
 
-def _cards(call, camp: dict) -> dict:
+def _cards(call: Call, camp: dict) -> dict:
     from claw.core.msm.tavern import card_lookup
 
     cards = card_lookup(_decks(call, camp))
@@ -65,10 +64,8 @@ def _need_event(camp: dict) -> None:
         raise IllegalAction("roll the events chart first: claw tavern event")
 
 
-def tavern(call) -> None:
-    from claw.cli.formats.content import load_data
-    from claw.core.msm import tavern as tv
-
+def tavern(call: Call) -> None:
+    """`claw tavern ACTION [ARGS...]`: one Taverne action (``ACTIONS``) on the campaign."""
     if not call.args:
         raise UsageError(f"usage: claw tavern ACTION (one of {', '.join(ACTIONS)})")
     action, rest = call.args[0].lower(), [a.lower() for a in call.args[1:]]
@@ -77,88 +74,146 @@ def tavern(call) -> None:
     if call.state is None:  # stateless: the events chart is a look-up (`claw tavern event --game msm`)
         if action != "event":
             raise UsageError(f"`claw tavern {action}` needs a state (-s FILE); without one only `claw tavern event`")
-        chart = load_data("msm/tavern-events.yaml")
-        _, rolled = tv.roll_event({"heroes": {}}, chart, call.dice)
-        row = next(e for e in chart["events"] if e["id"] == rolled[0]["event"])
-        call.answer("\n".join(e["text"] for e in rolled), {"roll": rolled[0]["roll"], "event": row})
-        return
+        return _chart(call)
     st = _enter(call)
-    camp = st["campaign"]
-    events: list[dict] = []
-    if action == "event":
-        if camp.get("taverne", {}).get("event"):
-            raise IllegalAction(f"the events chart was already rolled this visit ({camp['taverne']['event']})")
-        camp, events = tv.roll_event(camp, load_data("msm/tavern-events.yaml"), call.dice)
-    elif action == "heal":
-        _need_event(camp)
-        if len(rest) != 1:
-            raise UsageError("usage: claw tavern heal HERO (or claw heal HERO)")
-        camp, events = tv.heal(camp, rest[0], _cards(call, camp), call.opts.get("salves"))
-    elif action == "shop":
-        _need_event(camp)
-        if camp.get("taverne", {}).get("shop") is not None:
-            raise IllegalAction("Gus has already laid out his wares this visit")
-        camp, events = tv.open_shop(camp, _decks(call, camp), call.dice, camp.get("loot_levels"))
-    elif action == "buy":
-        _need_event(camp)
-        if len(rest) != 2:
-            raise UsageError("usage: claw tavern buy HERO CARD")
-        camp, events = tv.buy(camp, rest[0], rest[1])
-    elif action == "sell":
-        _need_event(camp)
-        if len(rest) != 2:
-            raise UsageError("usage: claw tavern sell HERO CARD")
-        camp, events = tv.sell(camp, rest[0], rest[1], _cards(call, camp))
-    elif action == "trade":
-        francs = call.opts.get("francs")
-        if francs is None and len(rest) != 3 or francs is not None and len(rest) != 2:
-            raise UsageError("usage: claw tavern trade HERO CARD OTHER, or claw tavern trade HERO OTHER --francs N")
-        if francs is None:
-            camp, events = tv.trade(camp, rest[0], rest[2], _cards(call, camp), card_id=rest[1])
-        else:
-            camp, events = tv.trade(camp, rest[0], rest[1], _cards(call, camp), francs=francs)
-    elif action == "level":
-        if not rest:
-            raise UsageError("usage: claw tavern level HERO [SKILL...] [--level N]")
-        skills = call.args[2:] or None
-        camp, events = tv.level_up(camp, rest[0], load_data("msm/skills.yaml"), call.opts.get("level"), skills)
-    elif action == "recruit":
-        if len(rest) < 2:
-            raise UsageError("usage: claw tavern recruit LOST NEW [CARD...] (up to 4 cards)")
-        camp, events = tv.recruit(camp, rest[0], rest[1], load_data("msm/heroes.yaml"), _cards(call, camp), rest[2:])
-    elif action == "done":
-        target = call.opts.get("campaign")
-        if not target:
-            raise UsageError("claw tavern done needs --campaign FILE to write the campaign to")
-        out = copy.deepcopy(camp)
-        out.pop("taverne", None)
-        if out.get("loot_decks"):  # a campaign file's paths are relative to that file
-            folder = os.path.dirname(os.path.abspath(target))
-            out["loot_decks"] = [os.path.relpath(call.state_file(p), folder) for p in out["loot_decks"]]
-        _write(target, out)
-        events = [{"type": "campaign-saved", "text": f"Campaign written to {target}: start the next scenario with"
-                   f" claw new SCENARIO --campaign {target}.", "file": target}]
-    elif action == "show":
-        if hasattr(call, "query"):
-            call.query()
-        for hid, h in camp["heroes"].items():
-            call.out(f"{hid}: level {h['level']}, health {h['health']}/9, {h.get('francs', 0)} francs,"
-                     f" {len(h.get('weapons', []))} weapon(s), {len(h.get('loot', []))} loot card(s)")
-        tav = camp.get("taverne", {})
-        if tav.get("shop"):
-            call.out("Gus sells: " + ", ".join(f"{c['id']} ({tv.price(c, tav)})" for c in tav["shop"]))
+    camp, events = ACTIONS[action](call, st["campaign"], rest)
     st["campaign"] = camp
     call.state = st
     _emit(call, events)
 
 
-def trade(call) -> None:
+def _chart(call: Call) -> None:
+    from claw.cli.formats.content import load_data
+    from claw.core.msm import tavern as tv
+
+    chart = load_data("msm/tavern-events.yaml")
+    _, rolled = tv.roll_event({"heroes": {}}, chart, call.dice)
+    row = next(e for e in chart["events"] if e["id"] == rolled[0]["event"])
+    call.answer("\n".join(e["text"] for e in rolled), {"roll": rolled[0]["roll"], "event": row})
+
+
+# Each action: (call, campaign, the words after it, lower-cased) -> (campaign, events).
+ActionResult = tuple[dict, list[dict]]
+
+
+def _start(call: Call, camp: dict, rest: list[str]) -> ActionResult:
+    return camp, []   # entering the Taverne (_enter) is all it does
+
+
+def _event(call: Call, camp: dict, rest: list[str]) -> ActionResult:
+    from claw.cli.formats.content import load_data
+    from claw.core.msm import tavern as tv
+
+    if camp.get("taverne", {}).get("event"):
+        raise IllegalAction(f"the events chart was already rolled this visit ({camp['taverne']['event']})")
+    return tv.roll_event(camp, load_data("msm/tavern-events.yaml"), call.dice)
+
+
+def _heal(call: Call, camp: dict, rest: list[str]) -> ActionResult:
+    from claw.core.msm import tavern as tv
+
+    _need_event(camp)
+    if len(rest) != 1:
+        raise UsageError("usage: claw tavern heal HERO (or claw heal HERO)")
+    return tv.heal(camp, rest[0], _cards(call, camp), call.opts.get("salves"))
+
+
+def _shop(call: Call, camp: dict, rest: list[str]) -> ActionResult:
+    from claw.core.msm import tavern as tv
+
+    _need_event(camp)
+    if camp.get("taverne", {}).get("shop") is not None:
+        raise IllegalAction("Gus has already laid out his wares this visit")
+    return tv.open_shop(camp, _decks(call, camp), call.dice, camp.get("loot_levels"))
+
+
+def _buy(call: Call, camp: dict, rest: list[str]) -> ActionResult:
+    from claw.core.msm import tavern as tv
+
+    _need_event(camp)
+    if len(rest) != 2:
+        raise UsageError("usage: claw tavern buy HERO CARD")
+    return tv.buy(camp, rest[0], rest[1])
+
+
+def _sell(call: Call, camp: dict, rest: list[str]) -> ActionResult:
+    from claw.core.msm import tavern as tv
+
+    _need_event(camp)
+    if len(rest) != 2:
+        raise UsageError("usage: claw tavern sell HERO CARD")
+    return tv.sell(camp, rest[0], rest[1], _cards(call, camp))
+
+
+def _trade(call: Call, camp: dict, rest: list[str]) -> ActionResult:
+    from claw.core.msm import tavern as tv
+
+    francs = call.opts.get("francs")
+    if francs is None and len(rest) != 3 or francs is not None and len(rest) != 2:
+        raise UsageError("usage: claw tavern trade HERO CARD OTHER, or claw tavern trade HERO OTHER --francs N")
+    if francs is None:
+        return tv.trade(camp, rest[0], rest[2], _cards(call, camp), card_id=rest[1])
+    return tv.trade(camp, rest[0], rest[1], _cards(call, camp), francs=francs)
+
+
+def _level(call: Call, camp: dict, rest: list[str]) -> ActionResult:
+    from claw.cli.formats.content import load_data
+    from claw.core.msm import tavern as tv
+
+    if not rest:
+        raise UsageError("usage: claw tavern level HERO [SKILL...] [--level N]")
+    skills = call.args[2:] or None
+    return tv.level_up(camp, rest[0], load_data("msm/skills.yaml"), call.opts.get("level"), skills)
+
+
+def _recruit(call: Call, camp: dict, rest: list[str]) -> ActionResult:
+    from claw.cli.formats.content import load_data
+    from claw.core.msm import tavern as tv
+
+    if len(rest) < 2:
+        raise UsageError("usage: claw tavern recruit LOST NEW [CARD...] (up to 4 cards)")
+    return tv.recruit(camp, rest[0], rest[1], load_data("msm/heroes.yaml"), _cards(call, camp), rest[2:])
+
+
+def _done(call: Call, camp: dict, rest: list[str]) -> ActionResult:
+    target = call.opts.get("campaign")
+    if not target:
+        raise UsageError("claw tavern done needs --campaign FILE to write the campaign to")
+    out = copy.deepcopy(camp)
+    out.pop("taverne", None)
+    if out.get("loot_decks"):  # a campaign file's paths are relative to that file
+        folder = os.path.dirname(os.path.abspath(target))
+        out["loot_decks"] = [os.path.relpath(call.state_file(p), folder) for p in out["loot_decks"]]
+    _write(target, out)
+    return camp, [{"type": "campaign-saved", "text": f"Campaign written to {target}: start the next scenario with"
+                   f" claw new SCENARIO --campaign {target}.", "file": target}]
+
+
+def _show(call: Call, camp: dict, rest: list[str]) -> ActionResult:
+    from claw.core.msm import tavern as tv
+
+    call.query()
+    for hid, h in camp["heroes"].items():
+        call.out(f"{hid}: level {h['level']}, health {h['health']}/9, {h.get('francs', 0)} francs,"
+                 f" {len(h.get('weapons', []))} weapon(s), {len(h.get('loot', []))} loot card(s)")
+    tav = camp.get("taverne", {})
+    if tav.get("shop"):
+        call.out("Gus sells: " + ", ".join(f"{c['id']} ({tv.price(c, tav)})" for c in tav["shop"]))
+    return camp, []
+
+
+ACTIONS: dict[str, Callable[[Call, dict, list[str]], ActionResult]] = {
+    "start": _start, "event": _event, "heal": _heal, "shop": _shop, "buy": _buy, "sell": _sell,
+    "trade": _trade, "level": _level, "recruit": _recruit, "done": _done, "show": _show}
+
+
+def trade(call: Call) -> None:
     """`claw trade` between scenarios: the Taverne's trade."""
     call.args = ["trade"] + list(call.args)
     tavern(call)
 
 
-def heal(call) -> None:
+def heal(call: Call) -> None:
     if call.state is None:
         raise UsageError("claw heal needs a state in the Taverne (msm heals between scenarios)")
     call.args = ["heal"] + list(call.args)
@@ -166,18 +221,8 @@ def heal(call) -> None:
 
 
 def _write(path: str, doc: dict) -> None:
-    """Atomic write (temp file + rename); JSON is also valid YAML for claw new."""
-    text = json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
-    target = Path(path)
-    try:
-        fd, tmp = tempfile.mkstemp(dir=str(target.parent.resolve()), prefix=".claw-campaign-")
-    except OSError as exc:
-        raise UsageError(f"cannot write the campaign file: {path} ({exc.strerror})") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, target)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise UsageError(f"cannot write the campaign file: {path} ({exc.strerror})") from None
+    """The campaign file, through the store's atomic write (exit 5 when it cannot be
+    written); JSON is also valid YAML for claw new."""
+    from claw.cli.store.statefile import atomic_write
+
+    atomic_write(path, json.dumps(doc, ensure_ascii=False, indent=2) + "\n")

@@ -3,6 +3,7 @@
 from claw.cli.framework.spec import Arg, Command, Opt, picture_options
 
 H = "claw.cli.games.ratcatcher.handlers:"
+A = "claw.cli.games.ratcatcher.attack:"
 DRAWS = Opt("--draws", str, help="rats pulled from a real Rat Sack, in order, e.g. brown,black,white "
             "(instead of numbered draws)")
 
@@ -11,7 +12,7 @@ COMMANDS = {
         help="Roll attack dice at the Ratcatcher's zone and allocate the hits (default: most "
              "captures; --assign to choose); `claw odds` for exact chances. Stateless: "
              "--attack-dice N --accuracy A --defence D [--rats K] [--odds].",
-        handler=H + "attack",
+        handler=A + "attack",
         usage="[--attack-dice N] [--assign nemesis,brown:2,...]",
         options=[
             Opt("--attack-dice", int, help="number of d6 to roll (state: default all left)"),
@@ -24,20 +25,19 @@ COMMANDS = {
     ),
     "odds": Command(help="Exact chances of attacking now: the Ratcatcher's dice and accuracy "
                          "against the figures in the zone, hits allocated by the default.",
-                    handler=H + "odds", usage="[--attack-dice N]", needs_state=True, changes_state=False,
+                    handler=A + "odds", usage="[--attack-dice N]", needs_state=True, changes_state=False,
                     options=[Opt("--attack-dice", int, help="dice to roll (default: all left)")]),
     "move": Command(help="Move the Ratcatcher zone by zone (1 movement each; leaving brown or "
                          "Peculiar rats provokes their bite).",
-                    handler=H + "move", usage="ZONE [ZONE...]",
+                    handler=H + "move",
                     args=(Arg("ZONE", "zone", many=True),), needs_state=True),
     "trap": Command(help="Deploy a trap in the current or an adjacent zone (costs movement).",
-                    handler=H + "trap", usage="TRAP [ZONE]",
+                    handler=H + "trap",
                     args=(Arg("TRAP", "trap"), Arg("ZONE", "zone", optional=True)), needs_state=True),
     "gather": Command(help="Gather the Magic Cheese of a rat-free zone onto an upgrade or ability slot.",
-                      handler=H + "gather", usage="[SLOT]",
+                      handler=H + "gather",
                       args=(Arg("SLOT", "slot", optional=True),), needs_state=True),
     "ability": Command(help="Use a special ability token.", handler=H + "ability",
-                       usage="ABILITY [ZONE]",
                        args=(Arg("ABILITY", "ability"), Arg("ZONE", "zone", optional=True)), needs_state=True),
     "trade": Command(help="Trade Tallyman rats for reward N, or claim a held Peculiar Rat card.",
                      handler=H + "trade", usage="N | CARD [CHOICE]", needs_state=True),
@@ -47,7 +47,8 @@ COMMANDS = {
                        handler=H + "explore", usage="[CONNECTOR...]", needs_state=True, options=[DRAWS]),
     "heal": Command(help="Spend a collected health token: +1 wound, never above the maximum.",
                     handler=H + "heal", needs_state=True),
-    "spawn": Command(help="Run the rats' spawn phase (2.5 Nemesis, 2.6 rats) alone.",
+    "spawn": Command(help="Play the rats' spawn phase (2.5 Nemesis, 2.6 rats) by hand, where the rats' turn "
+                          "stands before it (scenario-step --until spawn).",
                      handler=H + "spawn", needs_state=True,
                      options=[Opt("--prefer", str, multiple=True, help="the Nemesis's nest", kind="zone"),
                               Opt("--reward", int, help="Tallyman reward if a tally is forced"), DRAWS]),
@@ -61,6 +62,8 @@ COMMANDS = {
             Opt("--connector", str, multiple=True, help="free connector for a new township; =ID names the "
                 "new card's connector that meets it, +ID=CARD:ID a second pair that meets (0:e=s+n=3:w)"),
             Opt("--reward", int, help="Tallyman reward (1-based) if rat recovery forces a tally"),
+            Opt("--until", str, help="spawn: stop the rats' turn after 2.4 Consume, before its spawn phase "
+                "(then claw spawn, or scenario-step to go on)", choices=("spawn",)),
             DRAWS,
         ],
     ),

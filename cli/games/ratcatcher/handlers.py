@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from claw.core.errors import IllegalAction, InvalidInput, UsageError, quoted
+
+if TYPE_CHECKING:
+    from claw.cli.framework.call import Call
 
 COLOUR = {
     "wound": "red", "bite": "red", "game-over": "bold magenta", "capture": "green",
@@ -12,7 +17,7 @@ COLOUR = {
 }
 
 
-def report(call, events) -> None:
+def report(call: Call, events) -> None:
     from claw.cli.render.text import styled
 
     for ev in events:
@@ -20,7 +25,7 @@ def report(call, events) -> None:
         call.event(ev["type"], styled(COLOUR.get(ev["type"]), ev["text"]), **data)
 
 
-def _state(call) -> dict:
+def _state(call: Call) -> dict:
     """The game part. Its ids were checked when it was read (the adapter's STATE_CHECK,
     core/ratcatcher/statecheck.py, runs on every read: exit 3 for a dangling id)."""
     if call.state is None:
@@ -28,13 +33,13 @@ def _state(call) -> dict:
     return call.state
 
 
-def _apply(call, result) -> None:
+def _apply(call: Call, result) -> None:
     state, events = result
     call.state = state
     report(call, events)
 
 
-def _dice(call):
+def _dice(call: Call):
     """``call.dice``, or with ``--draws`` a source whose rat-sack draws are the typed
     colours (core/ratcatcher/sack.py ``TypedDraws``)."""
     text = call.opts.get("draws")
@@ -51,7 +56,7 @@ def _dice(call):
     return TypedDraws(call.dice, colours)
 
 
-def _unused_draws(call, dice) -> None:
+def _unused_draws(call: Call, dice) -> None:
     if getattr(dice, "remaining", 0) and call.opts.get("draws") is not None:
         call.say(f"note: {dice.remaining} colour(s) of --draws were not needed")
 
@@ -64,11 +69,11 @@ def _rules() -> dict:
 
 # ---- new / check ------------------------------------------------------------------
 
-def new(call) -> None:
+def new(call: Call) -> None:
     from claw.core.ratcatcher.checks import cross_check
     from claw.core.ratcatcher.setup import new_game
 
-    scenario = call.doc
+    scenario = call.need_doc()
     if scenario.get("kind", "scenario") != "scenario":
         raise InvalidInput(f"{call.source}: `claw new` needs a Ratcatcher scenario file, "
                            f"not kind {quoted(scenario.get('kind'))}")
@@ -130,31 +135,31 @@ def check(kind: str, doc: dict, tolerant: bool = False):
 
 # ---- the Ratcatcher's turn -------------------------------------------------------------
 
-def move(call) -> None:
+def move(call: Call) -> None:
     from claw.core.ratcatcher.player import move as core_move
 
     _apply(call, core_move(_state(call), call.arg("ZONE")))
 
 
-def trap(call) -> None:
+def trap(call: Call) -> None:
     from claw.core.ratcatcher.player import deploy_trap
 
     _apply(call, deploy_trap(_state(call), call.arg("TRAP"), call.arg("ZONE")))
 
 
-def gather(call) -> None:
+def gather(call: Call) -> None:
     from claw.core.ratcatcher.player import gather as core_gather
 
     _apply(call, core_gather(_state(call), call.arg("SLOT")))
 
 
-def ability(call) -> None:
+def ability(call: Call) -> None:
     from claw.core.ratcatcher.player import use_ability
 
     _apply(call, use_ability(_state(call), call.arg("ABILITY"), call.arg("ZONE")))
 
 
-def trade(call) -> None:
+def trade(call: Call) -> None:
     from claw.core.ratcatcher.player import trade as core_trade
 
     if not call.args or len(call.args) > 2:
@@ -167,7 +172,7 @@ def trade(call) -> None:
     _apply(call, core_trade(_state(call), call.args[0], choice))
 
 
-def explore(call) -> None:
+def explore(call: Call) -> None:
     from claw.core.ratcatcher.player import explore_now
 
     dice = _dice(call)
@@ -175,7 +180,7 @@ def explore(call) -> None:
     _unused_draws(call, dice)
 
 
-def heal(call) -> None:
+def heal(call: Call) -> None:
     from claw.core.ratcatcher.player import heal as core_heal
 
     if call.args:
@@ -183,125 +188,9 @@ def heal(call) -> None:
     _apply(call, core_heal(_state(call)))
 
 
-# ---- attack ---------------------------------------------------------------------------
-
-def attack(call) -> None:
-    o = call.opts
-    stateless = call.state is None or any(o.get(k) is not None for k in ("accuracy", "defence", "rats"))
-    if stateless:
-        return _attack_numbers(call)
-    if o.get("odds"):
-        raise UsageError("attack --odds with a state would also write the state: use `claw odds` "
-                         "(the zone's exact chances), or give --accuracy/--defence for numbers")
-    from claw.core.ratcatcher.combat import parse_assign
-    from claw.core.ratcatcher.player import attack as core_attack
-
-    plan = parse_assign(o["assign"]) if o.get("assign") else None
-    if call.args:
-        raise UsageError(f"attack takes no positional arguments in ratcatcher (the target zone is the "
-                         f"Ratcatcher's): {quoted(call.args[0])}")
-    _apply(call, core_attack(_state(call), call.dice, o.get("attack_dice"), plan))
-
-
-def _attack_numbers(call) -> None:
-    from claw.core.ratcatcher.combat import Target, capture_odds, resolve_attack
-    from claw.core.ratcatcher.events import listed
-
-    o = call.opts
-    missing = [f for f, k in (("--attack-dice", "attack_dice"), ("--accuracy", "accuracy")) if o.get(k) is None]
-    if missing:
-        raise UsageError(f"a stateless Ratcatcher attack needs {' and '.join(missing)} "
-                         "(e.g. --attack-dice 4 --accuracy 4 --defence 1)")
-    if o.get("assign"):
-        raise UsageError("--assign needs a game state (the zone's rats)")
-    n, acc = o["attack_dice"], o["accuracy"]
-    d = o.get("defence") or 0
-    rats = 1 if o.get("rats") is None else o["rats"]
-    if not 1 <= n <= 100:
-        raise UsageError(f"--attack-dice must be 1..100: {n}")
-    if not 1 <= acc <= 6:
-        raise UsageError(f"--accuracy must be 1..6 on a d6: {acc}")
-    if not 0 <= d <= 50:
-        raise UsageError(f"--defence must be 0..50: {d}")
-    if not 1 <= rats <= 100:
-        raise UsageError(f"--rats must be 1..100: {rats}")
-    if o.get("odds"):
-        odds = capture_odds(n, acc, d, rats)
-        if call.json:
-            call.emit_json({
-                "dice": n, "accuracy": acc, "defence": d, "rats": rats,
-                "capture": _frac(odds["capture"]), "mortal": _frac(odds["mortal"]),
-                "expected_captures": _frac(odds["expected_captures"]),
-                "captures": {str(k): _frac(v) for k, v in odds["captures"].items()},
-            })
-            return
-        call.out(f"{n}d6 at {acc}+ against {rats} rat(s) of defence {d}:")
-        call.out(f"  capture at least one: {_pct(odds['capture'])}")
-        call.out(f"  at least one mortal wound (a 6): {_pct(odds['mortal'])}")
-        for k, v in odds["captures"].items():
-            call.out(f"  exactly {k} captured: {_pct(v)}")
-        call.out(f"  expected captures: {float(odds['expected_captures']):.3f}")
-        return
-    rolls = [call.dice.die(6) for _ in range(n)]
-    result = resolve_attack(rolls, acc, [Target("brown", f"rat {i + 1}", d) for i in range(rats)])
-    captured = sum(1 for a in result.allocations if a.captured)
-    if call.json:
-        call.emit_json({"rolls": rolls, "accuracy": acc, "defence": d, "hits": result.hits,
-                        "mortal": result.mortal, "misses": result.misses, "captured": captured, "rats": rats})
-        return
-    call.out(f"rolls {listed(rolls)} at {acc}+: {result.hits} hit(s), {result.mortal} mortal wound(s) (6s), "
-             f"{result.misses} miss(es) → {captured} of {rats} rat(s) of defence {d} captured")
-    call.say(f"a rat needs more than {d} hit(s), or one 6, to be captured")
-
-
-def odds(call) -> None:
-    """`claw odds`: exact chances of an attack now, from the Ratcatcher's zone (a query)."""
-    from claw.core.ratcatcher.combat import zone_odds
-    from claw.core.ratcatcher.player import zone_targets
-
-    state = _state(call)
-    rc = state["ratcatcher"]
-    n = call.opts.get("attack_dice")
-    if n is None:
-        n = rc["attack_dice"]
-        if n < 1:
-            raise IllegalAction("no attack dice left this turn (ask for some with --attack-dice N)")
-        n = min(n, 100)
-    elif not 1 <= n <= 100:
-        raise UsageError(f"--attack-dice must be 1..100: {n}")
-    targets = zone_targets(state, rc["zone"])
-    if not targets:
-        raise IllegalAction(f"no rat to attack in {rc['zone']}: {quoted(rc['zone'])}")
-    from claw.core.ratcatcher.effects import accuracy as effective_accuracy
-
-    odds = zone_odds(n, effective_accuracy(state), targets)
-    if call.json:
-        call.emit_json({"dice": n, "accuracy": effective_accuracy(state), "zone": rc["zone"],
-                        "targets": [t.id for t in targets],
-                        **{k: _frac(odds[k]) for k in ("capture", "mortal", "expected_captures", "slay_nemesis")},
-                        "captures": {str(k): _frac(v) for k, v in odds["captures"].items()}})
-        return
-    call.out(f"{n}d6 at {effective_accuracy(state)}+ on {rc['zone']} ({', '.join(t.label for t in targets)}), "
-             "hits allocated by the default:")
-    call.out(f"  capture at least one: {_pct(odds['capture'])}")
-    call.out(f"  at least one mortal wound (a 6): {_pct(odds['mortal'])}")
-    for k, v in odds["captures"].items():
-        call.out(f"  exactly {k} captured: {_pct(v)}")
-    if any(t.kind == "nemesis" for t in targets):
-        call.out(f"  the Nemesis destroyed: {_pct(odds['slay_nemesis'])}")
-
-
-def _frac(f) -> dict:
-    return {"fraction": f"{f.numerator}/{f.denominator}", "value": round(float(f), 6)}
-
-
-def _pct(f) -> str:
-    return f"{float(f) * 100:.2f}% ({f.numerator}/{f.denominator})"
-
-
 # ---- rats' turn -----------------------------------------------------------------------------
 
-def _choices(call, state: dict) -> tuple[list, int | None]:
+def _choices(call: Call, state: dict) -> tuple[list, int | None]:
     """--prefer zones and --reward, checked against the state: an unknown zone or a reward
     the Tallyman does not list is refused rather than silently ignored."""
     prefer = list(call.opts.get("prefer") or [])
@@ -315,7 +204,7 @@ def _choices(call, state: dict) -> tuple[list, int | None]:
     return prefer, reward
 
 
-def scenario_step(call) -> None:
+def scenario_step(call: Call) -> None:
     import re
 
     from claw.core.ratcatcher.turn import scenario_step as step
@@ -332,11 +221,11 @@ def scenario_step(call) -> None:
             raise UsageError("--connector is CARD:ID of a township card, e.g. 0:e (or 0:e=s, 0:e=s+n=3:w): "
                              f"{quoted(c)}")
     dice = _dice(call)
-    _apply(call, step(state, dice, prefer, connectors, reward))
+    _apply(call, step(state, dice, prefer, connectors, reward, until=call.opts.get("until")))
     _unused_draws(call, dice)
 
 
-def spawn(call) -> None:
+def spawn(call: Call) -> None:
     from claw.core.ratcatcher.turn import spawn_only
 
     if call.args:
@@ -348,7 +237,7 @@ def spawn(call) -> None:
     _unused_draws(call, dice)
 
 
-def show(call) -> None:
+def show(call: Call) -> None:
     from claw.cli.games.ratcatcher.show import render
 
     state = _state(call)

@@ -17,7 +17,7 @@ def render(state: dict) -> list[str | Styled]:
     traps = state["traps"]
     out: list[str | Styled] = []
     phase = state["phase"]
-    turn = "game over" if phase == "over" else f"{phase}'s turn"
+    turn = {"over": "game over", "rats": "rats' turn, at the spawn phase (2.5)"}.get(phase, f"{phase}'s turn")
     head = styled("bold", "The Ratcatcher") + f" — {state.get('scenario', '')} — round {state['round']}, {turn}"
     if state.get("outcome"):
         o = state["outcome"]

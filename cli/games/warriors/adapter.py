@@ -15,7 +15,7 @@ CONVERT = Opt("--convert-from", str, help="pools to convert 2:1 from when short,
 COMMANDS = {
     "check": Command(
         help="A check for CAT: 3d6 + ability + skill + points + knacks. Stateless: --bonus N.",
-        handler=_H + "check", usage="[CAT] [SKILL|ABILITY]",
+        handler="claw.cli.games.warriors.check:check", usage="[CAT] [SKILL|ABILITY]",
         options=[
             Opt("--vs", int, help="difficulty: success when the total meets or beats N"),
             Opt("--points", int, help="ability points to spend (+1 each; 2 other points convert to 1)"),
@@ -31,15 +31,15 @@ COMMANDS = {
         ]),
     "refresh": Command(
         help="Refresh ability-point pools (the GM's call): every cat, or the CATs named.",
-        handler=_H + "refresh", usage="[CAT...]",
+        handler=_H + "refresh",
         args=(Arg("CAT", "cat", optional=True, many=True),), needs_state=True),
     "knack": Command(
         help="Use a knack that is not part of a check (Dash, Leap, Spring, Pathfinder, Interpret Dreams, Yowl's call).",
-        handler=_H + "use_knack", usage="CAT KNACK", args=(Arg("CAT", "cat"), Arg("KNACK", "knack")), needs_state=True,
+        handler=_H + "use_knack", args=(Arg("CAT", "cat"), Arg("KNACK", "knack")), needs_state=True,
         options=[Opt("--uses", int, help="paid uses (Leap: up to 4)"), CONVERT]),
     "hunt": Command(
         help="Hunt PREY with CAT: Locate, Approach, Grab, Kill against the prey table.",
-        handler=_HUNT + "hunt", usage="[CAT] PREY", args=(Arg("CAT", "cat", optional=True), Arg("PREY", "prey")),
+        handler=_HUNT + "hunt", args=(Arg("CAT", "cat", optional=True), Arg("PREY", "prey")),
         options=[
             Opt("--sense", str, help="Locate with listen, see or smell (default: the cat's best)",
                 choices=("listen", "see", "smell")),
@@ -57,11 +57,11 @@ COMMANDS = {
         ]),
     "eat": Command(
         help="CAT eats crowfood: 1d100 below 66 falls ill (ShadowClan never rolls).",
-        handler=_HUNT + "eat", usage="CAT", args=(Arg("CAT", "cat"),), needs_state=True,
+        handler=_HUNT + "eat", args=(Arg("CAT", "cat"),), needs_state=True,
         options=[Opt("--illness", str, help="disease the sickness is (default: a note only)")]),
     "fight": Command(
         help="Start a fight: initiative (Spirit + d6) for the CATs; --join CAT, --next (skip a turn), --end.",
-        handler=_FIGHT + "fight", usage="[CAT...]",
+        handler=_FIGHT + "fight",
         args=(Arg("CAT", "cat", optional=True, many=True),), needs_state=True,
         options=[
             Opt("--end", bool, help="end the fight"),
@@ -72,7 +72,7 @@ COMMANDS = {
     "attack": Command(
         help="ATTACKER attacks TARGET: Swat (default), --pounce, --bite, or the Wrestling round. Stateless: "
              "--attack-bonus/--jump-bonus (the hit) or --damage-bonus/--defender-strength (the damage).",
-        handler=_FIGHT + "attack", usage="ATTACKER TARGET", args=(Arg("ATTACKER", "cat"), Arg("TARGET", "cat")),
+        handler=_FIGHT + "attack", args=(Arg("ATTACKER", "cat"), Arg("TARGET", "cat")),
         options=[
             Opt("--pounce", bool, help="pounce to start or join Wrestling"),
             Opt("--swat", bool, help="swat (the default; while Wrestling only a Pinned cat at its pinner)"),
@@ -98,7 +98,7 @@ COMMANDS = {
         ]),
     "gather": Command(
         help="CAT gathers herbs into the party's herb stock (fresh a week, dried two weeks; Herb Lore x3 doubles).",
-        handler=_DAYS + "gather", usage="CAT HERB[,HERB...]",
+        handler=_DAYS + "gather",
         args=(Arg("CAT", "cat"), Arg("HERB", "herb")), needs_state=True,
         options=[
             Opt("--dried", bool, help="the herbs are dried (they keep two weeks, not one)"),
@@ -107,7 +107,7 @@ COMMANDS = {
     "heal": Command(
         help="Heal CAT: a Herb Lore / Medicine Lore healing check (once a day), --natural, --herbs to treat illness. "
              "Stateless: --lost N --bonus N.",
-        handler=_DAYS + "heal", usage="CAT", args=(Arg("CAT", "cat"),),
+        handler=_DAYS + "heal", args=(Arg("CAT", "cat"),),
         options=[
             Opt("--healer", str, help="who makes the healing check (default: the cat itself)", kind="cat"),
             Opt("--natural", bool, help="one morning's natural healing (1 HP) instead"),
@@ -123,7 +123,7 @@ COMMANDS = {
     "gm": Command(
         help="The GM rules on CAT: --damage N (a fall, a bad Leap landing), --disease / --cure D, "
              "--sprain N (0 clears).",
-        handler=_GM + "gm", usage="CAT", args=(Arg("CAT", "cat"),), needs_state=True,
+        handler=_GM + "gm", args=(Arg("CAT", "cat"),), needs_state=True,
         options=[
             Opt("--damage", int, help="HP lost (knocks out at 0; the death roll at -(STR + SPT))"),
             Opt("--disease", str, help="the cat catches this disease (day 0)"),
@@ -155,7 +155,7 @@ COMMANDS = {
         ]),
     "grow": Command(
         help="Choose CAT's pending age-table gains: --skill, --knack, --ability.",
-        handler=_DAYS + "grow", usage="CAT", args=(Arg("CAT", "cat"),), needs_state=True,
+        handler=_DAYS + "grow", args=(Arg("CAT", "cat"),), needs_state=True,
         options=[Opt("--skill", str, help="skill to raise"), Opt("--knack", str, help="knack to learn or repeat",
         kind="knack"),
                  Opt("--ability", str, help="ability to raise")]),

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from claw.cli.games.warriors.handlers import convert_from, get_cat, knack_uses, option, per_cat, put_cat, rules, verdict
 from claw.core.errors import IllegalAction, UsageError
 
+if TYPE_CHECKING:
+    from claw.cli.framework.call import Call
 
-def _emit(call, events) -> None:
+
+def _emit(call: Call, events) -> None:
     for e in events:
         call.event(e["type"], e["text"], **{k: v for k, v in e.items() if k not in ("type", "text")})
 
 
-def gather(call) -> None:
+def gather(call: Call) -> None:
     """`claw gather`: herbs into the party's stock, with the day and the keeper."""
     from claw.core.warriors.herbstock import gather as add
     from claw.core.warriors.herbstock import keep_days
@@ -25,18 +30,18 @@ def gather(call) -> None:
     if count < 1:
         raise UsageError("--count is at least 1")
     dried = bool(o.get("dried"))
-    day = call.state["day"]
-    stock = call.state.get("herbs", [])
+    day = call.need_state()["day"]
+    stock = call.need_state().get("herbs", [])
     for h in herbs:
         stock = add(stock, h, cat["id"], day, dried, count)
-    call.state["herbs"] = stock
+    call.need_state()["herbs"] = stock
     keep = keep_days(cat, dried)
     call.event("gather", f"{cat['name']} gathers {', '.join(r.herbs[h]['name'] for h in herbs)}"
                + (f" x{count}" if count > 1 else "") + f" ({'dried' if dried else 'fresh'}, good through day "
                f"{day + keep - 1})", cat=cat["id"], herbs=herbs, count=count, dried=dried, day=day, keep=keep)
 
 
-def heal(call) -> None:
+def heal(call: Call) -> None:
     """`claw heal`: treat an illness with herbs, the morning's natural HP, or the healing check."""
     from claw.core.warriors.checks import CheckSpec
     from claw.core.warriors.healing import herb_check, natural, treat
@@ -93,7 +98,7 @@ def heal(call) -> None:
                extra=res["extra"], gained=res["gained"], paid=res["paid"])
 
 
-def _stateless_heal(call) -> None:
+def _stateless_heal(call: Call) -> None:
     """Healing bands from plain numbers: 3d6 + --bonus against HP lost + 5 (Healing)."""
     from claw.cli.games.warriors.handlers import DEFAULT_OPTIONS, fmt_chance
     from claw.core.warriors.dice import critical, roll_3d6
@@ -123,21 +128,21 @@ def _stateless_heal(call) -> None:
     verdict(call, f"+{extra} HP", {"dice": rolled, "total": total, "target": lost + 5, "extra": extra})
 
 
-def sunrise(call) -> None:
+def sunrise(call: Call) -> None:
     """`claw scenario-step`: one sunrise for the party."""
     from claw.cli.games.warriors.handlers import DEFAULT_OPTIONS
     from claw.core.warriors.sunrise import sunrise as step
     if call.args:
         raise UsageError("claw scenario-step takes no arguments (the whole party greets the sunrise)")
-    opts = {**DEFAULT_OPTIONS, **call.state.get("options", {})}
-    new, events = step(call.state, rules(), call.dice, opts, age=bool(call.opts.get("age")),
+    opts = {**DEFAULT_OPTIONS, **call.need_state().get("options", {})}
+    new, events = step(call.need_state(), rules(), call.dice, opts, age=bool(call.opts.get("age")),
                        cough_season=bool(call.opts.get("cough_season")),
                        resist_points=per_cat(call, "resist_points"))
     call.state = new
     _emit(call, events)
 
 
-def grow(call) -> None:
+def grow(call: Call) -> None:
     """`claw grow`: spend a cat's pending age-table gains."""
     from claw.core.warriors.rules import ability_name
     from claw.core.warriors.sunrise import grow as spend

@@ -2,26 +2,31 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from claw.cli.games.warriors.handlers import convert_from, fmt_chance, get_cat, knack_uses, per_cat, rules, verdict
 from claw.core.errors import IllegalAction, UsageError
 
+if TYPE_CHECKING:
+    from claw.cli.framework.call import Call
 
-def _options(call) -> dict:
+
+def _options(call: Call) -> dict:
     from claw.cli.games.warriors.handlers import DEFAULT_OPTIONS
     return {**DEFAULT_OPTIONS, **(call.state or {}).get("options", {})}
 
 
-def _emit(call, events) -> None:
+def _emit(call: Call, events) -> None:
     for e in events:
         data = {k: v for k, v in e.items() if k not in ("type", "text")}
         call.event(e["type"], e["text"], **data)
 
 
-def fight(call) -> None:
+def fight(call: Call) -> None:
     """`claw fight`: start a fight (initiative), let a cat join, pass a turn or end it."""
     from claw.core.warriors.fight import advance, end_fight, initiative, join
     o = call.opts
-    s = call.state
+    s = call.need_state()
     if sum(bool(o.get(x)) for x in ("end", "next", "join")) > 1 or (call.args and (o.get("end") or o.get("next")
                                                                                   or o.get("join"))):
         raise UsageError("use one of: claw fight CAT CAT..., --join CAT, --next, --end")
@@ -44,7 +49,7 @@ def fight(call) -> None:
     _emit(call, events)
 
 
-def attack(call) -> None:
+def attack(call: Call) -> None:
     """`claw attack`: one cat's turn of fighting (stateless: the Swat-vs-Jump odds or roll)."""
     from claw.core.warriors.fight import AttackSpec
     from claw.core.warriors.fight import attack as run_attack
@@ -72,7 +77,7 @@ def attack(call) -> None:
     _emit(call, events)
 
 
-def _answer_odds(call, e: dict) -> None:
+def _answer_odds(call: Call, e: dict) -> None:
     from fractions import Fraction
     def plain(v):
         if isinstance(v, Fraction):
@@ -82,14 +87,14 @@ def _answer_odds(call, e: dict) -> None:
     call.answer(e["text"], data)
 
 
-def _report_odds(call, ab, jb, crit, title) -> None:
+def _report_odds(call: Call, ab, jb, crit, title) -> None:
     from claw.core.warriors.odds import opposed
     p = opposed(ab, jb, crit)
     call.answer(f"{title}: 3d6+{ab} vs 3d6+{jb}: hits {fmt_chance(p)}",
             {"attack_bonus": ab, "jump_bonus": jb, "hit": {"fraction": str(p), "float": float(p)}})
 
 
-def _stateless(call) -> None:
+def _stateless(call: Call) -> None:
     """`claw attack --game warriors --attack-bonus 5 --jump-bonus 4 [--odds]`."""
     from claw.cli.games.warriors.handlers import DEFAULT_OPTIONS
     from claw.core.warriors.dice import critical, roll_3d6
@@ -113,7 +118,7 @@ def _stateless(call) -> None:
     verdict(call, "hit" if hit else "miss", {"swat": ta, "jump": tj, "hit": hit, "double": double})
 
 
-def _stateless_damage(call) -> None:
+def _stateless_damage(call: Call) -> None:
     """Doing Damage from plain numbers: the attacker's Strength check (3d6 + --damage-bonus:
     Strength, spent points, Mighty Swat, Belly Rake, +2 for a double Swat) against the
     defender's Strength score; --bite adds the Bite's 1 HP."""

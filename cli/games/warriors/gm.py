@@ -3,16 +3,21 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from claw.cli.games.warriors.handlers import get_cat, rules
 from claw.core.errors import UsageError, quoted
 
+if TYPE_CHECKING:
+    from claw.cli.framework.call import Call
 
-def _emit(call, events) -> None:
+
+def _emit(call: Call, events) -> None:
     for e in events:
         call.event(e["type"], e["text"], **{k: v for k, v in e.items() if k not in ("type", "text")})
 
 
-def gm(call) -> None:
+def gm(call: Call) -> None:
     """`claw gm CAT --damage N --disease D --cure D --sprain N --reason TEXT`."""
     from claw.core.warriors.gm import Ruling, apply
     r = rules()
@@ -22,7 +27,7 @@ def gm(call) -> None:
                     disease=r.lookup("disease", o["disease"]) if o.get("disease") else None,
                     cure=r.lookup("disease", o["cure"]) if o.get("cure") else None,
                     sprain=o.get("sprain"), reason=o.get("reason") or "")
-    call.state, events = apply(call.state, r, cat["id"], ruling, call.dice)
+    call.state, events = apply(call.need_state(), r, cat["id"], ruling, call.dice)
     _emit(call, events)
 
 
@@ -38,7 +43,7 @@ def _skills(text: str | None) -> dict:
     return out
 
 
-def animal(call) -> None:
+def animal(call: Call) -> None:
     """`claw animal ID --name NAME --strength N --intelligence N --spirit N --hp N [--skills jump=2]`, or `--remove`."""
     from claw.core.warriors.gm import add_animal, remove_animal
     o = call.opts
@@ -49,7 +54,7 @@ def animal(call) -> None:
     if o.get("remove"):
         if any(o.get(k) is not None for k in ("name", "strength", "intelligence", "spirit", "hp", "skills")):
             raise UsageError("--remove takes no scores")
-        call.state, events = remove_animal(call.state, aid)
+        call.state, events = remove_animal(call.need_state(), aid)
         return _emit(call, events)
     import re
     if not re.fullmatch(r"[a-z][a-z0-9-]{0,39}", aid):
@@ -57,6 +62,6 @@ def animal(call) -> None:
     if o.get("hp") is None:
         raise UsageError("an animal needs --hp N (the rulebook's HP formula is for cats)")
     abilities = {a: o.get(a) for a in ("strength", "intelligence", "spirit")}
-    call.state, events = add_animal(call.state, rules(), aid, o.get("name") or aid.capitalize(), abilities,
+    call.state, events = add_animal(call.need_state(), rules(), aid, o.get("name") or aid.capitalize(), abilities,
                                     o["hp"], _skills(o.get("skills")))
     _emit(call, events)

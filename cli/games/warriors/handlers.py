@@ -5,7 +5,12 @@ reports what happened."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from claw.core.errors import IllegalAction, UsageError, quoted
+
+if TYPE_CHECKING:
+    from claw.cli.framework.call import Call
 
 DEFAULT_OPTIONS = {"criticals": "absolute", "d100": "below", "initiative_order": "roll",
                    "launch_second_cost": "spirit", "complications": "onset"}
@@ -22,7 +27,7 @@ def rules():
 
 # -- helpers shared by the handler modules -----------------------------------------
 
-def option(call, name: str) -> str:
+def option(call: Call, name: str) -> str:
     """The state's choice for a ruling option, or its default."""
     state = call.state or {}
     return state.get("options", {}).get(name, DEFAULT_OPTIONS[name])
@@ -35,22 +40,22 @@ def state_problems(state: dict) -> list[str]:
     return problems(state, rules())
 
 
-def get_cat(call, cat_id: str) -> dict:
+def get_cat(call: Call, cat_id: str) -> dict:
     """The party's cat with this id (exit 2 if there is none); checks the state first.
     Positionals arrive parsed (claw.cli.framework.kinds); options naming cats are checked here."""
-    cats = call.state["cats"]
+    cats = call.need_state()["cats"]
     key = cat_id.strip().lower()
     if key not in cats:
         raise UsageError(f"no cat with id {quoted(cat_id)} in the party (cats: {', '.join(cats)})")
     return cats[key]
 
 
-def put_cat(call, cat: dict) -> None:
+def put_cat(call: Call, cat: dict) -> None:
     """Store a changed cat back in the state."""
-    call.state["cats"][cat["id"]] = cat
+    call.need_state()["cats"][cat["id"]] = cat
 
 
-def knack_uses(call, r) -> dict:
+def knack_uses(call: Call, r) -> dict:
     """The --knack options as {knack: paid uses}."""
     from claw.core.warriors.knacks import parse_uses
     out: dict = {}
@@ -60,7 +65,7 @@ def knack_uses(call, r) -> dict:
     return out
 
 
-def per_cat(call, name: str) -> dict:
+def per_cat(call: Call, name: str) -> dict:
     """A repeatable CAT=N option as {cat id: N} (N at least 0)."""
     out: dict = {}
     flag = "--" + name.replace("_", "-")
@@ -75,14 +80,14 @@ def per_cat(call, name: str) -> dict:
     return out
 
 
-def convert_from(call) -> list | None:
+def convert_from(call: Call) -> list | None:
     """The --convert-from pools in order (None: the default order)."""
     from claw.core.warriors.rules import ability_name
     text = call.opts.get("convert_from")
     return [ability_name(a) for a in text.split(",") if a.strip()] if text else None
 
 
-def verdict(call, text: str, obj=None) -> None:
+def verdict(call: Call, text: str, obj=None) -> None:
     """A query answer: on stdout when no state is being written there, else in the
     explanation (stdout carries the state; the log entry keeps the details)."""
     if call.state is None:
@@ -113,7 +118,7 @@ def validate(kind: str, doc: dict, tolerant: bool = False) -> list:
     return check(doc, rules(), broken)
 
 
-def new(call) -> None:
+def new(call: Call) -> None:
     """`claw new`: a party state from character files, with the ruling options chosen."""
     from claw.core.errors import InvalidInput
     from claw.core.warriors.character import build
@@ -149,123 +154,20 @@ def _pools(cat: dict) -> str:
     return f"STR {p['strength']} INT {p['intelligence']} SPT {p['spirit']}"
 
 
-# -- checks ---------------------------------------------------------------------------
-
-def _yes_no(value: str | None) -> bool | None:
-    if value is None:
-        return None
-    v = value.strip().lower()
-    if v in ("yes", "y", "true", "1"):
-        return True
-    if v in ("no", "n", "false", "0"):
-        return False
-    raise UsageError(f"--physical is yes or no: {quoted(value)}")
-
-
-def check(call) -> None:
-    """`claw check`: a check for a cat (stateless: 3d6 + --bonus)."""
-    from claw.core.warriors.checks import CheckSpec, explain, resolve
-    from claw.core.warriors.rules import ABILITIES, ability_name
-    r = rules()
-    args = list(call.args)
-    o = call.opts
-    if call.state is None:
-        return _stateless_check(call)
-    if o.get("refresh"):
-        refresh(call, only=args[:1])          # `check CAT SKILL --refresh`: that cat first
-        if not args:
-            return
-    if len(args) != 2:
-        raise UsageError("usage: claw check CAT SKILL|ABILITY [--vs N] (or --refresh alone)")
-    cat = get_cat(call, args[0])
-    word = args[1].strip().lower()
-    if word in ABILITIES or word in ("str", "int", "spt", "spi"):
-        skill, ability = None, ability_name(word)
-    else:
-        skill, ability = r.lookup("skill", word), None
-    spec = CheckSpec(skill=skill, ability=ability, spend=o.get("points") or 0, knacks=knack_uses(call, r),
-                     modifier=o.get("mod") or 0, vs=o.get("vs"), convert_from=convert_from(call),
-                     physical=_yes_no(o.get("physical")), label=f"{cat['id']} check")
-    if cat["status"] != "ok":
-        raise IllegalAction(f"{cat['name']} is {cat['status']} and cannot make checks: {cat['id']}")
-    _orate_audience(call, spec)
-    if o.get("odds"):
-        return _check_odds(call, cat, spec, r)
-    new, result = resolve(cat, r, spec, call.dice, option(call, "criticals"))
-    put_cat(call, new)
-    text = f"{cat['name']}: " + explain(result, r)
-    call.event("check", text, **{k: v for k, v in result.items() if k not in ("knacks",)},
-               knacks=result["knacks"])
-    for k in result["knacks"]:
-        if k.get("condition"):
-            call.say(f"  {k['knack']}: only if {k['condition'][0].lower()}{k['condition'][1:]}")
-
-
-def _orate_audience(call, spec) -> None:
-    """Orate works only on cats the GM controls (Knacks: Orate): every --audience cat must be an npc."""
-    audience = [get_cat(call, a) for a in call.opts.get("audience") or []]
-    if audience and "orate" not in spec.knacks:
-        raise UsageError("--audience names whom Orate is used on; give --knack orate with it")
-    players = [a for a in audience if not a.get("npc")]
-    if "orate" in spec.knacks and players:
-        raise IllegalAction("Orate only works on cats controlled by the GM, not players' cats: "
-                            + ", ".join(a["id"] for a in players))
-
-
-def _check_odds(call, cat, spec, r) -> None:
-    from claw.core.warriors.checks import prepare
-    from claw.core.warriors.odds import chance
-    if spec.vs is None:
-        raise UsageError("--odds needs --vs N")
-    bonus = prepare(cat, r, spec)[1]["bonus"]       # the check's own total, paid as the check would be
-    p = chance(bonus, spec.vs, option(call, "criticals"))
-    _emit_odds(call, bonus, spec.vs, p)
-
-
-def _emit_odds(call, bonus, vs, p) -> None:
-    call.answer(f"3d6+{bonus} vs {vs}: {fmt_chance(p)}",
-            {"bonus": bonus, "vs": vs, "success": {"fraction": f"{p.numerator}/{p.denominator}", "float": float(p)}})
-
-
-def _stateless_check(call) -> None:
-    o = call.opts
-    bonus = o.get("bonus")
-    if bonus is None or call.args:
-        raise UsageError("without a state, give --bonus N (and --vs N): claw check --game warriors --bonus 5 --vs 12")
-    from claw.core.warriors.checks import decide
-    from claw.core.warriors.dice import critical, roll_3d6
-    crit_rule = DEFAULT_OPTIONS["criticals"]
-    vs = o.get("vs")
-    if o.get("odds"):
-        from claw.core.warriors.odds import chance
-        if vs is None:
-            raise UsageError("--odds needs --vs N")
-        return _emit_odds(call, bonus, vs, chance(bonus, vs, crit_rule))
-    rolled = roll_3d6(call.dice, "check")
-    total = sum(rolled) + bonus
-    crit = critical(rolled)
-    ok = decide(total, crit, vs, crit_rule)
-    call.say(f"3d6 {'+'.join(map(str, rolled))} + {bonus} = {total}"
-             + (f" vs {vs}: {'success' if ok else 'failure'}" if vs is not None else "")
-             + (f" (critical {crit})" if crit else ""))
-    verdict(call, str(total) if ok is None else f"{total} {'success' if ok else 'failure'}",
-            {"dice": rolled, "bonus": bonus, "total": total, "vs": vs, "success": ok, "critical": crit})
-
-
 # -- pools and knacks ---------------------------------------------------------------------
 
-def refresh(call, only: list[str] | None = None) -> None:
+def refresh(call: Call, only: list[str] | None = None) -> None:
     """`claw refresh [CAT...]`: pools back to the ability scores (HP unchanged)."""
     from claw.core.warriors.points import refresh as refill
     names = call.arg("CAT") if only is None else only
-    targets = [get_cat(call, a)["id"] for a in names] if names else list(call.state["order"])
+    targets = [get_cat(call, a)["id"] for a in names] if names else list(call.need_state()["order"])
     for cid in targets:
-        cat = call.state["cats"][cid]
+        cat = call.need_state()["cats"][cid]
         put_cat(call, refill(cat))
     call.event("refresh", f"ability points refreshed: {', '.join(targets)}", cats=targets)
 
 
-def use_knack(call) -> None:
+def use_knack(call: Call) -> None:
     """`claw knack`: pay for a knack used outside checks and fights."""
     from claw.core.warriors import knacks as K
     from claw.core.warriors.points import describe, pay
@@ -293,10 +195,10 @@ def use_knack(call) -> None:
 
 # -- show --------------------------------------------------------------------------
 
-def show(call) -> None:
+def show(call: Call) -> None:
     """`claw show`: the party, its pools, ailments, pending choices and any fight."""
     r = rules()
-    s = call.state
+    s = call.need_state()
     lines = [f"Day {s['day']}"]
     for cid in s["order"]:
         c = s["cats"][cid]

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from claw.cli.games.warriors.handlers import convert_from, fmt_chance, get_cat, option, put_cat, rules, verdict
 from claw.core.errors import UsageError, quoted
+
+if TYPE_CHECKING:
+    from claw.cli.framework.call import Call
 
 STAGES = ("locate", "approach", "grab", "kill")
 
@@ -22,7 +27,7 @@ def _stage_numbers(items, flag: str) -> dict:
     return out
 
 
-def _spec(call, r, prey: str):
+def _spec(call: Call, r, prey: str):
     from claw.core.warriors.hunt import HuntSpec
     from claw.core.warriors.knacks import parse_uses
     o = call.opts
@@ -42,7 +47,7 @@ def _spec(call, r, prey: str):
     return spec, illness
 
 
-def hunt(call) -> None:
+def hunt(call: Call) -> None:
     """`claw hunt`: a hunt stage by stage (or its odds; stateless with --stage-bonus)."""
     r = rules()
     if call.state is None:
@@ -93,7 +98,7 @@ def hunt(call) -> None:
     put_cat(call, new)
 
 
-def _crowfood(call, cat, r, illness):
+def _crowfood(call: Call, cat, r, illness):
     from claw.core.warriors.hunt import eat_crowfood
     new, cf = eat_crowfood(cat, r, call.dice, option(call, "d100"), illness)
     if cf["immune"]:
@@ -105,7 +110,7 @@ def _crowfood(call, cat, r, illness):
     return new
 
 
-def eat(call) -> None:
+def eat(call: Call) -> None:
     """`claw eat`: a cat eats crowfood and may fall ill."""
     r = rules()
     cat = get_cat(call, call.arg("CAT"))
@@ -113,7 +118,7 @@ def eat(call) -> None:
     put_cat(call, _crowfood(call, cat, r, illness))
 
 
-def _report_odds(call, res, r) -> None:
+def _report_odds(call: Call, res, r) -> None:
     lines = [f"{r.prey[res['prey']]['name']} hunt odds" + (f" for {res['cat']}" if res["cat"] else "") + ":"]
     for row in res["stages"]:
         by = f" ({row['by']})" if row.get("by") and row["by"] != res["cat"] else ""
@@ -129,7 +134,7 @@ def _report_odds(call, res, r) -> None:
     call.answer("\n".join(lines), obj)
 
 
-def _stateless(call, r) -> None:
+def _stateless(call: Call, r) -> None:
     """`claw hunt --game warriors vole --stage-bonus locate=5 ... --odds` (or roll it)."""
     from fractions import Fraction
 

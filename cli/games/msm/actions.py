@@ -1,0 +1,120 @@
+"""The cats' other actions in msm: search, pick up, trade, equip, remove a stun,
+reload, scratch tokens and scenario entries."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from claw.cli.games.msm.common import _board, _data, _emit, _need, parse_choices
+from claw.core.errors import UsageError, quoted
+
+if TYPE_CHECKING:
+    from claw.cli.framework.call import Call
+
+
+def search(call: Call) -> None:
+    from claw.core.msm.loot import search as do_search
+    from claw.core.msm.squares import square_name
+
+    square = square_name(call.arg("SQUARE")) if call.arg("SQUARE") else None
+    choices = parse_choices(call.opts.get("choose"))
+    unknown = sorted(set(choices) - {"ambush"})
+    if unknown:
+        raise UsageError("search --choose takes ambush=SQUARE (the objective square for an Ambush): "
+                         f"{quoted(unknown[0])}")
+    ambush = choices.get("ambush", [])
+    if len(ambush) > 1:
+        raise UsageError(f"search --choose ambush=SQUARE takes one square: {', '.join(ambush)}")
+    new, events = do_search(call.need_state(), _board(call), call.arg("CAT"), call.dice, square,
+                            ambush=ambush[0] if ambush else None)
+    call.state = new
+    _emit(call, events)
+
+
+def pickup(call: Call) -> None:
+    from claw.core.msm.loot import pickup as do_pickup
+
+    new, events = do_pickup(call.need_state(), _board(call), call.arg("CAT"), call.arg("CARD"))
+    call.state = new
+    _emit(call, events)
+
+
+def trade(call: Call) -> None:
+    from claw.core.msm.loot import trade as do_trade
+
+    if call.need_state().get("phase") == "taverne" or call.need_state().get("outcome"):
+        from claw.cli.games.msm.tavern import trade as tavern_trade
+
+        if call.opts.get("equip"):
+            raise UsageError("--equip is for trades on the map; at the Taverne a card goes into the loot slot")
+        return tavern_trade(call)
+    giver, card, taker = _need(call, "CAT", "CARD", "OTHER")
+    new, events = do_trade(call.need_state(), _board(call), giver, card, taker,
+                           bool(call.opts.get("equip")))
+    call.state = new
+    _emit(call, events)
+
+
+def equip(call: Call) -> None:
+    from claw.core.msm.loot import equip as do_equip
+
+    new, events = do_equip(call.need_state(), call.arg("CAT"), call.arg("CARD"), bool(call.opts.get("unequip")))
+    call.state = new
+    _emit(call, events)
+
+
+def remove_stun(call: Call) -> None:
+    from claw.core.msm.loot import remove_stun as do_remove
+
+    new, events = do_remove(call.need_state(), _board(call), call.arg("CAT"))
+    call.state = new
+    _emit(call, events)
+
+
+def reload(call: Call) -> None:
+    from claw.core.msm.reload import reload_pistols
+
+    new, events = reload_pistols(call.need_state(), _board(call), call.arg("CAT"), _data("heroes.yaml"))
+    call.state = new
+    _emit(call, events)
+
+
+def scratch(call: Call) -> None:
+    import copy
+
+    from claw.core.errors import IllegalAction
+
+    st = copy.deepcopy(call.need_state())
+    have = st.get("scratch_tokens", 0)
+    if call.opts.get("take"):
+        if have >= 3:
+            raise IllegalAction("the team already holds 3 scratch tokens (the maximum)")
+        st["scratch_tokens"] = have + 1
+        call.event("scratch-take", f"The team takes a scratch token ({have + 1}/3).", tokens=have + 1)
+    elif call.opts.get("spend"):
+        if have < 1:
+            raise IllegalAction("the team has no scratch token")
+        st["scratch_tokens"] = have - 1
+        call.event("scratch-spend", f"The team discards a scratch token ({have - 1}/3).", tokens=have - 1)
+    else:
+        if hasattr(call, "query"):
+            call.query()
+        call.say(f"The team holds {have} scratch token(s) (maximum 3).")
+    call.state = st
+
+
+def entry(call: Call) -> None:
+    from claw.core.msm.entries import apply_entry
+
+    (number,) = _need(call, "N")
+    if not number.lstrip("#").isdigit():
+        raise UsageError(f"an entry number, like 2: {quoted(number)}")
+    if call.state is None:  # a look-up: `claw entry 4 --game msm`
+        from claw.cli.commands.lookup import answer_row
+
+        return answer_row(call, "entries", number.lstrip("#"))
+    hero = call.opts.get("hero")
+    new, events = apply_entry(call.state, _data("entries.yaml"), int(number.lstrip("#")),
+                              hero.lower() if hero else None)
+    call.state = new
+    _emit(call, events)

@@ -1,0 +1,146 @@
+"""`claw attack` in msm: on a state (a roll, or exact odds with --odds) and stateless
+from numbers ("Cat Attack", "Attack Modifiers", "Attack Results")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from claw.cli.games.msm.common import _board, _data, _emit, _need, _pct, parse_indices
+from claw.core.errors import UsageError
+
+if TYPE_CHECKING:
+    from claw.cli.framework.call import Call
+
+
+def attack(call: Call) -> None:
+    if call.state is None or call.opts.get("attack_dice") is not None:
+        return _attack_numbers(call)
+    from claw.core.msm.attack import ScratchPolicy
+    from claw.core.msm.attack import attack as do_attack
+
+    o = call.opts
+    if o.get("odds"):
+        return _attack_odds_on_state(call)
+    attacker, target = _need(call, "ATTACKER", "TARGET")
+    policy = ScratchPolicy(take_on_one=not o.get("no_scratch"), reroll_ones=bool(o.get("reroll_ones")),
+                           reroll=parse_indices(o.get("reroll")))
+    new, events, roll = do_attack(call.state, _board(call), _data("bestiary.yaml"), attacker,
+                                  target, call.dice, weapon=o.get("weapon"), extra_mod=o.get("mod") or 0,
+                                  scratch=policy, medallion=bool(o.get("medallion")))
+    call.state = new
+    _emit(call, events)
+    if call.json:
+        call.emit_json({"game": "msm", "attacker": attacker, "target": target, **roll.to_json()})
+
+
+def _attack_odds_on_state(call: Call) -> None:
+    """Exact odds for ATTACKER on TARGET with the modifiers the board gives now."""
+    from claw.core.msm import combat
+    from claw.core.msm.attack import _modifiers, cat_weapons, pick_weapon, rat_weapons
+    from claw.core.msm.figures import is_cat, square_of
+    from claw.core.msm.los import line_of_sight
+    from claw.core.msm.playstate import figure, rat_health_left
+
+    if hasattr(call, "query"):
+        call.query()  # a question: the state is not written
+    attacker, target = _need(call, "ATTACKER", "TARGET")
+    st, board, bestiary = call.need_state(), _board(call), _data("bestiary.yaml")
+    aid, afig = figure(st, attacker)
+    tid, tfig = figure(st, target)
+    weapons = cat_weapons(afig) if is_cat(afig) else rat_weapons(bestiary, afig)
+    chosen, _ = pick_weapon(board, afig, square_of(tfig), weapons, call.opts.get("weapon"))
+    sight = line_of_sight(board, st["figures"], square_of(afig), square_of(tfig),
+                          roaches=st.get("options", {}).get("roaches", "ignore"))
+    if not sight.visible:
+        from claw.core.errors import IllegalAction
+
+        raise IllegalAction(f"{aid} has no line of sight to {tid}: {sight.reason}")
+    mods = _modifiers(st, bestiary, afig, tfig, chosen, sight, call.opts.get("mod") or 0)
+    total = sum(m.value for m in mods)
+    if is_cat(tfig):
+        health, roach = 1, False
+    else:
+        health, roach = rat_health_left(bestiary, tfig), tfig["type"] == "roach"
+    odds = combat.attack_odds(chosen.profile(), total, health=health, roach=roach)
+    if call.json:
+        call.emit_json({"game": "msm", "attacker": aid, "target": tid, "weapon": chosen.id,
+                        "modifiers": [{"label": m.label, "value": m.value} for m in mods],
+                        "chances": odds.to_json()})
+        return
+    mtext = ", ".join(m.text() for m in mods) or "none"
+    call.out(f"{aid} → {tid} with {chosen.name} ({chosen.dice}d12, stun {chosen.stun}+, wound {chosen.wound}+);"
+             f" modifiers: {mtext}")
+    call.out(f"  target stunned:     {_pct(odds.stun)}")
+    call.out(f"  at least one wound: {_pct(odds.wound)}")
+    call.out(f"  eliminated:         {_pct(odds.eliminate)}")
+
+
+def _attack_numbers(call: Call) -> None:
+    """Stateless attack from numbers ("Cat Attack", "Attack Modifiers", "Attack Results")."""
+    from claw.core.msm import combat
+
+    o = call.opts
+    if call.args:
+        raise UsageError("figure ids need a state (-s FILE); without one give --attack-dice/--stun/--wound")
+    missing = [f for f, k in (("--attack-dice", "attack_dice"), ("--stun", "stun"), ("--wound", "wound"))
+               if o.get(k) is None]
+    if missing:
+        raise UsageError(f"a stateless msm attack needs {', '.join(missing)}")
+    profile = combat.Profile(o["attack_dice"], o["stun"], o["wound"])
+    mods = []
+    if o.get("stunned_target"):
+        mods.append(combat.Modifier("stunned rat", combat.STUNNED_RAT))
+    if o.get("hindered"):
+        mods.append(combat.Modifier("hindering terrain", combat.HINDERING))
+    if o.get("vulnerable"):
+        mods.append(combat.Modifier("rat attacking a Vulnerable cat", combat.VULNERABLE_CAT))
+    if o.get("mod"):
+        mods.append(combat.Modifier("given modifier (--mod)", o["mod"], "Skill and Weapon"))
+    total = sum(m.value for m in mods)
+    health = o.get("health") or 1
+    if health < 1 or health > 99:
+        raise UsageError(f"--health must be 1..99: {health}")
+    if o.get("odds"):
+        odds = combat.attack_odds(profile, total, health=health, roach=bool(o.get("roach")))
+        if call.json:
+            call.emit_json({"game": "msm", "attack_dice": profile.dice, "stun": profile.stun,
+                            "wound": profile.wound, "modifier": total,
+                            "modifiers": [{"label": m.label, "value": m.value} for m in mods],
+                            "health": health, "roach": bool(o.get("roach")), "chances": odds.to_json()})
+            return
+        mtext = ", ".join(m.text() for m in mods) or "none"
+        call.out(f"{profile.dice}d12, stun {profile.stun}+, wound {profile.wound}+, modifiers {mtext}")
+        call.out(f"  each die: wound {_pct(odds.per_die['wound'])}, stun only {_pct(odds.per_die['stun'])},"
+                 f" miss {_pct(odds.per_die['miss'])} (a natural 1 always misses)")
+        call.out(f"  target stunned:        {_pct(odds.stun)}")
+        call.out(f"  at least one wound:    {_pct(odds.wound)}")
+        lives = "life" if health == 1 else "lives"
+        what = "roach removed (any stun)" if o.get("roach") else f"eliminated ({health} {lives})"
+        call.out(f"  {what + ':':<22} {_pct(odds.eliminate)}")
+        return
+    roll = combat.roll_attack(profile, mods, call.dice)
+    for idx in parse_indices(o.get("reroll")):
+        combat.reroll_die(roll, idx, call.dice)
+    if o.get("reroll_ones"):
+        for i, d in enumerate(list(roll.dice)):
+            if d.natural == 1:
+                combat.reroll_die(roll, i, call.dice)
+    result = roll.to_json()
+    verdict = (f"{roll.wounds} wound(s) and a stun" if roll.wounds else "a stun" if roll.stuns else "no effect")
+    hit = bool(roll.wounds or roll.stuns)
+    if o.get("roach"):
+        # Attack Results: "Roach markers are removed from the map … if they are stunned"
+        result["removed"] = hit
+        if hit:
+            verdict += ": the roach is stunned, so it is removed (to the rat discard pile)"
+    elif o.get("health") is not None:
+        result["eliminated"] = roll.wounds >= health
+        if roll.wounds >= health:
+            verdict += f": eliminated ({health} {'life' if health == 1 else 'lives'})"
+    if call.json:
+        call.emit_json({"game": "msm", **result})
+    call.event("attack", combat.roll_text(roll) + f" Result: {verdict}.", **result)
+    if not call.json:
+        call.out(verdict)
+    if roll.ones:
+        call.say("A natural 1: the team may take a scratch token (max 3) or spend one to reroll a die.")
