@@ -229,10 +229,9 @@ def city_svg(state: dict, desc: str) -> str:
     return d.to_string()
 
 
-def _zone(g, state: dict, num: str, z: dict, x: float, y: float, zid: str) -> None:
+def _contents(state: dict, zid: str) -> list[str]:
+    """What lies in a zone, in words: rats by colour, cheese, a nest, a trap."""
     zone = state["zones"][zid]
-    rc, nem = state["ratcatcher"], state["nemesis"]
-    zg = g.add(el("g", class_="zone", id="zone-" + zid.replace(".", "-")))
     bits = [f"{n} {c}" for c, n in zone["rats"].items() if n]
     if zone["cheese"]:
         bits.append(f"cheese {zone['cheese']}")
@@ -240,9 +239,15 @@ def _zone(g, state: dict, num: str, z: dict, x: float, y: float, zid: str) -> No
         bits.append("nest")
     if zid in state["traps"]:
         bits.append(f"trap {state['traps'][zid]}")
+    return bits
+
+
+def _zone(g, state: dict, num: str, z: dict, x: float, y: float, zid: str) -> None:
+    zone = state["zones"][zid]
+    rc, nem = state["ratcatcher"], state["nemesis"]
+    zg = g.add(el("g", class_="zone", id="zone-" + zid.replace(".", "-")))
     tokens = zone["tokens"] + zone["found"]
-    if tokens:
-        bits.append("tokens " + ", ".join(tokens))
+    bits = _contents(state, zid) + (["tokens " + ", ".join(tokens)] if tokens else [])
     zg.add(el("title", f"zone {zid}" + (": " + "; ".join(bits) if bits else "")))
     zg.add(el("rect", x=x, y=y, width=ZONE_W, height=ZONE_H, rx=5))
     zg.add(el("text", zid, class_="zone-id", x=x + 5, y=y + 13))
@@ -331,14 +336,7 @@ def city_dot(state: dict) -> str:
         lines.append(f"    label={q(f'#{int(num):02d} ' + str(card.get('name', '')))};")
         for z in card["zones"]:
             zid = zone_id(num, z["id"])
-            zone = state["zones"][zid]
-            parts = [zid] + [f"{n} {c}" for c, n in zone["rats"].items() if n]
-            if zone["cheese"]:
-                parts.append(f"cheese {zone['cheese']}")
-            if zone["nest"]:
-                parts.append("nest")
-            if zid in state["traps"]:
-                parts.append(f"trap {state['traps'][zid]}")
+            parts = [zid] + _contents(state, zid)
             if rc.get("zone") == zid:
                 parts.append(str(rc["name"]))
             if nem.get("zone") == zid:
