@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from claw.cli.games.ratcatcher.svg import layout
+from claw.cli.games.ratcatcher.city_layout import layout
 from claw.cli.testing import run
 from claw.core.ratcatcher.city import connector_zone
 

@@ -31,7 +31,7 @@ def los(call: Call) -> None:
     sight = line_of_sight(board, figures, a, b, roaches=roaches)
     who = lambda sq, fid: f"{fid} ({square_name(sq)})" if fid else square_name(sq)  # noqa: E731
     if _wants_picture(call):
-        from claw.cli.games.msm.svg import sight_overlay
+        from claw.cli.games.msm.svg_overlays import sight_overlay
 
         verdict_text = ("hindered (-2)" if sight.hindered else "visible") if sight.visible else "blocked"
         call.say(sight.reason)
@@ -87,7 +87,7 @@ def _los_all(call: Call, board, figures, roaches) -> None:
     a, a_id = _place(call.arg("FROM"), board, figures)
     seen = visible_from(board, figures, a, roaches=roaches)
     if _wants_picture(call):
-        from claw.cli.games.msm.svg import seen_overlay
+        from claw.cli.games.msm.svg_overlays import seen_overlay
 
         caption = f"seen from {a_id + ' ' if a_id else ''}{square_name(a)}: {len(seen)} square(s)"
         return _picture(call, seen_overlay(a, {sq: s.hindered for sq, s in seen.items()}, caption), board)

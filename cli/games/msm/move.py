@@ -108,7 +108,7 @@ def _list_moves(call: Call, board, state, fid, say) -> None:
     for m in short:   # Cat Actions: a move costs its AP; none is listed that the cat cannot pay
         opts[m] = []
     if say == call.out and _wants_picture(call):
-        from claw.cli.games.msm.svg import reach_overlay
+        from claw.cli.games.msm.svg_overlays import reach_overlay
         from claw.core.msm.squares import parse_square
 
         caption = f"{fid} can reach (AP cost): " + ", ".join(f"{m} {COST[m]}" for m in MODES if opts[m]) \

@@ -32,7 +32,7 @@ def rats(call: Call) -> None:
     apart = (state.get("options") or {}).get("rat_wall") == "apart"   # play ruling 9's option
     order, ties, plans = activation_order(board, figures, chosen, walls_separate=apart)
     if _wants_picture(call):
-        from claw.cli.games.msm.svg import rats_overlay
+        from claw.cli.games.msm.svg_overlays import rats_overlay
 
         return _picture(call, rats_overlay(order, plans, ties), board)
     if call.json:

@@ -10,11 +10,12 @@ square, status) that a browser shows on hover. The ``<desc>`` holds the text boa
 
 from __future__ import annotations
 
+from claw.cli.games.msm.svg_overlays import Overlay
+from claw.cli.games.msm.svg_pieces import CELL, figures_layer, markers_layer
 from claw.cli.render.svg import Drawing, el, num
 from claw.core.msm.board import BLOCKING, HINDERING, Board, edge_name
-from claw.core.msm.squares import Square, column_name, parse_square, square_name
+from claw.core.msm.squares import column_name
 
-CELL = 32
 LABEL = 24          # the coordinate margins (row numbers left, column letters on top)
 HEAD = 54           # the title lines above the board
 PAD = 10
@@ -77,26 +78,6 @@ text{fill:#1d1d1d}
 .order-text{font-size:9px;font-weight:bold;text-anchor:middle;fill:#c0392b}
 """.strip()
 
-CAT_COLOURS = {"guy": "#1f4fa8", "adara": "#7b2c8f", "leon": "#c0661b", "nera": "#2b2b2b"}
-SPARE_COLOURS = ("#00707a", "#8f2c4a", "#4a6b00", "#444c8f")
-STATUS = ("stunned", "vulnerable", "down")
-
-
-class Overlay:
-    """What a query marks on the board: shaded squares (class, label), sight lines
-    (corner points in square units, class), arrows between square centres (class) and
-    ringed squares (class), and a caption under the title."""
-
-    def __init__(self, caption: str = "") -> None:
-        self.caption = caption
-        self.shade: list[tuple[Square, str, str]] = []
-        self.lines: list[tuple[tuple[float, float], tuple[float, float], str]] = []
-        self.arrows: list[tuple[Square, Square, str]] = []
-        self.rings: list[tuple[Square, str]] = []
-        self.edges: list[tuple[Square, Square, str]] = []
-        self.labels: list[tuple[Square, str]] = []
-
-
 def _defs(drawing: Drawing) -> None:
     # the hatching alone (the squares carry the colour): one path per terrain uses it
     red = drawing.defs.add(el("pattern", id="hatch-red", width=8, height=8, patternUnits="userSpaceOnUse"))
@@ -107,28 +88,6 @@ def _defs(drawing: Drawing) -> None:
         m = drawing.defs.add(el("marker", id=name, viewBox="0 0 10 10", refX=8, refY=5, markerWidth=3.5,
                                 markerHeight=3.5, orient="auto"))
         m.add(el("path", d="M0,0 L10,5 L0,10 z", fill=colour))
-
-
-def _figure_title(fid: str, fig: dict) -> str:
-    kind = fig.get("type", "?") if fig.get("revealed", True) or fig.get("side") == "cat" else "face-down rat marker"
-    side = "cat" if fig.get("side") == "cat" else "rat"
-    status = [s for s in STATUS if fig.get(s)]
-    if fig.get("wounds"):
-        status.append(f"{fig['wounds']} wound(s)")
-    if side == "cat" and fig.get("health") is not None:
-        status.append(f"health {fig['health']}")
-    if side == "cat" and fig.get("ap") is not None:
-        status.append(f"{fig['ap']} AP")
-    return f"{fid} · {side} {kind} · {fig['square']}" + (f" · {', '.join(status)}" if status else "")
-
-
-def _slots(n: int) -> list[tuple[float, float, float]]:
-    """(dx, dy, radius) inside a square for ``n`` figures sharing it."""
-    if n == 1:
-        return [(0.5, 0.5, 0.38)]
-    if n == 2:
-        return [(0.3, 0.5, 0.24), (0.7, 0.5, 0.24)]
-    return [(0.27 + 0.46 * (i % 2), 0.27 + 0.46 * (i // 2 % 2), 0.2) for i in range(n)]
 
 
 def board_svg(board: Board, figures: dict | None = None, *, state: dict | None = None, title: str = "",
@@ -189,8 +148,8 @@ def board_svg(board: Board, figures: dict | None = None, *, state: dict | None =
             if label:
                 shade.add(el("text", label, class_="cost", x=X(sq[0] + 0.82), y=Y(sq[1] + 0.92)))
     _edges(d, board, X, Y)
-    _figures(d, figures, figure_symbols(figures), X, Y)
-    _markers(d, board, state, X, Y)  # in the squares' corners, over a figure standing there
+    figures_layer(d, figures, figure_symbols(figures), X, Y)
+    markers_layer(d, board, state, X, Y)  # in the squares' corners, over a figure standing there
     if overlay:
         _overlay(d, overlay, X, Y)
     y_end = Y(h)
@@ -242,82 +201,6 @@ def _edges(d: Drawing, board: Board, X, Y) -> None:
     for e in sorted(board.walls, key=edge_name):
         x1, y1, x2, y2 = _edge_line(e, X, Y)
         g.add(el("line", class_="wall", x1=x1, y1=y1, x2=x2, y2=y2, data_edge=edge_name(e)))
-
-
-def _markers(d: Drawing, board: Board, state: dict | None, X, Y) -> None:
-    loot = (state.get("loot") or {}).get("markers") if state else None
-    objectives = state.get("objective_markers") if state else None
-    g = d.add(el("g", class_="markers"))
-    for name in sorted(board.markers):
-        for sq in board.markers[name]:
-            x, y = X(sq[0]), Y(sq[1])
-            where = square_name(sq)
-            if name == "L":
-                count = board.marker_counts.get(sq, 2) if loot is None else loot.get(where, 0)
-                if not count:
-                    continue
-                m = g.add(el("g", class_="marker loot"))
-                m.add(el("title", f"loot square {where}: {count} marker(s)"))
-                m.add(el("circle", cx=x + 8, cy=y + 8, r=6))
-                m.add(el("text", str(count), x=x + 8, y=y + 11.5))
-            elif name == "O":
-                if objectives is not None and where not in objectives:
-                    continue
-                m = g.add(el("g", class_="marker objective"))
-                m.add(el("title", f"objective marker {where}"))
-                m.add(el("rect", x=x + 2.5, y=y + 2.5, width=12, height=12))
-                m.add(el("text", "O", x=x + 8.5, y=y + 12))
-            elif name == "S" or name.startswith("S"):
-                m = g.add(el("g", class_="marker spawn"))
-                m.add(el("title", f"spawn point {name} {where}"))
-                m.add(el("rect", x=x + 2, y=y + 2, width=14, height=12, rx=2))
-                m.add(el("text", name if len(name) < 3 else name[-2:], x=x + 9, y=y + 11.5))
-            elif name in ("C", "R") and state is None:  # start squares: on a map preview only
-                m = g.add(el("g", class_="marker start"))
-                m.add(el("title", f"{'cat' if name == 'C' else 'rat'} start square {where}"))
-                m.add(el("text", "c" if name == "C" else "r", x=x + 6, y=y + 11))
-
-
-def _figures(d: Drawing, figures: dict, symbols: dict[str, str], X, Y) -> None:
-    at: dict[Square, list[str]] = {}
-    for fid, fig in figures.items():
-        if fig.get("square"):
-            at.setdefault(parse_square(fig["square"]), []).append(fid)
-    spare = iter(SPARE_COLOURS * 8)
-    colours = {fid: CAT_COLOURS.get(fig.get("type", "")) or next(spare)
-               for fid, fig in figures.items() if fig.get("side") == "cat"}
-    g = d.add(el("g", class_="figures"))
-    for sq in sorted(at, key=lambda s: (s[1], s[0])):
-        here = sorted(at[sq], key=lambda f: (figures[f].get("side") != "rat", f))  # cats drawn last, on top
-        for (fx, fy, r), fid in zip(_slots(len(here)), here, strict=False):
-            fig = figures[fid]
-            cx, cy, rad = X(sq[0] + fx), Y(sq[1] + fy), r * CELL
-            cat = fig.get("side") == "cat"
-            classes = ["figure", "cat" if cat else "rat"]
-            if not cat:
-                classes.append(fig.get("type", "") if fig.get("revealed", True) else "facedown")
-            classes += [s for s in STATUS if fig.get(s)]
-            fg = g.add(el("g", class_=" ".join(classes), id="fig-" + fid))
-            fg.add(el("title", _figure_title(fid, fig)))
-            if cat:
-                fg.add(el("circle", class_="body", cx=cx, cy=cy, r=rad, fill=colours[fid]))
-            else:
-                fg.add(el("rect", class_="body", x=cx - rad, y=cy - rad, width=2 * rad, height=2 * rad,
-                          rx=rad * 0.35))
-            size = 13 if r > 0.3 else 10
-            fg.add(el("text", symbols.get(fid, "?"), x=cx, y=cy + size * 0.36,
-                      style=None if size == 13 else "font-size:10px"))
-            badge = 0
-            for status, cls, letter in (("stunned", "badge-stun", "z"), ("vulnerable", "badge-vul", "v")):
-                if fig.get(status):
-                    bx, by = cx + rad * 0.8 - badge * 9, cy - rad * 0.8
-                    fg.add(el("circle", class_=f"badge {cls}", cx=bx, cy=by, r=5))
-                    fg.add(el("text", letter, class_="badge-text", x=bx, y=by + 3))
-                    badge += 1
-            if fig.get("down"):
-                fg.add(el("path", d=f"M{num(cx - rad)},{num(cy - rad)} L{num(cx + rad)},{num(cy + rad)} "
-                          f"M{num(cx + rad)},{num(cy - rad)} L{num(cx - rad)},{num(cy + rad)}",
-                          stroke="#111111", stroke_width=2))
 
 
 def _overlay(d: Drawing, overlay: Overlay, X, Y) -> None:
@@ -373,89 +256,3 @@ def _legend(parent, x0: float, y: float) -> None:
                 g.add(el("line", class_="yellow-line-top", x1=x, y1=y - 4, x2=x + 12, y2=y - 4))
         g.add(el("text", label, x=x + (16 if cls.startswith("sq") else 18), y=y))
         x += 26 + 6.4 * len(label)
-
-
-def overlay_line(a: Square, b: Square, start: tuple[int, int], end: tuple[int, int], cls: str):
-    """A sight line between the corners ``start`` and ``end`` (0/1 offsets) of two squares,
-    drawn a little inside each corner as the rules' line is."""
-    inset = 0.06
-
-    def corner(sq: Square, c: tuple[int, int]) -> tuple[float, float]:
-        return (sq[0] + c[0] + (inset if c[0] == 0 else -inset), sq[1] + c[1] + (inset if c[1] == 0 else -inset))
-
-    return corner(a, start), corner(b, end), cls
-
-
-_SQUARE_AT_END = r"(?:red square|on) ([A-Z]+[0-9]+)$"
-_WALL = r"^wall between ([A-Z]+[0-9]+) and ([A-Z]+[0-9]+)$"
-
-
-def sight_overlay(board: Board, sight, caption: str) -> Overlay:
-    """``claw los A B --svg``: every corner-to-corner line (the best one bold: green when
-    clear, dashed amber when hindered; blocked ones dotted red) and what blocked them."""
-    import re
-
-    o = Overlay(caption)
-    a, b = sight.source, sight.target
-    o.rings += [(a, "from"), (b, "target")]
-    blockers: set[str] = set()
-    for line in sight.lines:
-        if line is sight.witness:
-            continue
-        if line.blocked_by:
-            o.lines.append(overlay_line(a, b, line.start, line.end, "sight-blocked"))
-            blockers.add(line.blocked_by)
-    if sight.witness is not None and a != b:
-        o.lines.append(overlay_line(a, b, sight.witness.start, sight.witness.end,
-                                    "sight-hindered" if sight.hindered else "sight"))
-    if not sight.visible:
-        for text in sorted(blockers):
-            found, wall = re.search(_SQUARE_AT_END, text), re.match(_WALL, text)
-            if wall:
-                o.edges.append((parse_square(wall.group(1)), parse_square(wall.group(2)), "blocker-edge"))
-            elif found:
-                o.rings.append((parse_square(found.group(1)), "blocker"))
-    return o
-
-
-def seen_overlay(source: Square, seen: dict[Square, bool], caption: str) -> Overlay:
-    """``claw los --all A --svg``: the squares seen from A (amber where hindered)."""
-    o = Overlay(caption)
-    for sq in sorted(seen, key=lambda s: (s[1], s[0])):
-        if sq != source:
-            o.shade.append((sq, "seen-hindered" if seen[sq] else "seen", ""))
-    o.rings.append((source, "from"))
-    return o
-
-
-def reach_overlay(start: Square, options: dict[str, list[Square]], cost: dict[str, int], caption: str) -> Overlay:
-    """``claw moves CAT --svg``: each reachable square shaded by its cheapest cost in AP."""
-    best: dict[Square, int] = {}
-    for mode, squares in options.items():
-        for sq in squares:
-            best[sq] = min(best.get(sq, 99), cost[mode])
-    o = Overlay(caption)
-    for sq in sorted(best, key=lambda s: (s[1], s[0])):
-        o.shade.append((sq, f"reach-{min(best[sq], 3)}", str(best[sq])))
-    o.rings.append((start, "from"))
-    return o
-
-
-def rats_overlay(order: list[str], plans: dict, ties: list) -> Overlay:
-    """``claw rats --svg``: the activation order on each rat and an arrow to its next step
-    (dashed amber arrows for steps tied with it, the player's choice)."""
-    o = Overlay("rat activation order and next steps" + (" (ties: dashed)" if ties else ""))
-    for i, rid in enumerate(order, 1):
-        plan = plans[rid]
-        o.labels.append((plan.square, str(i)))
-        if not plan.distance:
-            continue
-        target = plan.cats[0]
-        steps = plan.steps_for.get(target, plan.steps)
-        for j, step in enumerate(steps):
-            o.arrows.append((plan.square, step, "step" if j == 0 else "step-tied"))
-        for other in plan.cats[1:]:
-            for step in plan.steps_for.get(other, [])[:1]:
-                if step not in steps:
-                    o.arrows.append((plan.square, step, "step-tied"))
-    return o

@@ -242,7 +242,7 @@ def show(call: Call) -> None:
 
     state = _state(call)
     if call.opts.get("dot"):
-        from claw.cli.games.ratcatcher.svg import city_dot
+        from claw.cli.games.ratcatcher.dot import city_dot
 
         call.out(city_dot(state))
         return

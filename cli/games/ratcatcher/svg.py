@@ -14,16 +14,14 @@ Peculiar Rats are figures with a ``<title>`` each.
 
 from __future__ import annotations
 
+from claw.cli.games.ratcatcher.city_layout import CARD_H, CARD_W, ZONE_H, ZONE_W, connector_spots, layout, zone_boxes
 from claw.cli.render.svg import Drawing, el
 
-CARD_W, CARD_H = 300, 210
 GAP = 60
-ZONE_W, ZONE_H = 126, 72
 PAD = 16
 EDGE = 14         # room outside the outer cards for their connectors
 HEAD = 56
 
-COMPASS = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
 RAT_FILL = {"brown": "#8b5a2b", "black": "#1d1d1d", "white": "#ffffff"}
 
 STYLE = """
@@ -61,93 +59,6 @@ text{fill:#1d1d1d}
 """.strip()
 
 
-def layout(state: dict) -> dict[str, tuple[int, int]]:
-    """Grid cells for the placed cards: a breadth-first walk over the links from the first
-    card (#00), each joined card on its connector's compass side where that cell is free,
-    else on the nearest free cell (by ring, then reading order)."""
-    city = list(state["city"])
-    if not city:
-        return {}
-    links: dict[str, list[tuple[str, str, str]]] = {}
-    for a, b in state["links"]:
-        ca, ia = a.split(":", 1)
-        cb, ib = b.split(":", 1)
-        links.setdefault(ca, []).append((ia, cb, ib))
-        links.setdefault(cb, []).append((ib, ca, ia))
-    start = "0" if "0" in city else city[0]
-    at: dict[str, tuple[int, int]] = {start: (0, 0)}
-    taken = {(0, 0): start}
-    queue = [start]
-    order = {c: i for i, c in enumerate(city)}
-
-    def place(card: str, want: tuple[int, int]) -> None:
-        cell = want if want not in taken else _nearest_free(want, taken)
-        at[card] = cell
-        taken[cell] = card
-
-    while queue or len(at) < len(city):
-        if not queue:  # a card joined to nothing placed: next to the others
-            card = next(c for c in city if c not in at)
-            place(card, (max(x for x, _ in taken) + 1, 0))
-            queue.append(card)
-            continue
-        card = queue.pop(0)
-        x, y = at[card]
-        for conn, other, _theirs in sorted(links.get(card, []), key=lambda t: (order.get(t[1], 0), t[0])):
-            if other in at or other not in order:
-                continue
-            dx, dy = COMPASS.get(conn.lower(), (1, 0))
-            place(other, (x + dx, y + dy))
-            queue.append(other)
-    return at
-
-
-def _nearest_free(want: tuple[int, int], taken: dict) -> tuple[int, int]:
-    for ring in range(1, 64):
-        cells = [(want[0] + dx, want[1] + dy) for dy in range(-ring, ring + 1) for dx in range(-ring, ring + 1)
-                 if max(abs(dx), abs(dy)) == ring]
-        for cell in sorted(cells, key=lambda c: (abs(c[0] - want[0]) + abs(c[1] - want[1]), c[1], c[0])):
-            if cell not in taken:
-                return cell
-    raise ValueError("no free cell")  # pragma: no cover - a city has at most a few dozen cards
-
-
-def _zone_boxes(card: dict) -> dict[str, tuple[float, float]]:
-    """Top-left corners of the zone boxes inside a card box (two columns)."""
-    out: dict[str, tuple[float, float]] = {}
-    for i, z in enumerate(card["zones"]):
-        col, row = i % 2, i // 2
-        out[z["id"]] = (18 + col * (ZONE_W + 20), 34 + row * (ZONE_H + 14))
-    return out
-
-
-def _connector_spots(state: dict, cells: dict[str, tuple[int, int]]) -> dict[str, tuple[float, float]]:
-    """Where each connector sits on its card box's edge (relative to the box's top-left):
-    a joined connector on the side facing the card it joins (orientation does not matter,
-    so the picture turns each card to suit); a free one on its compass side (n, e, s, w),
-    any other name on the lower side. Connectors sharing a side are spread along it."""
-    side: dict[str, str] = {}
-    for a, b in state["links"]:
-        for mine, theirs in ((a, b), (b, a)):
-            (mx, my), (tx, ty) = cells[mine.split(":")[0]], cells[theirs.split(":")[0]]
-            dx, dy = tx - mx, ty - my
-            side[mine] = ("e" if dx > 0 else "w") if dx else ("s" if dy > 0 else "n")
-    for num in state["city"]:
-        for c in state["cards"][num]["connectors"]:
-            cid = f"{num}:{c['id']}"
-            side.setdefault(cid, c["id"].lower() if c["id"].lower() in COMPASS else "s")
-    groups: dict[tuple[str, str], list[str]] = {}
-    for cid in sorted(side):
-        groups.setdefault((cid.split(":")[0], side[cid]), []).append(cid)
-    out: dict[str, tuple[float, float]] = {}
-    for (_card, where), members in groups.items():
-        for i, cid in enumerate(members):
-            f = (i + 1) / (len(members) + 1)
-            out[cid] = {"n": (CARD_W * f, 0), "s": (CARD_W * f, CARD_H), "w": (0, CARD_H * f),
-                        "e": (CARD_W, CARD_H * f)}[where]
-    return out
-
-
 def city_svg(state: dict, desc: str) -> str:
     from claw.core.ratcatcher.city import active_cards, zone_id
 
@@ -175,8 +86,8 @@ def city_svg(state: dict, desc: str) -> str:
         return PAD + EDGE + (cx - x0) * (CARD_W + GAP), HEAD + PAD + EDGE + (cy - y0) * (CARD_H + GAP)
 
     active = active_cards(state)
-    spots = _connector_spots(state, cells)
-    boxes = {num: _zone_boxes(state["cards"][num]) for num in state["city"]}
+    spots = connector_spots(state, cells)
+    boxes = {num: zone_boxes(state["cards"][num]) for num in state["city"]}
     used = {c for link in state["links"] for c in link}
 
     def spot(conn: str) -> tuple[float, float]:
@@ -317,40 +228,3 @@ def _legend(d: Drawing, x: float, y: float) -> None:
         x += 26 + 6.5 * len(label)
     g.add(el("line", class_="link", x1=x, y1=y - 4, x2=x + 20, y2=y - 4))
     g.add(el("text", "link", x=x + 26, y=y))
-
-
-def city_dot(state: dict) -> str:
-    """The city as Graphviz text (``claw show --dot``): one cluster per township, zones as
-    nodes, the card's adjacency as plain edges and links as bold ones."""
-    from claw.core.ratcatcher.city import connector_zone, zone_id
-
-    def q(text: str) -> str:
-        return '"' + str(text).replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-    lines = ["graph city {", '  label="The Ratcatcher city (schematic: card orientation does not matter)";',
-             "  node [shape=box, style=rounded];"]
-    rc, nem = state["ratcatcher"], state["nemesis"]
-    for num in state["city"]:
-        card = state["cards"][num]
-        lines.append(f"  subgraph cluster_{int(num)} {{")
-        lines.append(f"    label={q(f'#{int(num):02d} ' + str(card.get('name', '')))};")
-        for z in card["zones"]:
-            zid = zone_id(num, z["id"])
-            parts = [zid] + _contents(state, zid)
-            if rc.get("zone") == zid:
-                parts.append(str(rc["name"]))
-            if nem.get("zone") == zid:
-                parts.append(str(nem["name"]))
-            label = q("\n".join(parts)).replace("\n", "\\n")  # Graphviz's line break inside a label
-            lines.append(f"    {q(zid)} [label={label}];")
-        lines.append("  }")
-    for num in state["city"]:
-        for z in state["cards"][num]["zones"]:
-            for other in z.get("adjacent", []):
-                lines.append(f"  {q(zone_id(num, z['id']))} -- {q(zone_id(num, other))};")
-    for a, b in state["links"]:
-        lines.append(f"  {q(connector_zone(state, a))} -- {q(connector_zone(state, b))} "
-                     f"[penwidth=3, label={q(a + ' / ' + b)}];")
-    lines.append("}")
-    return "\n".join(lines)
-
