@@ -211,6 +211,30 @@ def attack(state: dict, board, bestiary: dict, attacker: str, target: str, dice,
     return st, events, roll
 
 
+def attack_chances(state: dict, board, bestiary: dict, attacker: str, target: str, weapon: str | None = None,
+                   extra_mod: int = 0):
+    """Exact odds of ``attacker`` on ``target`` with the modifiers the board gives now
+    (``claw attack --odds``): (weapon, modifiers, combat.Odds). No line of sight: refused."""
+    from claw.core.msm.los import line_of_sight
+    from claw.core.msm.playstate import rat_health_left
+
+    aid, afig = figure(state, attacker)
+    tid, tfig = figure(state, target)
+    weapons = cat_weapons(afig) if is_cat(afig) else rat_weapons(bestiary, afig)
+    chosen, _ = pick_weapon(board, afig, square_of(tfig), weapons, weapon)
+    sight = line_of_sight(board, state["figures"], square_of(afig), square_of(tfig),
+                          roaches=state.get("options", {}).get("roaches", "ignore"))
+    if not sight.visible:
+        raise IllegalAction(f"{aid} has no line of sight to {tid}: {sight.reason}")
+    mods = _modifiers(state, bestiary, afig, tfig, chosen, sight, extra_mod)
+    total = sum(m.value for m in mods)
+    if is_cat(tfig):
+        health, roach = 1, False
+    else:
+        health, roach = rat_health_left(bestiary, tfig), tfig["type"] == "roach"
+    return chosen, mods, combat.attack_odds(chosen.profile(), total, health=health, roach=roach)
+
+
 def _modifiers(st, bestiary, afig, tfig, weapon: Weapon, sight, extra: int) -> list[combat.Modifier]:
     """Every modifier that applies, each kept for the explanation ("Attack Modifiers")."""
     mods = []

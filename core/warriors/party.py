@@ -6,6 +6,13 @@ from __future__ import annotations
 from claw.core.errors import quoted
 
 
+def new_party(cats: list[dict], options: dict) -> dict:
+    """A new party state (``claw new``): day 0, the cats built from their files in the
+    order given, the ruling options, no fight."""
+    return {"day": 0, "options": dict(options), "cats": {c["id"]: c for c in cats},
+            "order": [c["id"] for c in cats], "fight": None}
+
+
 def problems(state: dict, rules=None) -> list[str]:
     """Every contradiction found (empty when consistent); with ``rules``, also knack
     levels above what the Knacks section allows."""

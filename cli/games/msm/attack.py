@@ -35,33 +35,17 @@ def attack(call: Call) -> None:
 
 def _attack_odds_on_state(call: Call) -> None:
     """Exact odds for ATTACKER on TARGET with the modifiers the board gives now."""
-    from claw.core.msm import combat
-    from claw.core.msm.attack import _modifiers, cat_weapons, pick_weapon, rat_weapons
-    from claw.core.msm.figures import is_cat, square_of
-    from claw.core.msm.los import line_of_sight
-    from claw.core.msm.playstate import figure, rat_health_left
+    from claw.core.msm.attack import attack_chances
+    from claw.core.msm.playstate import figure
 
     if hasattr(call, "query"):
         call.query()  # a question: the state is not written
     attacker, target = _need(call, "ATTACKER", "TARGET")
-    st, board, bestiary = call.need_state(), _board(call), _data("bestiary.yaml")
-    aid, afig = figure(st, attacker)
-    tid, tfig = figure(st, target)
-    weapons = cat_weapons(afig) if is_cat(afig) else rat_weapons(bestiary, afig)
-    chosen, _ = pick_weapon(board, afig, square_of(tfig), weapons, call.opts.get("weapon"))
-    sight = line_of_sight(board, st["figures"], square_of(afig), square_of(tfig),
-                          roaches=st.get("options", {}).get("roaches", "ignore"))
-    if not sight.visible:
-        from claw.core.errors import IllegalAction
-
-        raise IllegalAction(f"{aid} has no line of sight to {tid}: {sight.reason}")
-    mods = _modifiers(st, bestiary, afig, tfig, chosen, sight, call.opts.get("mod") or 0)
-    total = sum(m.value for m in mods)
-    if is_cat(tfig):
-        health, roach = 1, False
-    else:
-        health, roach = rat_health_left(bestiary, tfig), tfig["type"] == "roach"
-    odds = combat.attack_odds(chosen.profile(), total, health=health, roach=roach)
+    st = call.need_state()
+    aid, _ = figure(st, attacker)
+    tid, _ = figure(st, target)
+    chosen, mods, odds = attack_chances(st, _board(call), _data("bestiary.yaml"), aid, tid,
+                                        call.opts.get("weapon"), call.opts.get("mod") or 0)
     if call.json:
         call.emit_json({"game": "msm", "attacker": aid, "target": tid, "weapon": chosen.id,
                         "modifiers": [{"label": m.label, "value": m.value} for m in mods],

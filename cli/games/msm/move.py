@@ -35,53 +35,11 @@ def move(call: Call) -> None:
     if call.opts.get("free"):
         _state, events = move_cat(board, state, fid, dest, mode, dice=call.dice)  # dice: typed reveals
     else:
-        events = _paid_move(state, board, fid, dest, mode, call.dice)
+        from claw.core.msm.actions import paid_move
+
+        events = paid_move(state, board, fid, dest, mode, call.dice)
     for e in events:
         call.event(e.pop("type"), e.pop("text"), **e)
-
-
-def _paid_move(state: dict, board, fid: str, dest, mode, dice=None) -> list[dict]:
-    """Pay for the move (starting the cat's activation), then make it.
-
-    The activation comes first because it belongs before the cat's first action: it
-    removes the Vulnerable marker of the cat's previous pounce and checks Toxic Stench
-    in the big square the cat activates in ("Vulnerable", "Les Détestables"). Paying
-    after the move would strip a fresh pounce's Vulnerable marker and check the
-    stench at the destination. The mode and cost come from a trial move on a copy; an
-    illegal move reports the turn or AP problem first, if there is one.
-    """
-    import copy
-
-    from claw.core.msm.movement import move_cat
-
-    try:
-        _trial, tried = move_cat(board, copy.deepcopy(state), fid, dest, mode)
-    except IllegalAction:
-        _pay(copy.deepcopy(state), board, fid, 1, "move")   # wrong turn, no AP: say that first
-        raise
-    used, cost = tried[0]["mode"], tried[0]["cost"]
-    paid = _pay(state, board, fid, cost, used)
-    fig = state["figures"][fid]
-    if fig.get("down") or not fig.get("square"):
-        return paid   # the activation itself put the cat down (Toxic Stench): no move
-    _state, events = move_cat(board, state, fid, dest, used, dice=dice)
-    from claw.core.msm import victory
-
-    return paid + events + victory.check(state)   # a reach objective is met on arrival
-
-
-def _pay(state, board, fid, cost, mode) -> list[dict]:
-    """Pay AP through the play rules' activation (turn and AP checks)."""
-    try:
-        from claw.core.msm.rounds import spend_ap
-    except ImportError:  # play rules not present: track AP on the figure only
-        fig = state["figures"][fid]
-        if fig.get("ap") is not None:
-            if fig["ap"] < cost:
-                raise IllegalAction(f"{fid} has {fig['ap']} AP left; a {mode} costs {cost}") from None
-            fig["ap"] -= cost
-        return []
-    return spend_ap(state, board, fid, cost, f"a {mode}")
 
 
 def moves(call: Call) -> None:

@@ -146,7 +146,9 @@ def new(call: Call) -> None:
     changed = {k: v for k, v in options.items() if v != DEFAULT_OPTIONS[k]}
     if changed:
         call.event("options", "options: " + ", ".join(f"{k}={v}" for k, v in changed.items()), **changed)
-    call.state = {"day": 0, "options": options, "cats": cats, "order": order, "fight": None}
+    from claw.core.warriors.party import new_party
+
+    call.state = new_party([cats[c] for c in order], options)
 
 
 def _pools(cat: dict) -> str:

@@ -1,0 +1,36 @@
+"""A cat's paid move ("Cats' Turn", "Movement", "Vulnerable"): what ``claw move CAT SQUARE``
+does, as one function, so the CLI and the simulator play the same rule."""
+
+from __future__ import annotations
+
+import copy
+
+from claw.core.errors import IllegalAction
+
+
+def paid_move(state: dict, board, fid: str, dest, mode, dice=None) -> list[dict]:
+    """Pay for the move (starting the cat's activation), then make it; changes ``state``.
+
+    The activation comes first because it belongs before the cat's first action: it
+    removes the Vulnerable marker of the cat's previous pounce and checks Toxic Stench
+    in the big square the cat activates in ("Vulnerable", "Les Détestables"). Paying
+    after the move would strip a fresh pounce's Vulnerable marker and check the
+    stench at the destination. The mode and cost come from a trial move on a copy; an
+    illegal move reports the turn or AP problem first, if there is one.
+    """
+    from claw.core.msm import victory
+    from claw.core.msm.movement import move_cat
+    from claw.core.msm.rounds import spend_ap
+
+    try:
+        _trial, tried = move_cat(board, copy.deepcopy(state), fid, dest, mode)
+    except IllegalAction:
+        spend_ap(copy.deepcopy(state), board, fid, 1, "a move")   # wrong turn, no AP: say that first
+        raise
+    used, cost = tried[0]["mode"], tried[0]["cost"]
+    paid = spend_ap(state, board, fid, cost, f"a {used}")
+    fig = state["figures"][fid]
+    if fig.get("down") or not fig.get("square"):
+        return paid   # the activation itself put the cat down (Toxic Stench): no move
+    _state, events = move_cat(board, state, fid, dest, used, dice=dice)
+    return paid + events + victory.check(state)   # a reach objective is met on arrival
