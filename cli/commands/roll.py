@@ -3,11 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Annotated
-
-import typer
-
-from claw.cli.shell.options import DebugOpt, DiceOpt, JsonOpt, QuietOpt, SeedOpt
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from claw.cli.render.text import Styled
@@ -21,35 +17,6 @@ The total goes to stdout; the breakdown to stderr. A counting term adds its succ
 the other terms (5d6>=4+1). --odds gives the exact distribution of that same total."""
 
 
-def register(app: typer.Typer) -> None:
-    @app.command(name="roll", help=HELP)
-    def roll_cmd(
-        expression: Annotated[str, typer.Argument(metavar="EXPR", help="Dice notation.")],
-        vs: Annotated[int | None, typer.Option("--vs", metavar="N",
-                      help="Difficulty: success when the total meets or beats N.")] = None,
-        odds: Annotated[bool, typer.Option("--odds", help="Exact distribution instead of rolling.")] = False,
-        graph: Annotated[bool, typer.Option("--graph", help="With --odds: a bar per outcome and the "
-                         "'at least' / 'at most' columns.")] = False,
-        ascii_: Annotated[bool, typer.Option("--ascii", help="With --graph: bars of # (also on a stdout "
-                          "that cannot show block characters).")] = False,
-        svg: Annotated[bool, typer.Option("--svg", help="With --odds: the chart as an SVG document.")] = False,
-        png: Annotated[str | None, typer.Option("--png", metavar="FILE", help="With --odds: the chart as a PNG "
-                       "image (needs the png extra: pip install 'claw-tabletop[png]').")] = None,
-        size: Annotated[int | None, typer.Option("--size", metavar="PX", help="With --png: the longer side in "
-                        "pixels (16-8192; default the chart's own size).")] = None,
-        seed: SeedOpt = None,
-        dice: DiceOpt = None,
-        json_out: JsonOpt = False,
-        quiet: QuietOpt = False,
-        debug: DebugOpt = False,
-    ) -> None:
-        from claw.cli.framework.runner import finish
-
-        picture = {"graph": graph, "ascii": ascii_, "svg": svg, "png": png, "size": size}
-        finish(lambda output: _run(expression, vs, odds, seed, dice, json_out, output, picture),
-               quiet=quiet, debug=debug)
-
-
 def _faces_if_needed(expr):
     if any(t.kind == "action" for t in expr.dice_terms):
         from claw.cli.formats.content import load_data
@@ -60,7 +27,7 @@ def _faces_if_needed(expr):
     return None
 
 
-def _run(text, vs, odds, seed, dice_values, json_out, output, picture=None) -> int:
+def run(text, vs, odds, seed, dice_values, json_out, output, picture=None) -> int:
     from claw.core.dice import parse
     from claw.core.errors import UsageError
 

@@ -131,6 +131,12 @@ def _complications(cat, d, row, dice, rule) -> tuple[dict, list[dict]]:
 
 
 def _die(cat, what, events):
+    from claw.core.warriors.ranks import lose_life
+
+    spared = lose_life(cat, what)
+    if spared:
+        events.extend(spared[1])
+        return spared[0], events
     cat = dict(cat, status="dead")
     events.append({"type": "death", "cat": cat["id"], "cause": what, "text": f"{cat['name']} dies of {what}"})
     return cat, events

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.paths import ROOT
+
 needs_tree = pytest.mark.skipif(not (ROOT / "setup.py").exists(), reason="needs the source tree")
 
 

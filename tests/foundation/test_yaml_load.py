@@ -2,7 +2,6 @@
 the problem starts and what to do (issue 13 item 3)."""
 
 import json
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -11,10 +10,10 @@ from hypothesis import strategies as st
 from claw.cli.formats.yamlload import load_positioned, locate, node_start
 from claw.cli.testing import run
 from claw.cli.validation.diagnostics import check_document
+from tests.paths import ROOT
 
 from .strategies import json_values
 
-ROOT = Path(__file__).resolve().parents[2]
 CHAPTER = ROOT / "examples" / "mice" / "ghost-of-castle-andon.yaml"
 SCENARIO = ROOT / "examples" / "msm" / "scenario-1.yaml"
 

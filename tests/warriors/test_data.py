@@ -2,16 +2,15 @@
 with the printed numbers (rulebook sections named in each test)."""
 
 import json
-import pathlib
 
 import jsonschema
 import pytest
 
 from claw.cli.games.warriors.data import TABLES, table
+from tests.paths import ROOT
 
 from .conftest import RULEBOOK
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
 SCHEMAS = ROOT / "schemas"
 
 

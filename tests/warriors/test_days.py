@@ -10,6 +10,7 @@ from claw.core.errors import IllegalAction
 from claw.core.warriors.checks import CheckSpec
 from claw.core.warriors.healing import band, herb_check, natural, treat
 from claw.core.warriors.sunrise import age_one_moon, grow, sunrise
+from tests.paths import ROOT
 
 from .conftest import EXAMPLES, dice, state_of
 
@@ -265,7 +266,6 @@ _STATE_VALIDATOR = None
 def test_sunrises_keep_the_state_valid(seed, ills, day, age, season):
     """Property: any run of sunrises leaves a state that passes state-warriors.json."""
     import json as _json
-    import pathlib
 
     import jsonschema
 
@@ -276,7 +276,7 @@ def test_sunrises_keep_the_state_valid(seed, ills, day, age, season):
     r = load()
     global _STATE_VALIDATOR
     if _STATE_VALIDATOR is None:
-        path = pathlib.Path(__file__).resolve().parents[2] / "schemas" / "state-warriors.json"
+        path = ROOT / "schemas" / "state-warriors.json"
         schema = _json.loads(path.read_text())
         _STATE_VALIDATOR = jsonschema.Draft202012Validator(schema)
     cats = {n: example_cat(n) for n in ("emberpaw", "sloefoot", "cinderpelt")}
