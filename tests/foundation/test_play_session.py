@@ -44,7 +44,7 @@ def _session(path: Path, keys: str | list[str], redraw: str = "changed", tmp: Pa
         def typist() -> None:
             for chunk in [keys] if isinstance(keys, str) else keys:
                 pipe.send_text(chunk)
-                time.sleep(0.4)
+                time.sleep(1.5)  # a command before the Tab may take a second on a loaded machine
 
         feeder = threading.Thread(target=typist, daemon=True)
         feeder.start()

@@ -455,3 +455,21 @@ def test_show_gives_a_diseases_deadline_and_remedy(tmp_path, rules):
     assert "may end by itself" in remedy("kitten-cough", rules)
     assert deadline({"id": "redcough", "day": 2}, rules, 10) == "untreated, kills at the sunrise of day 15"
     assert deadline({"id": "kitten-cough", "day": 2}, rules, 10) is None
+
+
+def test_tansy_keeps_whitecough_from_becoming_greencough(cat, rules):
+    """Tansy: "helps stop cats from getting greencough if symptoms appear". Tansy alone
+    given to a cat with whitecough cures nothing (whitecough needs catmint with it) but
+    wards it: at the quarter-moon it stays whitecough instead of turning into greencough
+    (ruling 53); an unwarded one still turns."""
+    from claw.core.warriors.healing import treat, ward
+
+    sick = cat("emberpaw", diseases=[{"id": "whitecough", "day": 6}])
+    _, cured = treat(sick, ["tansy"], rules)
+    warded_cat, warded = ward(sick, ["tansy"], rules)
+    assert cured == [] and warded == ["whitecough"]
+    s = party_of(cat, "emberpaw", emberpaw={"diseases": warded_cat["diseases"]})
+    s2, ev = sunrise(s, rules, dice(), OPT)
+    assert [d["id"] for d in s2["cats"]["emberpaw"]["diseases"]] == ["whitecough"]
+    assert any(e["type"] == "illness-warded" for e in ev)
+    assert ward(sick, ["borage"], rules)[1] == []                      # borage wards nothing
