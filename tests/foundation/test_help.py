@@ -9,6 +9,7 @@ import pytest
 from claw.cli.framework.adapter import GAMES, NAMES, commands_of, game_hooks
 from claw.cli.shell.help_turns import RULES, SHARED
 from claw.cli.testing import run
+from tests.paths import ROOT
 
 TURNS = {game: game_hooks(game).turns for game in GAMES}  # each game's hooks: its verbs in turn order
 
@@ -189,11 +190,10 @@ def test_negative_numbers_and_stdin_dash_are_not_taken_for_options():
 
 def test_the_examples_of_the_top_help_run(tmp_path):
     """Each example under `claw --help` works from the checkout (in a scratch folder)."""
-    from pathlib import Path
 
     from claw.cli.shell.help_turns import EXAMPLES
 
-    root = Path(__file__).resolve().parents[2]
+    root = ROOT
     env = {}
     for example in EXAMPLES:
         words = shlex.split(example.replace("examples/", f"{root}/examples/").replace("game.json",

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
@@ -12,11 +11,10 @@ from claw.cli.framework.draws import parse_draws, table_draws
 from claw.core.draws import TableDraws, shuffled, take, take_colour
 from claw.core.errors import UsageError
 from claw.core.rng import SeededDice
+from tests.paths import ROOT
 
 DECKS = {game: dict(game_hooks(game).decks) for game in GAMES}  # each game's hooks declare its decks
 NO_DECKS = {game: game_hooks(game).no_decks for game in GAMES if game_hooks(game).no_decks is not None}
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 class Typed:

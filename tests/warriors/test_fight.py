@@ -12,6 +12,7 @@ from claw.cli.testing import run
 from claw.core.errors import IllegalAction, UsageError
 from claw.core.warriors.fight import AttackSpec, attack, end_fight, initiative, lose_hp, opposed_wins
 from claw.core.warriors.odds import opposed
+from tests.paths import ROOT
 
 from .conftest import dice, state_of
 
@@ -387,7 +388,6 @@ def test_random_brawls_keep_the_state_valid(seed, moves):
     three cats leaves a schema-valid, self-consistent state; HP never rises in a fight;
     Wrestling groups and Pins only hold cats still standing."""
     import json as _json
-    import pathlib
 
     import jsonschema
 
@@ -400,7 +400,7 @@ def test_random_brawls_keep_the_state_valid(seed, moves):
     from .conftest import example_cat
     global _VALIDATOR
     if _VALIDATOR is None:
-        path = pathlib.Path(__file__).resolve().parents[2] / "schemas" / "state-warriors.json"
+        path = ROOT / "schemas" / "state-warriors.json"
         _VALIDATOR = jsonschema.Draft202012Validator(_json.loads(path.read_text()))
     r = load()
     names = ("bramble", "sloefoot", "emberpaw")
