@@ -25,6 +25,7 @@ FOUNDATION = {
     "adjust": "claw.cli.commands.adjust",
     "lookup": "claw.cli.commands.lookup",
     "play": "claw.cli.commands.play",
+    "simulate": "claw.cli.commands.simulate",
 }
 
 
