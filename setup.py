@@ -32,13 +32,29 @@ class BuildWithJsonData(build_py):
     def run(self) -> None:
         shutil.rmtree(Path(self.build_lib, "claw"), ignore_errors=True)  # no stale files from an older build
         super().run()
-        from ruamel.yaml import YAML
-
-        yaml = YAML(typ="safe", pure=True)
+        load_yaml_plain = _claws_yaml_reader(self.build_lib)
         for source in Path(self.build_lib, "claw", "data").rglob("*.yaml"):
-            data = yaml.load(source.read_text(encoding="utf-8"))
+            data = load_yaml_plain(source.read_text(encoding="utf-8"), str(source.relative_to(self.build_lib)))
             target = source.with_name(source.name + ".json")
-            target.write_text(json.dumps(data, ensure_ascii=False, default=str), encoding="utf-8")
+            target.write_text(json.dumps(data, ensure_ascii=False, allow_nan=False), encoding="utf-8")
+
+
+def _claws_yaml_reader(build_lib: str):
+    """``load_yaml_plain`` of the claw being built (its copy in ``build_lib``), not of any
+    claw installed where the build runs."""
+    import importlib
+    import sys
+
+    stale = [name for name in sys.modules if name == "claw" or name.startswith("claw.")]
+    for name in stale:
+        del sys.modules[name]
+    sys.path.insert(0, str(Path(build_lib).resolve()))
+    try:
+        module = importlib.import_module("claw.cli.formats.yamlload")
+        assert Path(module.__file__).resolve().is_relative_to(Path(build_lib).resolve()), module.__file__
+        return module.load_yaml_plain
+    finally:
+        sys.path.pop(0)
 
 
 packages = ["claw"]

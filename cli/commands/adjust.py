@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING
 
-import typer
-
-from claw.cli.shell.options import DebugOpt, InPlaceOpt, OutputOpt, QuietOpt, StateOpt
 from claw.core.errors import quoted
 
 if TYPE_CHECKING:
@@ -15,41 +12,13 @@ if TYPE_CHECKING:
 MAX_REASON = 500
 
 
-def register(app: typer.Typer) -> None:
-    @app.command(name="adjust", help="Set what the table says is true (a figure's health, wounds, square or "
-                 "zone, a tracker, a deck's order, a card in hand, cheese, points) with a short reason. "
-                 "ID is a figure or zone id, or `game` for trackers and counters. The change is checked "
-                 "against the game's rules, logged as a correction, and `claw undo` takes it back.")
-    def adjust_cmd(
-        target: Annotated[str, typer.Argument(metavar="ID", autocompletion=_complete_target)],
-        changes: Annotated[list[str], typer.Argument(metavar="KEY=VALUE...", autocompletion=_complete_change)],
-        reason: Annotated[str, typer.Option("--reason", "-r", metavar="TEXT",
-                                            help="Why the table corrects the state (required).")] = "",
-        state: StateOpt = None,
-        in_place: InPlaceOpt = False,
-        output_file: OutputOpt = None,
-        quiet: QuietOpt = False,
-        debug: DebugOpt = False,
-    ) -> None:
-        from claw.cli.framework.runner import Common, finish, run_state_command
-
-        common = Common(state=state, in_place=in_place, output=output_file, quiet=quiet, debug=debug)
-
-        def handler(call: Call) -> None:
-            correct(call, target, changes, reason)
-
-        finish(lambda output: run_state_command(command="adjust", args=[target, *changes], opts={"reason": reason},
-                                                common=common, handler=handler, needs_state=True,
-                                                changes_state=True, output=output), quiet=quiet, debug=debug)
-
-
-def _complete_target(ctx, incomplete: str) -> list[str]:
+def complete_target(ctx, incomplete: str) -> list[str]:
     from claw.cli.shell.completion import for_adjust_target
 
     return for_adjust_target(ctx, incomplete)
 
 
-def _complete_change(ctx, incomplete: str) -> list[str]:
+def complete_change(ctx, incomplete: str) -> list[str]:
     from claw.cli.shell.completion import for_adjust_change
 
     return for_adjust_change(ctx, incomplete)

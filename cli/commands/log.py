@@ -2,36 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Annotated
 
-import typer
-
-from claw.cli.shell.options import DebugOpt, JsonOpt, StateOpt
-
-
-def register(app: typer.Typer) -> None:
-    @app.command(name="log", help="Print the game's history: commands, dice and what happened.")
-    def log_cmd(
-        state: StateOpt = None,
-        last: Annotated[int | None, typer.Option("--last", "-n", min=1, help="Only the last N commands.")] = None,
-        json_out: JsonOpt = False,
-        debug: DebugOpt = False,
-    ) -> None:
-        from claw.cli.framework.runner import finish
-
-        finish(lambda output: _run(state, last, json_out, output), debug=debug)
-
-
-def _run(state, last, json_out, output) -> int:
-    from claw.cli.framework import runner
+def run(state, last, json_out, output, store) -> int:
     from claw.cli.framework.runner import Common, state_source
+    from claw.cli.framework.state_rules import STATE_RULES
     from claw.cli.store import statefile
     from claw.core.errors import UsageError
 
-    source, _ = state_source(Common(state=state), needs_state=True)
+    source, _ = state_source(Common(state=state), needs_state=True, store=store)
     if source is None:
         raise UsageError("`claw log` needs a game state: -s FILE, - for stdin, or CLAW_STATE")
-    envelope = runner.SESSION.checkout() if runner.SESSION is not None else statefile.load_any(source)[0]
+    envelope = store.checkout() if store.in_memory else statefile.load_any(source, STATE_RULES)[0]
     entries = envelope.get("log", [])
     if last:
         entries = entries[-last:]

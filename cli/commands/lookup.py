@@ -7,11 +7,8 @@ entry number or die roll, or by a part of its name; a miss says "did you mean".
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Any
 
-import typer
-
-from claw.cli.shell.options import DebugOpt, GameOpt, JsonOpt
 from claw.core.errors import quoted
 
 if TYPE_CHECKING:
@@ -51,27 +48,13 @@ HELP = ("Read a table the rulebook prints, without a game: TABLE is bestiary, en
         "roll, or by part of the name.")
 
 
-def register(app: typer.Typer) -> None:
-    @app.command(name="lookup", help=HELP)
-    def lookup_cmd(
-        table: Annotated[str | None, typer.Argument(metavar="TABLE", autocompletion=_complete_table)] = None,
-        name: Annotated[list[str] | None, typer.Argument(metavar="NAME...")] = None,
-        game: GameOpt = None,
-        json_out: JsonOpt = False,
-        debug: DebugOpt = False,
-    ) -> None:
-        from claw.cli.framework.runner import finish
-
-        finish(lambda output: _run(table, " ".join(name or []), game, json_out, output), debug=debug)
-
-
-def _complete_table(ctx, incomplete: str) -> list[str]:
+def complete_table(ctx, incomplete: str) -> list[str]:
     """The tables (of the game given with --game), for shell completion."""
     game = (ctx.params or {}).get("game")
     return [t for t, (g, *_) in TABLES.items() if game in (None, g) and t.startswith(incomplete.lower())]
 
 
-def _run(table: str | None, name: str, game: str | None, json_out: bool, output) -> int:
+def run(table: str | None, name: str, game: str | None, json_out: bool, output) -> int:
     from claw.core.errors import UsageError
 
     if game is not None:

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated
-
-import typer
-
-from claw.cli.shell.options import DebugOpt, DiceOpt, DrawOpt, OutputOpt, QuietOpt, SeedOpt
+from claw.cli.store.stores import FILES, Store
 from claw.core.errors import quoted
 
 
-def _game_options_help() -> str:
+def game_options_help() -> str:
     """Each game's own `new` options (NEW_OPTIONS in its adapter), for --help."""
     from claw.cli.framework.adapter import GAMES, game_spec
 
@@ -21,27 +17,6 @@ def _game_options_help() -> str:
             value = "" if opt.type is bool else f" {opt.type.__name__.upper()}"
             lines.append(f"  {game}: {opt.flag}{value}  {opt.help}")
     return "Game options:\n\n\b\n" + "\n".join(lines) if lines else ""
-
-
-def register(app: typer.Typer) -> None:
-    @app.command(name="new", help="Start a game from a scenario file (msm, ratcatcher), character "
-                 "files (warriors) or a chapter file (mice). The state goes to stdout or -o FILE.",
-                 epilog=_game_options_help(),
-                 context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
-    def new_cmd(
-        ctx: typer.Context,
-        files: Annotated[list[str], typer.Argument(metavar="FILE...")],
-        seed: SeedOpt = None,
-        dice: DiceOpt = None,
-        draw: DrawOpt = None,
-        output_file: OutputOpt = None,
-        quiet: QuietOpt = False,
-        debug: DebugOpt = False,
-    ) -> None:
-        from claw.cli.framework.runner import finish
-
-        extra = list(ctx.args)
-        finish(lambda output: _run(files + extra, seed, dice, output_file, output, draw), quiet=quiet, debug=debug)
 
 
 def parse_extra(words: list[str]) -> tuple[list[str], dict[str, str | bool]]:
@@ -67,7 +42,7 @@ def parse_extra(words: list[str]) -> tuple[list[str], dict[str, str | bool]]:
     return files, opts
 
 
-def _run(words, seed, dice_values, output_file, output, draw=None) -> int:
+def run(words, seed, dice_values, output_file, output, draw=None, store: Store = FILES) -> int:
     import sys
     from pathlib import Path
 
@@ -130,7 +105,7 @@ def _run(words, seed, dice_values, output_file, output, draw=None) -> int:
     envelope["log"].append(entry)
     from claw.cli.framework.runner import write_state
 
-    return write_state(envelope, Common(output=output_file), None, False, None, output)
+    return write_state(envelope, Common(output=output_file), None, False, None, output, store=store)
 
 
 def _typed_options(spec, opts: dict) -> dict:

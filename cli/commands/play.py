@@ -3,43 +3,8 @@ script of claw commands (one per line)."""
 
 from __future__ import annotations
 
-from typing import Annotated
-
-import typer
-
-from claw.cli.shell.options import DebugOpt, InPlaceOpt, OutputOpt, QuietOpt, SeedOpt, StateOpt
-
 DATA_SUFFIXES = (".yaml", ".yml", ".json")
 REDRAW = ("changed", "always", "never")
-
-
-def register(app: typer.Typer) -> None:
-    @app.command(name="play", help="Play a whole game in one process: an interactive session on a terminal "
-                 "(each line a claw command without `claw` and -s), or a script of commands from SCRIPT or "
-                 "stdin. Start from -s FILE / CLAW_STATE, or from scenario files with --seed N.",
-                 context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
-    def play_cmd(
-        ctx: typer.Context,
-        files: Annotated[list[str] | None, typer.Argument(
-            metavar="[SCENARIO...] [SCRIPT]", help="Scenario/character/chapter files to start a game "
-            "(.yaml/.yml/.json), and a script of commands (any other name, - for stdin).")] = None,
-        state: StateOpt = None,
-        in_place: InPlaceOpt = False,
-        output_file: OutputOpt = None,
-        seed: SeedOpt = None,
-        keep_going: Annotated[bool, typer.Option(
-            "--keep-going", help="Script: note a refused line and go on (exit code: the first refusal's).")] = False,
-        redraw: Annotated[str, typer.Option(
-            "--redraw", metavar="WHEN", help="Session: draw the board after a command: changed (when the state "
-            "changed), always, never.")] = "changed",
-        quiet: QuietOpt = False,
-        debug: DebugOpt = False,
-    ) -> None:
-        from claw.cli.framework.runner import finish
-
-        words = list(files or []) + list(ctx.args)
-        finish(lambda output: _run(words, state, in_place, output_file, seed, keep_going, redraw, quiet, output),
-               quiet=quiet, debug=debug)
 
 
 def _split(words: list[str]) -> tuple[list[str], str | None, list[str]]:
@@ -92,7 +57,7 @@ def _folder(source: str | None, output_file: str | None) -> str:
     return statefile.stream_folder(sys.stdout) or "."
 
 
-def _run(words, state, in_place, output_file, seed, keep_going, redraw, quiet, output) -> int:
+def run(words, state, in_place, output_file, seed, keep_going, redraw, quiet, output) -> int:
     import sys
 
     from claw.cli.session.engine import Session
@@ -120,7 +85,9 @@ def _run(words, state, in_place, output_file, seed, keep_going, redraw, quiet, o
             raise UsageError("the state and the script cannot both come from stdin: give the script as a file")
         if source == "-" and interactive:
             raise UsageError("an interactive session needs the state from a file (-s FILE), not stdin")
-        envelope, _, text = statefile.load_any(source)
+        from claw.cli.framework.state_rules import STATE_RULES
+
+        envelope, _, text = statefile.load_any(source, STATE_RULES)
     file_source = source if source not in (None, "-") else None
     if interactive:
         path = output_file if output_file not in (None, "-") else file_source

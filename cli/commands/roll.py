@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
-
-import typer
-
-from claw.cli.shell.options import DebugOpt, DiceOpt, JsonOpt, QuietOpt, SeedOpt
+from fractions import Fraction
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from claw.cli.render.text import Styled
@@ -20,25 +17,6 @@ The total goes to stdout; the breakdown to stderr. A counting term adds its succ
 the other terms (5d6>=4+1). --odds gives the exact distribution of that same total."""
 
 
-def register(app: typer.Typer) -> None:
-    @app.command(name="roll", help=HELP)
-    def roll_cmd(
-        expression: Annotated[str, typer.Argument(metavar="EXPR", help="Dice notation.")],
-        vs: Annotated[int | None, typer.Option("--vs", metavar="N",
-                      help="Difficulty: success when the total meets or beats N.")] = None,
-        odds: Annotated[bool, typer.Option("--odds", help="Exact distribution instead of rolling.")] = False,
-        seed: SeedOpt = None,
-        dice: DiceOpt = None,
-        json_out: JsonOpt = False,
-        quiet: QuietOpt = False,
-        debug: DebugOpt = False,
-    ) -> None:
-        from claw.cli.framework.runner import finish
-
-        finish(lambda output: _run(expression, vs, odds, seed, dice, json_out, output),
-               quiet=quiet, debug=debug)
-
-
 def _faces_if_needed(expr):
     if any(t.kind == "action" for t in expr.dice_terms):
         from claw.cli.formats.content import load_data
@@ -49,16 +27,20 @@ def _faces_if_needed(expr):
     return None
 
 
-def _run(text, vs, odds, seed, dice_values, json_out, output) -> int:
+def run(text, vs, odds, seed, dice_values, json_out, output, picture=None) -> int:
     from claw.core.dice import parse
     from claw.core.errors import UsageError
 
+    picture = picture or {}
     expr = parse(text)
     faces = _faces_if_needed(expr)
     if odds:
         if dice_values is not None:
             raise UsageError("--odds computes exact chances; it takes no --dice")
-        return _odds(expr, vs, faces, json_out, output)
+        return _odds(expr, vs, faces, json_out, output, picture)
+    used = [f"--{k}" for k in ("graph", "ascii", "svg", "png", "size") if picture.get(k)]
+    if used:
+        raise UsageError(f"{used[0]} draws the exact odds: add --odds")
     from claw.cli.framework.runner import Common, make_dice
     from claw.core.dice import roll
 
@@ -122,16 +104,27 @@ def render(result: RollResult, vs: int | None) -> str | Styled:
     return line
 
 
-def _odds(expr, vs, faces, json_out, output) -> int:
+def _odds(expr, vs, faces, json_out, output, picture=None) -> int:
     from claw.core.dice import critical_odds, distribution
 
+    picture = picture or {}
     dist = distribution(expr, faces)
     crit = critical_odds(expr)
+    if picture.get("svg") or picture.get("png"):
+        return _odds_chart(expr, dist, output, picture)
     if json_out:
+        den = dist.denominator
+        tails = dist.tails()
+
+        def share(ways: int) -> dict:
+            f = Fraction(ways, den)
+            return {"fraction": str(f), "probability": float(f)}
+
         data = {
             "expression": expr.text,
-            "denominator": dist.denominator,
-            "distribution": [{"value": v, "ways": c, "fraction": str(f), "probability": float(f)}
+            "denominator": den,
+            "distribution": [{"value": v, "ways": c, "fraction": str(f), "probability": float(f),
+                              "at_least": share(tails[v][0]), "at_most": share(tails[v][1])}
                              for (v, c), f in zip(dist.counts.items(), dist.fractions().values(), strict=True)],
             "mean": {"fraction": str(dist.mean), "value": float(dist.mean)},
         }
@@ -143,8 +136,11 @@ def _odds(expr, vs, faces, json_out, output) -> int:
         output.emit_json(data)
         return 0
     lines = [f"{expr.text}: {dist.denominator} equally likely outcomes"]
-    for value, frac in dist.fractions().items():
-        lines.append(f"{value:>6}  {str(frac):>14}  {float(frac):8.4%}")
+    if picture.get("graph"):
+        lines += _graph_lines(dist, output, bool(picture.get("ascii")))
+    else:
+        for value, frac in dist.fractions().items():
+            lines.append(f"{value:>6}  {str(frac):>14}  {float(frac):8.4%}")
     lines.append(f"mean {dist.mean} ≈ {float(dist.mean):.4f}")
     if vs is not None:
         p = dist.at_least(vs)
@@ -153,4 +149,32 @@ def _odds(expr, vs, faces, json_out, output) -> int:
         for kind, p in crit.items():
             lines.append(f"P(critical {kind}) = {p} ≈ {float(p):.4%}")
     output.emit("\n".join(lines))
+    return 0
+
+
+def _graph_lines(dist, output, ascii: bool) -> list[str]:
+    """The odds table with 'at least' / 'at most' columns and a bar per outcome, as wide as
+    the terminal (80 columns in a pipe)."""
+    import shutil
+
+    from claw.cli.render.bars import can_draw_blocks, odds_table
+
+    den = dist.denominator
+    rows = [(str(v), c / den, str(Fraction(c, den)), f"{least / den:.2%}", f"{most / den:.2%}")
+            for (v, c), (least, most) in zip(dist.counts.items(), dist.tails().values(), strict=True)]
+    columns = shutil.get_terminal_size((80, 24)).columns
+    return odds_table(rows, columns, ascii or not can_draw_blocks(output.out.encoding))
+
+
+def _odds_chart(expr, dist, output, picture) -> int:
+    from claw.cli.render.bars import chart_svg
+    from claw.cli.render.svg import deliver_to
+
+    den = dist.denominator
+    rows = [(str(v), c / den, least / den, most / den)
+            for (v, c), (least, most) in zip(dist.counts.items(), dist.tails().values(), strict=True)]
+    desc = "\n".join(f"{label}: {p:.4%} (at least {least:.4%}, at most {most:.4%})" for label, p, least, most in rows)
+    svg = chart_svg(f"{expr.text}: exact odds", rows, desc,
+                    subtitle=f"{den} equally likely outcomes · mean {float(dist.mean):.2f}")
+    deliver_to(output, svg, picture.get("png"), picture.get("size"))
     return 0

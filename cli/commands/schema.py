@@ -2,27 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Annotated
-
-import typer
-
 from claw.core.errors import quoted
 
 
-def register(app: typer.Typer) -> None:
-    @app.command(name="schema", help="Print the JSON Schema NAME (e.g. scenario-msm), self-contained (every $ref "
-                 "bundled); without NAME, list them. --write DIR writes every schema as DIR/NAME.json.")
-    def schema_cmd(
-        name: Annotated[str | None, typer.Argument(metavar="NAME")] = None,
-        write: Annotated[str | None, typer.Option("--write", metavar="DIR", help="Write all schemas into DIR.")] = None,
-        debug: Annotated[bool, typer.Option("--debug", hidden=True)] = False,
-    ) -> None:
-        from claw.cli.framework.runner import finish
-
-        finish(lambda output: _run(name, write, output), debug=debug)
-
-
-def _run(name: str | None, folder: str | None, output) -> int:
+def run(name: str | None, folder: str | None, output) -> int:
     import json
 
     from claw.cli.formats.content import schema_names

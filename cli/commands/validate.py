@@ -2,34 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Annotated
-
-import typer
-
 from claw.core.errors import quoted
 
 
-def register(app: typer.Typer) -> None:
-    @app.command(name="validate", help="Check scenario, character, campaign, data and state files and the files "
-                 "they name: schema and rule-level problems in one pass, each as FILE:LINE:COLUMN: message [CODE]. "
-                 "Exit 3 if any error (or, with --strict, any warning).")
-    def validate_cmd(
-        files: Annotated[list[str], typer.Argument(metavar="FILE...", help="YAML or JSON files; '-' for stdin.")],
-        fmt: Annotated[str, typer.Option("--format", help="text, json, github or sarif")] = "text",
-        quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No summary line.")] = False,
-        strict: Annotated[bool, typer.Option("--strict", help="Warnings fail too (exit 3).")] = False,
-        ignore: Annotated[list[str] | None, typer.Option("--ignore", metavar="CODE",
-                                                         help="Do not report CODE (repeat, or CODE,CODE).")] = None,
-        no_follow: Annotated[bool, typer.Option("--no-follow", help="Do not check the files a file names.")] = False,
-        debug: Annotated[bool, typer.Option("--debug", hidden=True)] = False,
-    ) -> None:
-        from claw.cli.framework.runner import finish
-
-        finish(lambda output: _run(files, fmt, strict, ignore or [], not no_follow, output), quiet=quiet,
-               debug=debug)
-
-
-def _run(files: list[str], fmt: str, strict: bool, ignore: list[str], follow: bool, output) -> int:
+def run(files: list[str], fmt: str, strict: bool, ignore: list[str], follow: bool, output) -> int:
     from claw.cli.validation.diagnostics import check_file
     from claw.cli.validation.reporters import FORMATS, render
     from claw.core.errors import UsageError
@@ -62,7 +38,6 @@ def _run(files: list[str], fmt: str, strict: bool, ignore: list[str], follow: bo
         more = f", {warnings} warning(s)" if warnings else ""
         output.say(styled("green", "ok") + f": {len(reports)} file(s) valid{more}")
     return 3 if failed else 0
-
 
 
 def _known_codes(codes: frozenset) -> None:

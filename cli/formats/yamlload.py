@@ -110,7 +110,9 @@ def _text(event) -> str:
 def _scalar(event) -> Any:
     """The value of a scalar event: core-schema resolution for plain scalars, text otherwise."""
     text, tag = _text(event), event.tag
-    tag = None if tag is None or str(tag) == "!" else str(tag)
+    if tag is not None and str(tag) == "!":  # the non-specific tag: a scalar is a string (spec 6.9.1)
+        return text
+    tag = None if tag is None else str(tag)
     if tag is None:
         if event.style is not None:  # quoted or block: a string
             return text
@@ -232,6 +234,23 @@ def _syntax_problem(exc) -> ParseProblem:
     return ParseProblem(*explain(exc))
 
 
+def _unclosed_before(events, problem: ParseProblem, syntax_error: type[Exception]) -> ParseProblem:
+    """The problem to report: a ``[`` or ``{`` opened before ``problem`` and never closed
+    explains it better (``[1, 2`` then ``key: value`` reads as an item with an empty key),
+    so read on to the end of the stream and report the unclosed flow if there is one."""
+    try:
+        for _ in events:
+            pass
+    except syntax_error as exc:
+        later = _syntax_problem(exc)
+        if " never closed: close it with " in later.message and \
+                (later.line, later.column) < (problem.line, problem.column):
+            return later
+    except Exception:  # anything else that goes wrong further on: the first problem stands
+        pass
+    return problem
+
+
 def load_positioned(text: str, duplicates: str = "refuse") -> Document:
     """Parse YAML (JSON is YAML too) into plain data with positions.
 
@@ -247,10 +266,14 @@ def load_positioned(text: str, duplicates: str = "refuse") -> Document:
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
     from ruamel.yaml.reader import ReaderError
 
+    events = None
     try:
-        return _build(_Loader(text).events(), duplicates)
+        events = _Loader(text).events()
+        return _build(events, duplicates)
     except MarkedYAMLError as exc:
         raise _syntax_problem(exc) from None
+    except ParseProblem as problem:
+        raise _unclosed_before(events or (), problem, MarkedYAMLError) from None
     except ReaderError as exc:
         position = exc.position if isinstance(exc.position, int) else 0
         raise ParseProblem(*offset_line_col(text, position),

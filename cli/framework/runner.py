@@ -13,14 +13,10 @@ from collections.abc import Callable
 from typing import Any
 
 from claw.cli.render.output import Output
+from claw.cli.store.stores import FILES, Store
 from claw.core.errors import CannotWrite, ClawError, InvalidInput, UsageError
 
 MAX_SEED = (1 << 64) - 1
-
-# `claw play` (cli/play_session.py) sets this: the state is then read from and handed back to
-# the session in memory instead of a file; everything else in the flow stays the same.
-SESSION: Any = None
-
 
 class Common:
     """The options every state command shares (docs/conventions.md).
@@ -54,7 +50,7 @@ def _describe(exc: BaseException) -> str:
 
 def guard(fn: Callable[[], int | None], *, debug: bool = False, output: Output | None = None) -> int:
     """Run ``fn`` and turn user errors into a one-line message and an exit code."""
-    from claw.cli.shell import interrupts
+    from claw.cli.store import commit as interrupts
 
     out = output or Output()
     interrupts.reset()
@@ -95,22 +91,14 @@ def guard(fn: Callable[[], int | None], *, debug: bool = False, output: Output |
         return 1
 
 
-def finish(fn: Callable[[Output], int | None], *, quiet: bool = False, debug: bool = False) -> None:
-    """Run a command body under ``guard`` and exit with its code (the typer side)."""
-    import typer
-
-    output = Output(quiet=quiet)
-    raise typer.Exit(guard(lambda: fn(output), debug=debug, output=output))
-
-
 def fresh_seed() -> int:
     return int.from_bytes(os.urandom(8), "big")
 
 
-def state_source(common: Common, needs_state: bool) -> tuple[str | None, bool]:
+def state_source(common: Common, needs_state: bool, store: Store = FILES) -> tuple[str | None, bool]:
     """Where the state comes from and whether we are in table mode (CLAW_STATE)."""
-    if SESSION is not None:
-        return SESSION.source(common), False
+    if store.in_memory:
+        return store.source(common), False  # type: ignore[attr-defined]
     if common.state:
         return common.state, False
     if common.game:
@@ -185,13 +173,16 @@ def make_dice(common: Common, envelope: dict | None):
 
 def run_state_command(*, command: str, args: list[str], opts: dict, common: Common,
                       handler: Callable | None, needs_state: bool, changes_state: bool,
-                      output: Output, resolve: Callable[[str | None], tuple] | None = None) -> int:
+                      output: Output, resolve: Callable[[str | None], tuple] | None = None,
+                      store: Store = FILES) -> int:
     """Shared flow for game commands. ``resolve(game)`` → (handler, needs_state,
-    changes_state, opts) once the game is known; without it, ``handler`` and ``opts`` as given."""
+    changes_state, opts) once the game is known; without it, ``handler`` and ``opts`` as given.
+    ``store``: where the state lives (files, or `claw play`'s session in memory)."""
     from claw.cli.framework.call import Call, RecordingDice
+    from claw.cli.framework.state_rules import STATE_RULES
     from claw.cli.store import statefile
 
-    source, table_mode = state_source(common, needs_state)
+    source, table_mode = state_source(common, needs_state, store)
     if common.in_place and source not in (None, "-") and not os.path.isdir(source):  # a folder: the read says
         _check_in_place_target(source)  # before reading: a FIFO would hang or be drained
     lock = None
@@ -203,13 +194,13 @@ def run_state_command(*, command: str, args: list[str], opts: dict, common: Comm
         envelope = None
         old_text = None
         name = None
-        if source is not None and SESSION is not None:
-            envelope = SESSION.checkout()
+        if source is not None and store.in_memory:
+            envelope = store.checkout()  # type: ignore[attr-defined]
         elif source is not None:
             old_text, name = statefile.read_state_text(source)
             implicit_stdin = source == "-" and not common.state
             if old_text.strip() or not (implicit_stdin and common.game):
-                envelope = statefile.parse_state(old_text, name)  # empty or broken: exit 3
+                envelope = statefile.parse_state(old_text, name, STATE_RULES)  # empty or broken: exit 3
         game = envelope["game"] if envelope else common.game
         if envelope and common.game and common.game != envelope["game"]:
             raise UsageError(f"--game {common.game} does not match the state's game ({envelope['game']})")
@@ -247,7 +238,7 @@ def run_state_command(*, command: str, args: list[str], opts: dict, common: Comm
             # a state change with no JSON result of its own answers --json with its events (as
             # logged), so --json never does nothing; to stdout beside the state it is refused below
             output.emit_json({"command": command, "game": game, "events": call.events})
-        state_on_stdout = writes and _state_goes_to_stdout(common, table_mode)
+        state_on_stdout = writes and not store.in_memory and _state_goes_to_stdout(common, table_mode)
         if state_on_stdout and output.json_written:
             output.drop()
             raise with_hint(UsageError("--json prints the result on stdout, where the new state would go; "
@@ -258,7 +249,7 @@ def run_state_command(*, command: str, args: list[str], opts: dict, common: Comm
         _append_log(envelope, command, args, opts, call, recorder, common)
         envelope["rng"] = seeded.to_json()
         return write_state(envelope, common, source, table_mode, old_text, output, lock=lock,
-                           folder=call.state_folder)
+                           folder=call.state_folder, store=store)
     finally:
         if lock is not None:
             lock.__exit__(None, None, None)
@@ -284,9 +275,7 @@ def _writes_back(common: Common, source: str, table_mode: bool) -> bool:
 
 
 def _state_goes_to_stdout(common: Common, table_mode: bool) -> bool:
-    """Where write_state puts the new state (keep the two in step)."""
-    if SESSION is not None:
-        return False
+    """Where write_state puts the new state in files (keep the two in step)."""
     if common.output:
         return common.output == "-"
     return not (common.in_place or table_mode)
@@ -348,7 +337,7 @@ def _append_log(envelope: dict, command: str, args: list[str], opts: dict, call,
 
 def write_state(envelope: dict, common: Common, source: str | None, table_mode: bool,
                 old_text: str | None, output: Output, lock=None, folder: str | None = None,
-                encoded: str | None = None) -> int:
+                encoded: str | None = None, store: Store = FILES) -> int:
     """The one write path: check, encode under the read cap, then stdout, ``-o`` (file or
     stream) or in place (lock held, undo entry kept only if the write succeeds).
 
@@ -358,8 +347,8 @@ def write_state(envelope: dict, common: Common, source: str | None, table_mode: 
     from claw.cli.store import atomic as safewrite
     from claw.cli.store import statefile
 
-    if SESSION is not None:  # `claw play` checks what is new (not the whole log again) and keeps it
-        return SESSION.commit(envelope, output)
+    if store.in_memory:  # `claw play` checks what is new (not the whole log again) and keeps it
+        return store.commit(envelope, output)  # type: ignore[attr-defined]
     if folder is not None:
         _rebase_paths(envelope, folder, _destination_folder(common, source, table_mode))
 

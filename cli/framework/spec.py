@@ -100,3 +100,14 @@ def usage_of(args: tuple[Arg, ...]) -> str:
     if run:
         parts.append(f"[{' '.join(run)}]")
     return " ".join(parts)
+
+
+def picture_options(what: str = "the picture") -> list[Opt]:
+    """The options of a command that can draw (issue 22): --svg, --png FILE, --size PX.
+    Declared here, not in claw.cli.render.svg, so that a text run imports no picture code;
+    the numbers in the help are render.svg's MIN_SIZE and MAX_SIZE (a test checks)."""
+    return [Opt("--svg", bool, help=f"print {what} as an SVG document on stdout instead of text"),
+            Opt("--png", str, help=f"write {what} as a PNG image to FILE (needs the png extra: "
+                "pip install 'claw-tabletop[png]')"),
+            Opt("--size", int, help="with --png: the longer side in pixels (16-8192; default the "
+                "drawing's own size)")]

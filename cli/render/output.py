@@ -2,7 +2,7 @@
 
 Text is literal: a ``str`` is never parsed as markup, so brackets a user typed come back
 as typed. Claw's own emphasis travels as :class:`claw.cli.render.text.Styled` pieces and becomes
-ANSI codes only on a colour stream (rich's ``Style`` is imported then, never in a pipe).
+ANSI codes only on a colour stream (claw writes the SGR codes itself: no rich on the hot path).
 Control characters in explanation text are shown as ``\\xNN`` so a note cannot drive the
 terminal; documents (states, JSON) are written untouched. A stream that cannot encode a
 glyph gets an ASCII stand-in (``‖`` → ``|``, ``→`` → ``->``): output never fails on encoding.
@@ -103,18 +103,61 @@ def _wants_colour(stream: TextIO | None) -> bool:
         return False
 
 
-_STYLES: dict[str, Any] = {}
+# SGR codes for the style words claw uses (the subset of rich's style names it needs):
+# attributes in rich's order, then the foreground, then "on COLOUR" for the background,
+# so a style renders to exactly the bytes rich's ``Style.render`` gives. Kept here so a
+# coloured run never imports rich (rich.style pulls in rich.color, the palettes, …).
+_ATTRIBUTES = {"bold": 1, "dim": 2, "italic": 3, "underline": 4, "blink": 5, "reverse": 7, "strike": 9}
+_COLOURS = {name: index for index, name in
+            enumerate(("black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"))}
+_STYLES: dict[str, str | None] = {}
+
+
+def sgr(style: str) -> str | None:
+    """The SGR parameters (``"1;31"``) of a style name such as ``"bold red"`` or
+    ``"yellow on blue"``; None for a name outside claw's subset (rich renders those)."""
+    words = style.lower().split()
+    attributes: set[int] = set()
+    colours: list[str] = []
+    for at, word in enumerate(words):
+        if word == "on":
+            if at != len(words) - 2:
+                return None
+            background = _colour(words[-1], 40)
+            if background is None:
+                return None
+            colours.append(background)
+            break
+        if word in _ATTRIBUTES:
+            attributes.add(_ATTRIBUTES[word])
+            continue
+        foreground = _colour(word, 30)
+        if foreground is None or colours:
+            return None
+        colours.append(foreground)
+    codes = [str(code) for code in sorted(attributes)] + colours
+    return ";".join(codes) or None
+
+
+def _colour(word: str, base: int) -> str | None:
+    if word in _COLOURS:
+        return str(base + _COLOURS[word])
+    if word.startswith("bright_") and word[7:] in _COLOURS:
+        return str(base + 60 + _COLOURS[word[7:]])
+    return None
 
 
 def _ansi(text: str, style: str | None) -> str:
     if not style or not text:
         return text
-    parsed = _STYLES.get(style)
-    if parsed is None:
-        from rich.style import Style  # lazy: only on a colour stream
+    if style not in _STYLES:
+        _STYLES[style] = sgr(style)
+    codes = _STYLES[style]
+    if codes is not None:
+        return f"\x1b[{codes}m{text}\x1b[0m"
+    from rich.style import Style  # a style outside claw's words (none in claw's own code)
 
-        parsed = _STYLES[style] = Style.parse(style)
-    return parsed.render(text)
+    return Style.parse(style).render(text)
 
 
 class Stream:

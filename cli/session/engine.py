@@ -1,8 +1,8 @@
 """The engine of `claw play`: one process, the state held in memory, each line run by the
 CLI's own click commands (no second grammar).
 
-A line is split with shlex and handed to the same app `claw` builds; while it runs,
-``runner.SESSION`` points here, so the runner takes the state from :meth:`Session.checkout`
+A line is split with shlex and handed to the same app `claw` builds, with this session as
+the commands' store (click's ``obj``): the runner takes the state from :meth:`Session.checkout`
 and gives the new one back to :meth:`Session.commit` instead of reading and writing a file.
 Everything between (handler, log entry, dice, checks) is the CLI's flow unchanged, which is
 why a script gives byte for byte the state separate `claw` processes give.
@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from claw.cli.framework import runner
+from claw.cli.framework.state_rules import STATE_RULES
 from claw.cli.render.output import Output
 from claw.cli.store import statefile
 from claw.core.errors import CannotWrite, ClawError, IllegalAction, InvalidInput, UsageError
@@ -126,8 +127,11 @@ class Session:
 
     ``path``: the file the session saves to after every state-changing command when
     ``autosave`` is set (in place, with the file's undo history, as ``-i`` does); otherwise the
-    state stays in memory and undo uses :attr:`history`.
+    state stays in memory and undo uses :attr:`history`. It is the runner's store while a
+    line runs (claw.cli.store.stores.MemoryStore).
     """
+
+    in_memory = True
 
     def __init__(self, envelope: dict | None = None, *, path: str | None = None, autosave: bool = False,
                  saved_text: str | None = None, quiet: bool = False, stdout_to_stderr: bool = False,
@@ -145,7 +149,7 @@ class Session:
         self.encoder = LogEncoder()
         self.changed = False  # did the last line change the state?
 
-    # --- the runner's side (runner.SESSION is this object while a line runs) -----------
+    # --- the runner's side (this object is the store while a line runs) ----------------
     def source(self, common: Any) -> str | None:
         if common.state or common.in_place or common.output:
             raise UsageError("in claw play the session holds the state: leave out -s, -i and -o")
@@ -196,9 +200,9 @@ class Session:
             if self.saved_text is not None and self.stamp is not None and lock.stamp != self.stamp:
                 raise CannotWrite(f"{self.path} was changed outside this session; nothing written "
                                   "(quit and start the session again to go on from that file)")
-            with self.paused():  # commit() checked the state and the new log entries
-                runner.write_state(envelope, common, self.path, False, self.saved_text, output, lock=lock,
-                                   encoded=text)
+            # commit() checked the state and the new log entries; the file store writes them
+            runner.write_state(envelope, common, self.path, False, self.saved_text, output, lock=lock,
+                               encoded=text)
             self.stamp = stamp(os.path.realpath(self.path))
         self.saved_text = text
 
@@ -214,8 +218,8 @@ class Session:
             raise UsageError("in claw play the session holds the state: leave out -s")
         if self.autosave:
             assert self.path is not None
-            text, left = statefile.pop_undo(self.path, steps)
-            self.envelope, self.saved_text = statefile.parse_state(text, self.path), text
+            text, left = statefile.pop_undo(self.path, STATE_RULES, steps)
+            self.envelope, self.saved_text = statefile.parse_state(text, self.path, STATE_RULES), text
             self.remember_file()
             where = self.path
         else:
@@ -233,15 +237,6 @@ class Session:
         self.changed = True
         return 0
 
-    @contextlib.contextmanager
-    def paused(self) -> Iterator[None]:
-        """Run CLI code that must see files, not the session (the session's own writes)."""
-        held, runner.SESSION = runner.SESSION, None
-        try:
-            yield
-        finally:
-            runner.SESSION = held
-
     # --- running lines ------------------------------------------------------------------
     @property
     def cli(self) -> Any:
@@ -249,11 +244,10 @@ class Session:
         (it holds no state of a game: each run builds its own Call)."""
         global _CLI
         if _CLI is None:
-            import typer.main
-
             from claw.cli.shell.app import build_app
+            from claw.cli.shell.bridge import click_command
 
-            _CLI = typer.main.get_command(build_app(None))
+            _CLI = click_command(build_app(None))
         return _CLI
 
     def words(self, line: str) -> list[str]:
@@ -304,10 +298,9 @@ class Session:
         from claw.cli.shell.app import run_click
 
         debug = "--debug" in words
-        runner.SESSION = self
         try:
-            with self._streams():
-                return runner.guard(lambda: run_click(self.cli, words), debug=debug)
+            with self._streams():  # the commands get this session as their store
+                return runner.guard(lambda: run_click(self.cli, words, obj=self), debug=debug)
         except SystemExit as exc:  # a command that exits by itself ends its line, not the session
             return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
         except Exception as exc:  # --debug let the error through: its traceback, then it ends the line only
@@ -317,8 +310,6 @@ class Session:
 
             traceback.print_exc()
             return exc.exit_code if isinstance(exc, ClawError) else 1
-        finally:
-            runner.SESSION = None
 
     @contextlib.contextmanager
     def _streams(self) -> Iterator[None]:
@@ -365,6 +356,6 @@ class Session:
         """The state reached, on stdout or in ``out_path`` (script mode without -i)."""
         if self.envelope is None:
             return
-        with self.paused():  # paths the state stores follow it to where it goes, as on the CLI
-            runner.write_state(self.envelope, runner.Common(output=out_path), None, False, None, output,
-                               folder=self.folder)
+        # paths the state stores follow it to where it goes, as on the CLI (the file store)
+        runner.write_state(self.envelope, runner.Common(output=out_path), None, False, None, output,
+                           folder=self.folder)

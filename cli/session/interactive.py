@@ -63,8 +63,6 @@ def history_path(game: str | None) -> Path:
 def complete_line(session: Session, text: str) -> tuple[str, list[str]]:
     """(the word being completed, its candidates) for the line typed so far: click's own
     completion of the CLI's commands — names, options, and the values their completers give."""
-    from claw.cli.session.engine import runner
-
     words = _split_typed(text)
     incomplete = "" if not text or text[-1].isspace() else (words.pop() if words else "")
     if not words:
@@ -73,20 +71,16 @@ def complete_line(session: Session, text: str) -> tuple[str, list[str]]:
         return incomplete, sorted(dict.fromkeys(names))
     if words[0] == "help":
         words = words[1:]
-    from typer._click import shell_completion  # the CLI's own click (typer 0.28 vendors it)
+    from claw.cli.shell.bridge import complete
 
-    runner.SESSION = session
     saved = {k: os.environ.get(k) for k in ("COMP_WORDS", "COMP_CWORD")}
     os.environ["COMP_WORDS"] = " ".join(["claw", *words, incomplete])  # what the shell completer reads
     os.environ["COMP_CWORD"] = str(len(words) + 1)
     try:
-        ctx = shell_completion._resolve_context(session.cli, {}, "claw", list(words))
-        obj, incomplete = shell_completion._resolve_incomplete(ctx, list(words), incomplete)
-        found = [item.value for item in obj.shell_complete(ctx, incomplete)]
+        found = complete(session.cli, list(words), incomplete, obj=session)
     except Exception:  # completion must never end the session; no candidates then
         found = []
     finally:
-        runner.SESSION = None
         for key, value in saved.items():
             if value is None:
                 os.environ.pop(key, None)

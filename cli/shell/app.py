@@ -10,22 +10,23 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+from typing import Any
 
 import typer
 
 # foundation commands: name → module with ``register(app)``
 FOUNDATION = {
-    "roll": "claw.cli.commands.roll",
-    "new": "claw.cli.commands.new",
-    "validate": "claw.cli.commands.validate",
-    "schema": "claw.cli.commands.schema",
-    "undo": "claw.cli.commands.undo",
-    "log": "claw.cli.commands.log",
-    "note": "claw.cli.commands.note",
-    "adjust": "claw.cli.commands.adjust",
-    "lookup": "claw.cli.commands.lookup",
-    "play": "claw.cli.commands.play",
-    "simulate": "claw.cli.commands.simulate",
+    "roll": "claw.cli.shell.commands.roll",
+    "new": "claw.cli.shell.commands.new",
+    "validate": "claw.cli.shell.commands.validate",
+    "schema": "claw.cli.shell.commands.schema",
+    "undo": "claw.cli.shell.commands.undo",
+    "log": "claw.cli.shell.commands.log",
+    "note": "claw.cli.shell.commands.note",
+    "adjust": "claw.cli.shell.commands.adjust",
+    "lookup": "claw.cli.shell.commands.lookup",
+    "play": "claw.cli.shell.commands.play",
+    "simulate": "claw.cli.shell.commands.simulate",
 }
 
 
@@ -179,14 +180,17 @@ def run_game_aware(word: str | None, args: list[str]) -> int:
     return run_click(build_app(word), args)
 
 
-def run_click(app: typer.Typer, args: list[str]) -> int:
+def run_click(app: typer.Typer, args: list[str], obj: Any = None) -> int:
     """Run the click app without its own error printing: click's usage errors are shown the
-    way claw shows its own (``claw: ...`` and a hint line), exit 2."""
-    from typer._click import exceptions as click_errors  # typer 0.28 vendors click (pinned)
+    way claw shows its own (``claw: ...`` and a hint line), exit 2. ``obj``: the store the
+    commands use (None: files; `claw play` passes its session)."""
     from typer.exceptions import Abort
 
+    from claw.cli.shell.bridge import click_errors as errors
+
+    click_errors = errors()
     try:
-        code = app(args=args, prog_name="claw", standalone_mode=False)
+        code = app(args=args, prog_name="claw", standalone_mode=False, obj=obj)
     except click_errors.NoArgsIsHelpError as exc:  # bare `claw`: the help, as before
         exc.show()
         return exc.exit_code

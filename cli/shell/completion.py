@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -52,8 +51,8 @@ def verb_being_completed() -> str | None:
 def _state(ctx) -> tuple[str | None, dict | None]:
     """(game, the game part of the state) named by --game, -s FILE or CLAW_STATE."""
     params = getattr(ctx, "params", {}) or {}
-    session = getattr(sys.modules.get("claw.cli.framework.runner"), "SESSION", None)  # `claw play`: the state in memory
-    if session is not None and session.envelope is not None and not params.get("game"):
+    session: Any = ctx.find_root().obj if hasattr(ctx, "find_root") else None  # `claw play`: the state in memory
+    if getattr(session, "in_memory", False) and session.envelope is not None and not params.get("game"):
         return session.envelope["game"], session.envelope["state"]
     path = params.get("state") or (None if params.get("game") else os.environ.get("CLAW_STATE"))
     envelope = None

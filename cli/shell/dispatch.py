@@ -19,6 +19,7 @@ from claw.cli.framework.spec import Command, Opt
 from claw.cli.render.output import Output
 from claw.cli.shell import help_turns
 from claw.cli.shell.options import COMMON
+from claw.cli.store.stores import FILES
 from claw.core.errors import ClawError, IllegalAction, InvalidInput, UsageError
 
 # The rule commands of the design exist for every game, implemented or not.
@@ -154,10 +155,12 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command], game: str |
                 raise _no_such_option(stray, verb, per_game, common)
             if common.game is None and not common.state and kwargs.get("map"):
                 common.game = _game_of_map(kwargs["map"])  # `claw los --map FILE` needs no --game
+            from claw.cli.shell.bridge import current_obj
+
             return run_state_command(
                 command=verb, args=args, opts={}, common=common, handler=None,
                 needs_state=bool(full) and all(c.needs_state for c in full.values()),
-                changes_state=True, output=output, resolve=resolve)
+                changes_state=True, output=output, resolve=resolve, store=current_obj() or FILES)
 
         code = guard(body, debug=common.debug, output=output)
         raise typer.Exit(code)
@@ -185,7 +188,9 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command], game: str |
 def _completing_command(per_game: dict[str, Command]) -> type:
     """The click command class of a verb: its Tab completion of option names offers the
     game in hand's options only (claw.cli.shell.completion.shown_options)."""
-    from typer.core import TyperCommand
+    from claw.cli.shell.bridge import typer_command_class
+
+    TyperCommand = typer_command_class()
 
     def shell_complete(self, ctx, incomplete):
         offered = TyperCommand.shell_complete(self, ctx, incomplete)

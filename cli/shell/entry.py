@@ -1,5 +1,5 @@
 """The `claw` console script: signal handlers first, so Ctrl-C at any moment ends in one
-line and an honest exit code, never a traceback (cli/interrupts.py)."""
+line and an honest exit code, never a traceback (cli/shell/interrupts.py)."""
 
 from __future__ import annotations
 
@@ -22,15 +22,16 @@ for _sig in (_signal.SIGINT, _signal.SIGTERM):
 
 def main() -> None:
     from claw.cli.shell import interrupts
+    from claw.cli.store import commit
 
     interrupts.install()
     try:
         from claw.cli.shell.app import main as run
 
         run()
-    except (interrupts.Interrupted, KeyboardInterrupt) as exc:
-        interrupts.ignore()  # a second Ctrl-C while we report must not become a traceback
-        text, code = interrupts.message(exc)
+    except (commit.Interrupted, KeyboardInterrupt) as exc:
+        commit.ignore()  # a second Ctrl-C while we report must not become a traceback
+        text, code = commit.message(exc)
         with contextlib.suppress(OSError, AttributeError, ValueError):
             sys.stderr.write(f"claw: {text}\n")
         sys.exit(code)

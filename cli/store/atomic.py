@@ -17,7 +17,7 @@ import os
 import re
 import stat
 
-from claw.cli.shell import interrupts
+from claw.cli.store import commit as interrupts
 from claw.core.errors import CannotWrite
 
 # pattern strings are compiled by re on first use, not by every command that imports this

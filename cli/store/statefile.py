@@ -13,6 +13,7 @@ import re
 import sys
 from pathlib import Path
 
+from claw.cli.store.rules import StateRules
 from claw.core.errors import CannotWrite, InvalidInput, UsageError
 
 FORMAT = "claw-state"
@@ -58,7 +59,9 @@ def read_stdin_bounded(limit: int) -> bytes:
     return stream.read(limit + 1).encode("utf-8", "surrogatepass")  # a text-only stream (tests)
 
 
-def parse_state(text: str, name: str) -> dict:
+def parse_state(text: str, name: str, rules: StateRules) -> dict:
+    """The envelope in ``text``, checked as every read checks it: strict JSON, format and
+    version, migration, the schemas, then the game's own consistency check (``rules``)."""
     if not text.strip():
         if name == "<stdin>":  # issue 11: in a pipeline, the stage before us wrote nothing
             raise InvalidInput("<stdin>: empty input: the previous command wrote no state "
@@ -72,13 +75,13 @@ def parse_state(text: str, name: str) -> dict:
     problem = version_problem(data)
     if problem:
         raise InvalidInput(f"{name}: {problem}")
-    data = migrate(data, name)
+    data = migrate(data, rules, name)
     check_state(data, name)
-    check_rules(data, name)
+    check_rules(data, name, rules)
     return data
 
 
-def migrate(data: dict, name: str = "<stdin>") -> dict:
+def migrate(data: dict, rules: StateRules, name: str = "<stdin>") -> dict:
     """Bring an older state up to VERSION, one step at a time. ``name``: where it was read
     (a path, or ``<stdin>``), the folder its relative paths are taken from."""
     if data["version"] == 1:
@@ -91,19 +94,18 @@ def migrate(data: dict, name: str = "<stdin>") -> dict:
             for event in (entry.get("events") or []) if isinstance(entry, dict) else []:
                 if isinstance(event, dict) and isinstance(event.get("text"), str):
                     event["text"] = legacy_plain(event["text"])
-        _relative_paths(data, "." if name == "<stdin>" else os.path.dirname(os.path.abspath(name)))
+        _relative_paths(data, "." if name == "<stdin>" else os.path.dirname(os.path.abspath(name)), rules)
         data["version"] = 2
     return data
 
 
-def _relative_paths(data: dict, folder: str) -> None:
-    from claw.cli.framework.adapter import GAMES, game_spec, import_target
+def _relative_paths(data: dict, folder: str, rules: StateRules) -> None:
+    from claw.cli.formats.content import schema_names
 
-    if data.get("game") not in GAMES or not isinstance(data.get("state"), dict):
+    if not isinstance(data.get("game"), str) or f"state-{data['game']}" not in schema_names() \
+            or not isinstance(data.get("state"), dict):
         return  # the schema check that follows names the problem
-    target = getattr(game_spec(data["game"]), "STATE_PATHS", None)
-    if target:
-        import_target(target)(data["state"], lambda p: os.path.relpath(p, folder) if os.path.isabs(p) else p)
+    rules.rebase(data["game"], data["state"], lambda p: os.path.relpath(p, folder) if os.path.isabs(p) else p)
 
 
 def check_state(data: dict, name: str) -> None:
@@ -124,9 +126,9 @@ def check_state(data: dict, name: str) -> None:
         raise InvalidInput(f"{name}: invalid state at {format_path(path)}: {message}")
 
 
-def check_rules(data: dict, name: str) -> None:
+def check_rules(data: dict, name: str, rules: StateRules) -> None:
     """The game's consistency check of a schema-valid state, as every read runs it."""
-    problems = rule_problems(data, raw=True)
+    problems = rule_problems(data, rules, raw=True)
     if problems:
         first = problems[0]
         text = first if isinstance(first, str) else ".".join(map(str, first[0])) + ": " + first[1]
@@ -144,19 +146,15 @@ def version_problem(data: dict) -> str | None:
     return None
 
 
-def rule_problems(envelope: dict, raw: bool = False) -> list:
+def rule_problems(envelope: dict, rules: StateRules, raw: bool = False) -> list:
     """The game's own consistency checks of its part (adapter ``STATE_CHECK``), as
     (path inside the game part, message). Run on every read and by ``claw validate``, so
     both accept exactly the same states. Only meaningful once the part passed its schema."""
     from claw.cli.formats.content import schema_names
-    from claw.cli.framework.adapter import game_spec, import_target
 
     if f"state-{envelope['game']}" not in schema_names():
         return []
-    target = getattr(game_spec(envelope["game"]), "STATE_CHECK", None)
-    if not target:
-        return []
-    found = import_target(target)(envelope["state"])
+    found = rules.problems(envelope["game"], envelope["state"])
     if raw:  # the game's own wording: "path: message" strings or (path, message) pairs
         return list(found)
     return [p if isinstance(p, tuple) else _dotted(envelope["state"], p) for p in found]
@@ -287,7 +285,7 @@ def prune_undo(path: str) -> None:
         stale.unlink(missing_ok=True)
 
 
-def pop_undo(path: str, steps: int = 1) -> tuple[str, int]:
+def pop_undo(path: str, rules: StateRules, steps: int = 1) -> tuple[str, int]:
     """Restore the state from ``steps`` commands ago; returns (text, steps left). Holds
     the state's lock throughout, like every read-modify-write."""
     from claw.cli.store.lock import StateLock
@@ -302,7 +300,7 @@ def pop_undo(path: str, steps: int = 1) -> tuple[str, int]:
             raise IllegalAction(f"only {len(entries)} step(s) of history kept for {path}; asked for {steps}")
         chosen = entries[-steps]
         text = chosen.read_text(encoding="utf-8")
-        parse_state(text, str(chosen))  # never restore something broken
+        parse_state(text, str(chosen), rules)  # never restore something broken
         from claw.cli.store import atomic as safewrite
 
         safewrite.replace_file(os.path.realpath(path), text.encode("utf-8"), path, expect=lock.stamp)
@@ -326,9 +324,9 @@ def stream_folder(stream) -> str | None:
     return os.path.dirname(target) if os.path.isabs(target) and os.path.exists(target) else None
 
 
-def load_any(source: str) -> tuple[dict, str, str]:
+def load_any(source: str, rules: StateRules) -> tuple[dict, str, str]:
     text, name = read_state_text(source)
-    return parse_state(text, name), name, text
+    return parse_state(text, name, rules), name, text
 
 
 def env_state() -> str | None:

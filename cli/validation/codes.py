@@ -76,6 +76,7 @@ CODES: dict[str, str] = {
     "WAR105": "growth by moons",
     "WAR106": "sheet values that differ from what the choices give",
     "WAR107": "the cat's current condition (HP, pools)",
+    "WAR108": "the cat's rank (its Clan's ranks, a leader's lives)",
 }
 
 

@@ -350,12 +350,13 @@ def _state_problems(envelope: dict, name: str = "<stdin>") -> list[tuple[tuple, 
     schema, the game's STATE_CHECK."""
     import copy
 
+    from claw.cli.framework.state_rules import STATE_RULES
     from claw.cli.store.statefile import migrate, version_problem
 
     problem = version_problem(envelope)
     if problem:
         return [(("version",), problem, False, "S005")]  # a version out of the range this claw reads
-    envelope = migrate(copy.deepcopy(envelope), name)  # the same values a command then checks
+    envelope = migrate(copy.deepcopy(envelope), STATE_RULES, name)  # the same values a command then checks
     problems = [(("state",) + p, m, k, c) for p, m, k, c in _game_part_problems(envelope)]
     if not problems:
         problems = [(("state",) + p, m, False, RULE_FALLBACK) for p, m in _state_rule_problems(envelope)]
@@ -374,9 +375,10 @@ def _game_part_problems(envelope: dict):
 def _state_rule_problems(envelope: dict) -> list[tuple[tuple, str]]:
     """The game's own consistency checks of a state (adapter ``STATE_CHECK``), the very
     function every read runs (statefile.rule_problems)."""
+    from claw.cli.framework.state_rules import STATE_RULES
     from claw.cli.store.statefile import rule_problems
 
-    return rule_problems(envelope)
+    return rule_problems(envelope, STATE_RULES)
 
 
 def rule_checks(schema: str, data: Any, *, tolerant: bool = False) -> list:

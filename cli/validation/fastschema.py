@@ -65,9 +65,50 @@ def _equal(a: Any, b: Any) -> bool:
     return a == b
 
 
+def ecma_regex(pattern: str) -> str:
+    """A JSON Schema pattern (ECMA-262) as Python ``re`` reads it the same way.
+
+    The one difference claw's patterns meet: ECMA's ``$`` (no multiline flag) matches only
+    at the end of the text, Python's also before a final newline, so ``^[a-z]+$`` would
+    let ``"filch\\n"`` through. Every ``$`` that is an anchor becomes ``\\Z``; an escaped
+    ``\\$`` and a ``$`` inside a character class (``[$]``) are literal and stay."""
+    if "$" not in pattern:
+        return pattern
+    out: list[str] = []
+    i, n = 0, len(pattern)
+    in_class = False
+    while i < n:
+        ch = pattern[i]
+        if ch == "\\":
+            out.append(pattern[i:i + 2])
+            i += 2
+            continue
+        if in_class:
+            if ch == "]":
+                in_class = False
+        elif ch == "[":
+            in_class = True
+            out.append(ch)
+            i += 1
+            if pattern.startswith("^", i):  # a negated class
+                out.append("^")
+                i += 1
+            if pattern.startswith("]", i):  # `]` first in a class is literal (as Python reads it)
+                out.append("]")
+                i += 1
+            continue
+        elif ch == "$":
+            out.append("\\Z")
+            i += 1
+            continue
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
 @lru_cache(maxsize=512)
 def _regex(pattern: str) -> re.Pattern:
-    return re.compile(pattern)
+    return re.compile(ecma_regex(pattern))
 
 
 class Checker:

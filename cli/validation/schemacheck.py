@@ -33,7 +33,7 @@ def _registry():
         name = uri[len(PREFIX):] if uri.startswith(PREFIX) else None
         if name not in names:
             raise NoSuchResource(uri)
-        return Resource.from_contents(load_schema(name))
+        return Resource.from_contents(python_patterns(load_schema(name)))
 
     return Registry(retrieve=retrieve)  # type: ignore[call-arg]  # an attrs alias mypy does not see
 
@@ -42,9 +42,48 @@ def _registry():
 def validator_for(name: str):
     from jsonschema import Draft202012Validator
 
-    schema = load_schema(name)
+    schema = python_patterns(load_schema(name))
     return Draft202012Validator(schema, registry=_registry(),
                                 format_checker=Draft202012Validator.FORMAT_CHECKER)
+
+
+# where JSON Schema 2020-12 keeps subschemas: in a map by name, in a list, or one
+_SCHEMA_MAPS = ("properties", "patternProperties", "$defs", "dependentSchemas")
+_SCHEMA_LISTS = ("allOf", "anyOf", "oneOf", "prefixItems")
+_SCHEMAS = ("items", "additionalProperties", "unevaluatedProperties", "unevaluatedItems", "contains",
+            "propertyNames", "not", "if", "then", "else", "contentSchema")
+# each rewritten pattern → the pattern as the schema file writes it (for messages)
+_WRITTEN: dict[str, str] = {}
+
+
+def python_patterns(schema: Any) -> Any:
+    """A copy of ``schema`` whose ``pattern`` and ``patternProperties`` regexes mean for
+    jsonschema (which runs them with Python's ``re``) what ECMA-262 says they mean
+    (``fastschema.ecma_regex``: ``$`` matches only at the very end). Through every keyword
+    that searches a pattern — pattern, patternProperties, additionalProperties,
+    unevaluatedProperties — both schema paths then read patterns alike. Values that are
+    data (``enum``, ``const``, ``default``, …) are copied as they are."""
+    from claw.cli.validation.fastschema import ecma_regex
+
+    if not isinstance(schema, dict):
+        return schema
+    out = dict(schema)
+    for key, value in schema.items():
+        if key == "pattern" and isinstance(value, str):
+            out[key] = _rewritten(value, ecma_regex(value))
+        elif key in _SCHEMA_MAPS and isinstance(value, dict):
+            named = key == "patternProperties"
+            out[key] = {(_rewritten(k, ecma_regex(k)) if named else k): python_patterns(v) for k, v in value.items()}
+        elif key in _SCHEMA_LISTS and isinstance(value, list):
+            out[key] = [python_patterns(v) for v in value]
+        elif key in _SCHEMAS:
+            out[key] = python_patterns(value)
+    return out
+
+
+def _rewritten(written: str, rewritten: str) -> str:
+    _WRITTEN[rewritten] = written
+    return rewritten
 
 
 def iter_problems(name: str, value: Any) -> Iterator[tuple[tuple, str, bool, str]]:
@@ -186,6 +225,8 @@ def _type_of(value: Any) -> str:
 def _words(error) -> str:
     """One sentence for a schema error, in words rather than Python reprs."""
     kind, value, want = error.validator, error.instance, error.validator_value
+    if kind == "pattern":
+        want = _WRITTEN.get(want, want)  # as the schema file writes it
     if kind == "type":
         wanted = [want] if isinstance(want, str) else list(want)
         return f"expected {' or '.join(_TYPE_WORDS.get(w, w) for w in wanted)}, got {_got(value)}"

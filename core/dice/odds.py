@@ -40,6 +40,19 @@ class Distribution:
     def at_most(self, target: int) -> Fraction:
         return Fraction(sum(c for v, c in self.counts.items() if v <= target), self.denominator)
 
+    def tails(self) -> dict[int, tuple[int, int]]:
+        """``{value: (ways to roll it or more, ways to roll it or less)}`` in one pass each
+        way (AnyDice's "at least" and "at most" views), over ``denominator``."""
+        at_most, running = {}, 0
+        for v, c in self.counts.items():
+            running += c
+            at_most[v] = running
+        out, running = {}, 0
+        for v in reversed(list(self.counts)):
+            running += self.counts[v]
+            out[v] = (running, at_most[v])
+        return {v: out[v] for v in self.counts}
+
     @property
     def mean(self) -> Fraction:
         return Fraction(sum(v * c for v, c in self.counts.items()), self.denominator)

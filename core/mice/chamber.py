@@ -44,6 +44,9 @@ def lid_helpers(state: dict, mid: str, tiles: dict) -> list[str]:
     if m["room"] != "kings-chamber" or m["spot"] != "bed":
         raise IllegalAction(f"{why}: only a mouse on the king's bed can push the lid; {m['name']} is "
                             f"{R.where(tiles, m)}: {mid}")
+    if state["burly"].get("lid_failed_by") == mid:
+        raise IllegalAction(f"{why}: {m['name']} failed to push the lid shut; the mice try again on a different "
+                            f"mouse's turn, so another mouse on the bed makes the next try: {mid}")
     return [o["id"] for o in R.free_mice(state) if o is not m and o["room"] == "kings-chamber" and o["spot"] == "bed"]
 
 
@@ -61,9 +64,11 @@ def chest_lid(state: dict, mid: str, dice, faces, tiles: dict) -> Result:
     info = {"dice": 1 + len(helpers), "rolled": [f.number for f in rolled], "faces": A.labels(rolled),
             "cheese": cheese}
     res.info.update(info)
+    s["burly"].pop("lid_failed_by", None)
     if not cheese:
+        s["burly"]["lid_failed_by"] = mid   # the next try is on a different mouse's turn
         res.add("chest-lid", f"{why}: {m['name']} and {len(helpers)} helper(s) roll {A.show(rolled)}: no cheese, "
-                "the lid will not budge. Another mouse may try on its turn.", mouse=mid, helpers=helpers, **info)
+                "the lid will not budge. A different mouse may try on its turn.", mouse=mid, helpers=helpers, **info)
         return res
     pts, lost = lid_points(cheese, s["burly"]["suspicious"])
     note = f"; he was suspicious, so {lost} point(s) are lost (King's Chamber 5)" if lost else ""

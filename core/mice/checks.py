@@ -88,4 +88,7 @@ def check_state(state: dict) -> list[str]:
         for mid in ids:
             if mid not in known:
                 out.append(f"ghost: {job} {quoted(mid)} is not a mouse of the party")
+    failed = state["burly"].get("lid_failed_by")
+    if failed is not None and failed not in known:
+        out.append(f"burly.lid_failed_by: {quoted(failed)} is not a mouse of the party")
     return out

@@ -237,7 +237,17 @@ def _move(state: dict, board, rid: str, choices: RatChoices, plan=None, dice=Non
         return [event("rat-stays", f"{rid} is already next to {plan.cats[0]} and cannot attack it; it stays"
                       + ("." if walls_separate(state) else " (claw new --rat-wall apart: a wall between keeps"
                          " them apart, so the rat would go round)."), figure=rid)], False
-    cat = choices.pick(rid, "closest cats", plan.cats) or plan.cats[0]
+    cat = choices.pick(rid, "closest cats", plan.cats)
+    if cat is None and len(plan.cats) > 1:
+        # Tied for Closest: any shortest first step toward any tied cat is the players' to
+        # choose, so a step chosen on its own names the cat too (play ruling *Choices*)
+        toward: dict[str, str] = {}
+        for c in plan.cats:
+            for sq in plan.steps_for.get(c, plan.steps):
+                toward.setdefault(square_name(sq), c)
+        square = choices.pick(rid, "first steps toward the tied cats", list(toward))
+        cat = toward.get(square) if square else None
+    cat = cat or plan.cats[0]
     steps = plan.steps_for.get(cat, plan.steps)
     square = choices.pick(rid, f"first steps toward {cat}", [square_name(s) for s in steps])
     step = next_step(plan, cat, parse_square(square)) if square else next_step(plan, cat)

@@ -10,7 +10,7 @@ Problem = tuple[tuple, str]
 
 ABILITY_MIN, ABILITY_MAX = 1, 10
 # the keys of a character file and of its mappings a "set KEY" check looks for (the schema's)
-FILE_KEYS = frozenset({"game", "kind", "id", "name", "player", "npc", "clan", "rank", "age", "creation",
+FILE_KEYS = frozenset({"game", "kind", "id", "name", "player", "npc", "clan", "rank", "lives", "age", "creation",
                        "clan_choice", "growth", "rewards", "sheet", "condition", "notes"})
 CREATION_KEYS = frozenset({"abilities", "ten_moons", "skills", "knacks"})
 CLAN_CHOICE_KEYS = frozenset({"abilities", "skill"})
@@ -138,9 +138,29 @@ def _build(doc: dict, rules: Rules, b: _Builder) -> tuple[dict, list[Problem]]:
         "hp_max": hp_max, "hp": hp_max, "pools": dict(b.abilities),
         "diseases": [], "sprain": 0, "status": "ok",
     }
+    _rank(doc, rules, cat, b)
     _sheet(doc, cat, b)
     _condition(doc, rules, cat, b)
     return cat, b.problems
+
+
+def _rank(doc: dict, rules: Rules, cat: dict, b: _Builder) -> None:
+    """Ranks: the rank must be one the cat's Clan has (none for rogues, loners and
+    kittypets); a Clan leader has its lives (9 unless the file says fewer)."""
+    from claw.core.warriors import ranks as K
+
+    if b.refused(("rank",)) or b.broken(("clan",)):
+        return
+    why = K.rank_problem(cat["clan"], cat["rank"], rules)
+    if why:
+        b.bad(("rank",), why)
+    if b.refused(("lives",)):
+        return
+    why = K.lives_problem(cat["rank"], doc.get("lives"))
+    if why:
+        b.bad(("lives",), why)
+    elif cat["rank"] == K.LEADER:
+        cat["lives"] = doc.get("lives", K.LIVES)
 
 
 def _derive(doc: dict, rules: Rules, b: _Builder) -> None:
@@ -447,7 +467,8 @@ def _condition(doc: dict, rules: Rules, cat: dict, b: _Builder) -> None:
 
 # `claw validate` codes, by the part of the character file a problem is in
 CODES = {"age": "WAR101", "creation": "WAR102", "rewards": "WAR103", "clan": "WAR104",
-         "clan_choice": "WAR104", "growth": "WAR105", "sheet": "WAR106", "condition": "WAR107"}
+         "clan_choice": "WAR104", "rank": "WAR108", "lives": "WAR108", "growth": "WAR105", "sheet": "WAR106",
+         "condition": "WAR107"}
 
 
 def check(doc: dict, rules: Rules, broken=()) -> list[Problem]:

@@ -324,11 +324,18 @@ def lose_hp(state: dict, rules: Rules, cid: str, loss: int, dice) -> list[dict]:
     if c["hp"] <= limit and c["status"] != "dead":
         a, b = dice.draw(1, 6, f"death roll 2d6 {cid}"), dice.draw(1, 6, f"death roll 2d6 {cid}")
         dead = a + b <= DEATH_ROLL_AT_MOST
-        if dead:
-            c["status"] = "dead"
         events.append({"type": "death-roll", "cat": cid, "dice": [a, b], "dead": dead,
                        "text": f"{c['name']} is at {c['hp']} HP, at or below -(STR + SPT) = {limit}: death roll 2d6 "
                                f"{a}+{b} = {a + b}: " + ("beyond help, dies" if dead else "survives")})
+        if dead:
+            from claw.core.warriors.ranks import lose_life
+
+            spared = lose_life(c, "its wounds")
+            if spared:
+                c, evs = spared
+                events += evs
+            else:
+                c["status"] = "dead"
     state["cats"][cid] = c
     if c["status"] != "ok" and state.get("fight"):
         _leave_wrestle(state["fight"], cid)
@@ -725,17 +732,17 @@ def _wrestle_round(s, rules, attacker, target, group, spec, dice, options) -> li
         events.append({"type": "pin-broken", "cat": win,
                        "text": f"{cats[win]['name']} wins the Wrestling check and breaks the Pin"})
         del f["pins"][win]
-    if win == attacker:
-        victim = target
-    else:
-        choices = [c for c in group if c != win]
-        victim = spec.winner_target or (attacker if attacker in choices else choices[0])
-        if victim not in choices:
-            raise IllegalAction(f"{victim} is not wrestling with {win}")
-        if not spec.winner_target and len(choices) > 1:
-            events.append({"type": "choice", "cat": win, "options": choices,
-                           "text": f"{cats[win]['name']} may hurt any of {', '.join(choices)}; "
-                                   f"hurting {victim} (--winner-target to choose)"})
+    # Wrestling: the winner "can do damage to any one opponent currently involved", so
+    # --winner-target counts for whichever cat wins, the attacker too (ruling 43)
+    choices = [c for c in group if c != win]
+    default = target if win == attacker else attacker if attacker in choices else choices[0]
+    victim = spec.winner_target or default
+    if victim not in choices:
+        raise IllegalAction(f"{victim} is not wrestling with {win}")
+    if not spec.winner_target and len(choices) > 1:
+        events.append({"type": "choice", "cat": win, "options": choices,
+                       "text": f"{cats[win]['name']} may hurt any of {', '.join(choices)}; "
+                               f"hurting {victim} (--winner-target to choose)"})
     if win == attacker and launch:
         lengths = 1 + launch
         _leave_wrestle(f, victim)

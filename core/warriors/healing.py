@@ -97,6 +97,23 @@ def treat(cat: dict, herbs: list[str], rules: Rules) -> tuple[dict, list[str]]:
     return dict(cat, diseases=keep), cured
 
 
+def ward(cat: dict, herbs: list[str], rules: Rules) -> tuple[dict, list[str]]:
+    """Tansy: "helps stop cats from getting greencough if symptoms appear". An illness the
+    cat has whose untreated course turns into one a given herb wards off (``wards`` in the
+    herb table) is marked warded: at its deadline it stays as it is (ruling 53). Returns
+    (cat, warded disease ids)."""
+    stops = {w for h in herbs for w in rules.herbs[h].get("wards", [])}
+    done = []
+    out = []
+    for d in cat["diseases"]:
+        dl = rules.diseases[d["id"]]["deadline"]
+        if dl and dl["becomes"] in stops and not d.get("warded"):
+            d = dict(d, warded=True)
+            done.append(d["id"])
+        out.append(d)
+    return dict(cat, diseases=out), done
+
+
 def not_cured(cat: dict, herbs: list[str], rules: Rules) -> str:
     """Why these herbs cure nothing, with what would (for the refusal)."""
     given = ", ".join(rules.herbs[h]["name"].lower() for h in herbs)

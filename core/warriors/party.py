@@ -42,6 +42,19 @@ def problems(state: dict, rules=None) -> list[str]:
         for a, v in cat["abilities"].items():
             if not 1 <= v <= 10:
                 out.append(f"cats.{key}.abilities.{a}: {v} is outside 1-10")
+    if rules is not None:
+        from claw.core.warriors import ranks as K
+
+        people = [c for c in cats.values() if not c.get("animal")]
+        for c in people:
+            why = K.rank_problem(c["clan"], c.get("rank", K.NO_RANK), rules)
+            if why:
+                out.append(f"cats.{c['id']}.rank: {why}")
+            why = K.lives_problem(c.get("rank", K.NO_RANK), c.get("lives"))
+            if why:
+                out.append(f"cats.{c['id']}.lives: {why}")
+        alive = [c for c in people if c["status"] != "dead"]
+        out += [f"cats.{cid}.rank: {why}" for cid, why in K.party_problems(alive, rules)]
     for cid in state["order"]:
         if cid not in cats:
             out.append(f"order: no cat {quoted(cid)}")

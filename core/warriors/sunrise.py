@@ -96,7 +96,12 @@ def _illness(cat: dict, rules: Rules, dice, options: dict) -> tuple[dict, list[d
             row = rules.diseases[d["id"]]
         d = dict(d, day=d["day"] + 1)
         dl = row["deadline"]
-        if dl and d["day"] >= dl["days"]:
+        if dl and d["day"] >= dl["days"] and d.get("warded") and dl["becomes"] != "death":
+            if d["day"] == dl["days"]:       # said once, on the day it would have worsened
+                events.append({"type": "illness-warded", "cat": cat["id"], "disease": d["id"],
+                               "text": f"{cat['name']}'s {row['name']} ran its {dl['days']} days, but the herb "
+                                       f"given keeps it from becoming {rules.diseases[dl['becomes']]['name']}"})
+        elif dl and d["day"] >= dl["days"]:
             if dl["becomes"] == "death":
                 events.append({"type": "illness-deadline", "cat": cat["id"], "disease": d["id"],
                                "text": f"{cat['name']}'s {row['name']} ran its {dl['days']} days untreated"})
@@ -131,6 +136,12 @@ def _complications(cat, d, row, dice, rule) -> tuple[dict, list[dict]]:
 
 
 def _die(cat, what, events):
+    from claw.core.warriors.ranks import lose_life
+
+    spared = lose_life(cat, what)
+    if spared:
+        events.extend(spared[1])
+        return spared[0], events
     cat = dict(cat, status="dead")
     events.append({"type": "death", "cat": cat["id"], "cause": what, "text": f"{cat['name']} dies of {what}"})
     return cat, events

@@ -18,8 +18,7 @@ from pathlib import Path
 import pytest
 
 from claw.cli.testing import Result, run
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.paths import ROOT
 
 
 def doc(rel: str) -> str:

@@ -10,12 +10,12 @@ import os
 import re
 import shlex
 from contextlib import redirect_stderr, redirect_stdout
-from pathlib import Path
 from unittest import mock
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.paths import ROOT
+
 SECTION = re.compile(r"`claw play (?P<start>[^`]+) --redraw never`\n\n```text\n(?P<body>.*?)\n```", re.S)
 PROMPT = re.compile(r"^(?:msm|ratcatcher|warriors|mice) · .*?> (?P<line>.*)$")
 

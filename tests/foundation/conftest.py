@@ -2,6 +2,8 @@ import json
 
 import pytest
 
+from tests.paths import ROOT
+
 
 @pytest.fixture
 def bare_state(monkeypatch, tmp_path):
@@ -21,11 +23,10 @@ def bare_state(monkeypatch, tmp_path):
 @pytest.fixture
 def mice_state(tmp_path):
     """A real state file (schema-valid for every process), for tests that run claw as a program."""
-    from pathlib import Path
 
     from claw.cli.testing import run
 
-    chapter = Path(__file__).resolve().parents[2] / "examples" / "mice" / "ghost-of-castle-andon.yaml"
+    chapter = ROOT / "examples" / "mice" / "ghost-of-castle-andon.yaml"
     path = tmp_path / "game.json"
     result = run(["new", str(chapter), "--seed", "3", "-o", str(path)])
     assert result.code == 0, result.stderr
@@ -59,7 +60,7 @@ def claw_traceback(err: str) -> bool:
         return False
     import claw
 
-    root = Path(__file__).resolve().parents[2]
+    root = ROOT
     # claw's own code: the source folders, or the installed package (a venv may sit inside
     # the checkout, as in CI, so "under the checkout" would also match Python's own start-up)
     ours = [str(root / d) + "/" for d in ("cli", "core", "src")] + [str(Path(claw.__file__).parent) + "/"]

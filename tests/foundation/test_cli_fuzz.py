@@ -2,14 +2,13 @@
 commands, arguments, options and dice against a started game of every kind."""
 
 import random
-from pathlib import Path
 
 import pytest
 
 from claw.cli.shell.dispatch import collect
 from claw.cli.testing import run
+from tests.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 STARTS = {
     "msm": ["examples/msm/scenario-1.yaml"],
     "ratcatcher": ["examples/ratcatcher/first-game.yaml"],

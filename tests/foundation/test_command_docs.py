@@ -2,11 +2,11 @@
 `python scripts/gen_command_docs.py`)."""
 
 import importlib.util
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.paths import ROOT
+
 SCRIPT = ROOT / "scripts" / "gen_command_docs.py"
 
 

@@ -6,13 +6,12 @@ or after -s FILE."""
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from claw.cli.testing import run
+from tests.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 EX = ROOT / "examples"
 CLAW = [sys.executable, "-m", "claw"]
 

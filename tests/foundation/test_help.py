@@ -9,6 +9,7 @@ import pytest
 from claw.cli.framework.adapter import GAMES, NAMES, commands_of
 from claw.cli.shell.help_turns import RULES, SHARED, TURNS
 from claw.cli.testing import run
+from tests.paths import ROOT
 
 NARROW = {"COLUMNS": "80", "LINES": "24"}
 
@@ -187,11 +188,10 @@ def test_negative_numbers_and_stdin_dash_are_not_taken_for_options():
 
 def test_the_examples_of_the_top_help_run(tmp_path):
     """Each example under `claw --help` works from the checkout (in a scratch folder)."""
-    from pathlib import Path
 
     from claw.cli.shell.help_turns import EXAMPLES
 
-    root = Path(__file__).resolve().parents[2]
+    root = ROOT
     env = {}
     for example in EXAMPLES:
         words = shlex.split(example.replace("examples/", f"{root}/examples/").replace("game.json",

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from claw.cli.testing import run
+from tests.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 WARRIORS = ROOT / "examples/warriors"
 
 

@@ -17,10 +17,10 @@ from claw.cli.formats.jsonload import loads, parse
 from claw.cli.formats.positions import MAX_DEPTH, MAX_INT_DIGITS, ParseProblem, locate, node_start
 from claw.cli.testing import run
 from claw.core.errors import InvalidInput
+from tests.paths import ROOT
 
 from .strategies import json_values
 
-ROOT = Path(__file__).resolve().parents[2]
 ENVELOPE = ('{\n "format": "claw-state",\n "version": 1,\n "game": "mice",\n'
             ' "rng": {"algorithm": "splitmix64", "seed": 5, "position": 0},\n'
             ' "state": {},\n "log": [],\n "extra": @\n}\n')

@@ -2,7 +2,6 @@
 figure id, card, zone, room, mouse, herb, knack or prey gets "did you mean" from one
 place, and the handler's exit code stays (a trap the Ratcatcher lacks is a rule: 4)."""
 
-from pathlib import Path
 
 import pytest
 
@@ -10,8 +9,8 @@ from claw.cli.framework.adapter import GAMES, commands_of
 from claw.cli.framework.kinds import LABELS, NAMES, names, place
 from claw.cli.framework.spec import Arg
 from claw.cli.testing import run
+from tests.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 EX = ROOT / "examples"
 
 

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.paths import ROOT
+
 needs_tree = pytest.mark.skipif(not (ROOT / "setup.py").exists(), reason="needs the source tree")
 
 
@@ -22,10 +23,27 @@ def test_project_metadata_names_a_free_distribution_and_keeps_the_command():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     assert project["name"] == "claw-tabletop"
     assert project["scripts"] == {"claw": "claw.cli.shell.entry:main"}  # entry: signal handlers before any import
-    assert project["license"] == {"file": "LICENSE"} and (ROOT / "LICENSE").read_text().startswith("MIT License")
-    assert project["keywords"] and any(c.startswith("License ::") for c in project["classifiers"])
+    # issue 27: an SPDX expression and the licence file (a License :: classifier beside it is an error)
+    assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
+    assert (ROOT / "LICENSE").read_text().startswith("MIT License")
+    assert project["keywords"] and not any(c.startswith("License ::") for c in project["classifiers"])
+    assert "Typing :: Typed" in project["classifiers"] and (ROOT / "src" / "claw" / "py.typed").exists()
+    assert {"Homepage", "Documentation", "Issues", "Changelog"} <= set(project["urls"])
+    assert project["dynamic"] == ["version"] and "version" not in project  # one source: claw.__version__
     readme = (ROOT / "README.md").read_text()
     assert "pip install claw-tabletop" in readme and "pip install claw\n" not in readme
+    assert "pipx install claw-tabletop" in readme and "uv tool install --compile-bytecode claw-tabletop" in readme
+
+
+@needs_tree
+def test_classifiers_name_every_python_from_the_floor_up():
+    """Every minor version from requires-python's floor to the newest classified one is classified."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    floor = int(project["requires-python"].removeprefix(">=3."))
+    minors = sorted(int(c.rsplit(".", 1)[1]) for c in project["classifiers"]
+                    if c.startswith("Programming Language :: Python :: 3.") and c.count(".") == 1)
+    assert minors[0] == floor and minors == list(range(floor, minors[-1] + 1)) and minors[-1] >= 13
+    assert f"3.{sys.version_info.minor}" in {f"3.{m}" for m in minors} or sys.version_info.minor > minors[-1]
 
 
 def _clean_tree(into: Path) -> Path:
@@ -60,8 +78,16 @@ def test_wheel_from_a_clean_tree_installs_in_a_fresh_venv_and_runs(tmp_path):
     (stale / "old-bestiary.yaml").write_text("rats: []\n")
     (stale / "old-bestiary.yaml.json").write_text("{}")
     (stale / "bestiary.yaml.json").write_text(json.dumps({"stale": True}))
+    # issue 27: the build converts data with claw's own reader (YAML 1.2 core schema, `!` tags), not
+    # ruamel's safe loader (YAML 1.1: yes -> true, 1_000 -> 1000, a date -> a date)
+    probe = "a: yes\nb: 1_000\nc: 2001-12-14\nd: ! 12\ne: 0o17\n"
+    (tree / "data" / "msm" / "probe.yaml").write_text(probe)
     wheel = _build_wheel(tree, tmp_path / "dist")
     names = zipfile.ZipFile(wheel).namelist()
+    from claw.cli.formats.yamlload import load_yaml_plain
+
+    built = json.loads(zipfile.ZipFile(wheel).read("claw/data/msm/probe.yaml.json"))
+    assert built == load_yaml_plain(probe) == {"a": "yes", "b": "1_000", "c": "2001-12-14", "d": "12", "e": 15}
     assert "claw/data/msm/bestiary.yaml.json" in names and "claw/data/msm/bestiary.yaml" in names
     assert not [n for n in names if "old-bestiary" in n]
     with zipfile.ZipFile(wheel) as archive:

@@ -12,9 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from claw.cli.framework.state_rules import STATE_RULES
 from claw.cli.testing import run
+from tests.paths import ROOT
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+EXAMPLES = ROOT / "examples"
 
 # a short game per game: dice-rolling actions, phases, a note and an undo, a read-only show
 GAMES = {
@@ -217,7 +219,7 @@ def test_log_encoder_writes_what_dump_state_writes(tmp_path):
     _new("msm", state)
     lines = ["scenario-step --until cats", "move leon B4", "note 'ünïcode → \"quotes\"'", "scenario-step"]
     assert run(["play", "-s", str(state), "-i", str(_script(tmp_path, lines))]).code == 0
-    envelope = statefile.load_any(str(state))[0]
+    envelope = statefile.load_any(str(state), STATE_RULES)[0]
     encoder = LogEncoder()
     for size in (1, 2, 5, 3, 5):
         part = {**envelope, "log": envelope["log"][:size]}

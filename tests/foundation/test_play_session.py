@@ -11,11 +11,13 @@ from unittest import mock
 
 import pytest
 
+from claw.cli.framework.state_rules import STATE_RULES
 from claw.cli.testing import run
+from tests.paths import ROOT
 
 pytest.importorskip("prompt_toolkit")
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+EXAMPLES = ROOT / "examples"
 TAB, ENTER, CTRL_C, CTRL_D = "\t", "\r", "\x03", "\x04"
 
 
@@ -33,7 +35,7 @@ def _session(path: Path, keys: str | list[str], redraw: str = "changed", tmp: Pa
     from claw.cli.session.interactive import interactive_session
     from claw.cli.store import statefile
 
-    envelope, _, text = statefile.load_any(str(path))
+    envelope, _, text = statefile.load_any(str(path), STATE_RULES)
     session = Session(envelope, path=str(path), autosave=True, saved_text=text)
     out, err = io.StringIO(), io.StringIO()
     env = {"NO_COLOR": "1", "XDG_STATE_HOME": str(tmp or path.parent)}
@@ -42,7 +44,7 @@ def _session(path: Path, keys: str | list[str], redraw: str = "changed", tmp: Pa
         def typist() -> None:
             for chunk in [keys] if isinstance(keys, str) else keys:
                 pipe.send_text(chunk)
-                time.sleep(0.4)
+                time.sleep(1.5)  # a command before the Tab may take a second on a loaded machine
 
         feeder = threading.Thread(target=typist, daemon=True)
         feeder.start()
@@ -100,7 +102,7 @@ def test_a_file_changed_outside_the_session_is_not_overwritten(tmp_path):
     from claw.cli.store import statefile
 
     path = _new_msm(tmp_path)
-    envelope, _, text = statefile.load_any(str(path))
+    envelope, _, text = statefile.load_any(str(path), STATE_RULES)
     session = Session(envelope, path=str(path), autosave=True, saved_text=text)
     session.remember_file()
     err = io.StringIO()
@@ -118,7 +120,7 @@ def test_completion_of_commands_and_options(tmp_path):
     from claw.cli.session.interactive import complete_line
     from claw.cli.store import statefile
 
-    envelope, _, _ = statefile.load_any(str(_new_msm(tmp_path)))
+    envelope, _, _ = statefile.load_any(str(_new_msm(tmp_path)), STATE_RULES)
     session = Session(envelope)
     assert complete_line(session, "scen") == ("scen", ["scenario-step"])
     assert "quit" in complete_line(session, "qu")[1]

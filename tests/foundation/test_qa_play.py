@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from claw.cli.testing import run
+from tests.paths import ROOT
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+EXAMPLES = ROOT / "examples"
 CLAW = [sys.executable, "-c", "from claw.cli.shell.app import main; main()"]
 
 

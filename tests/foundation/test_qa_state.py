@@ -10,6 +10,7 @@ import subprocess
 import sys
 
 from claw.cli.testing import run
+from tests.paths import ROOT
 
 from .conftest import claw_traceback, nothing
 
@@ -57,9 +58,8 @@ def test_a_state_one_byte_over_the_cap_is_refused_in_bytes(mice_state, monkeypat
 
 
 def _msm_state_naming(tmp_path, loot_path):
-    from pathlib import Path
 
-    scenario = Path(__file__).resolve().parents[2] / "examples" / "msm" / "scenario-1.yaml"
+    scenario = ROOT / "examples" / "msm" / "scenario-1.yaml"
     state = json.loads(run(["new", str(scenario), "--seed", "1"]).stdout)
     state["state"]["scenario"]["loot_paths"] = [loot_path]
     path = tmp_path / "s.json"
@@ -70,9 +70,8 @@ def _msm_state_naming(tmp_path, loot_path):
 def test_validate_names_a_referenced_file_that_is_no_claw_file(tmp_path):
     """Issue 10 item 9: a loot file a scenario names that is some other file (a relative
     path up to /etc/passwd, say) is reported as not a claw file, not as 'a None file'."""
-    from pathlib import Path
 
-    scenario = Path(__file__).resolve().parents[2] / "examples" / "msm" / "scenario-1.yaml"
+    scenario = ROOT / "examples" / "msm" / "scenario-1.yaml"
     text = scenario.read_text()
     assert "loot_files: [loot-illustrative.yaml]" in text
     (tmp_path / "notes.txt").write_text("root:x:0:0:root:/root:/bin/sh\n")

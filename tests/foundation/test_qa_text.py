@@ -10,7 +10,6 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -18,8 +17,8 @@ from hypothesis import strategies as st
 
 from claw.cli.render.output import Output
 from claw.cli.testing import run
+from tests.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 CLAW = [sys.executable, "-c", "from claw.cli.shell.app import main; main()"]
 
 

@@ -5,8 +5,9 @@ import shutil
 from pathlib import Path
 
 from claw.cli.testing import run
+from tests.paths import ROOT
 
-EXAMPLES = Path(__file__).parents[2] / "examples"
+EXAMPLES = ROOT / "examples"
 
 
 def _ratcatcher(tmp_path: Path, scenario_edits: dict) -> Path:

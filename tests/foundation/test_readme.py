@@ -1,11 +1,10 @@
 """The README's two set-up commands are sacred: exactly two, and CI runs the second."""
 
 import re
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.paths import ROOT
 
 
 def blocks():

@@ -2,11 +2,11 @@
 has its coverage table and rulings."""
 
 import re
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.paths import ROOT
+
 DOCS = ROOT / "docs" / "rules"
 GAMES = ["msm", "ratcatcher", "warriors", "mice"]
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from claw.cli.commands.simulate_run import Request, build_variants, load_setup
+from claw.cli.commands.simulate import Request, build_variants, load_setup
 from claw.cli.testing import run
 from claw.core.sim import engine
 from claw.core.sim.stats import mcnemar, quantile, wilson
@@ -56,7 +56,7 @@ def _replay(path: str, setup, variant, record) -> dict:
     script = Path(os.environ.get("TMPDIR", "/tmp")) / f"claw-sim-{os.getpid()}-{record['k']}.claw"
     script.write_text("\n".join(record["script"]) + "\n")
     try:
-        from claw.cli.commands.simulate_run import replay_words
+        from claw.cli.commands.simulate import replay_words
 
         r = run(["play", *replay_words(setup, variant), "--seed", str(record["seed"]), str(script), "-q"])
     finally:

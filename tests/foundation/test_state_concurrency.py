@@ -60,7 +60,7 @@ def test_parallel_table_mode_commands_lose_nothing(mice_state):
 
 def test_ctrl_c_after_the_rename_says_written(bare_state, monkeypatch):
     """The commit point is tracked: an interruption after it reports the state as in place."""
-    from claw.cli.shell import interrupts
+    from claw.cli.store import commit as interrupts
 
     real = interrupts.committed
 

@@ -9,9 +9,10 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+from tests.paths import ROOT
+
+EXAMPLES = ROOT / "examples"
 
 PIPELINES = {
     "msm": [["new", "msm/scenario-1.yaml", "--seed", "7"], ["scenario-step", "--until", "cats"],

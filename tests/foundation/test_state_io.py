@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from claw.cli.framework.state_rules import STATE_RULES
 from claw.cli.testing import run
 
 
@@ -130,7 +131,7 @@ def test_state_round_trip(part, seed, position):
     original = content.schema_names
     content.schema_names = lambda: [n for n in original() if not n.startswith("state-")]
     try:
-        assert parse_state(dump_state(envelope), "x") == envelope
+        assert parse_state(dump_state(envelope), "x", STATE_RULES) == envelope
     finally:
         content.schema_names = original
 

@@ -3,11 +3,11 @@ that refers to them and resolved from it; a state never stores an absolute path.
 
 import json
 import shutil
-from pathlib import Path
 
 from claw.cli.testing import run
+from tests.paths import ROOT
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "msm"
+EXAMPLES = ROOT / "examples" / "msm"
 
 
 def ok(args):

@@ -3,14 +3,12 @@ command runs when it reads that state, so the two accept the same states."""
 
 import json
 import sys
-from pathlib import Path
 
 import pytest
 
 from claw.cli.store.statefile import VERSION
 from claw.cli.testing import run
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.paths import ROOT
 
 
 @pytest.fixture(scope="module")

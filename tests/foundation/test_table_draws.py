@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
@@ -11,8 +10,7 @@ from claw.cli.framework.draws import DECKS, NO_DECKS, parse_draws, table_draws
 from claw.core.draws import TableDraws, shuffled, take, take_colour
 from claw.core.errors import UsageError
 from claw.core.rng import SeededDice
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.paths import ROOT
 
 
 class Typed:

@@ -7,13 +7,12 @@ Each finding of the issue is a test here; the mechanism is docs/dev/architecture
 import ast
 import json
 import re
-from pathlib import Path
 
 import pytest
 
 from claw.cli.testing import run
+from tests.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 S1 = ROOT / "examples/msm/scenario-1.yaml"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 COLOUR = {"FORCE_COLOR": "1", "NO_COLOR": None}  # colour forced on, as on a terminal
@@ -261,7 +260,7 @@ def test_error_output_falls_back_when_the_stream_breaks():
 
 
 def test_a_bug_is_a_traceback_only_with_debug(tmp_path, monkeypatch):
-    import claw.cli.commands.note as note
+    import claw.cli.shell.commands.note as note
 
     state = new_state(tmp_path)
 

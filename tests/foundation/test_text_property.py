@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 from claw.cli.render.output import visible
 from claw.cli.testing import run
+from tests.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 PLAIN = None
 COLOUR = {"FORCE_COLOR": "1", "NO_COLOR": None}

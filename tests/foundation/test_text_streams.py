@@ -8,13 +8,12 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from claw.cli.testing import run
+from tests.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 S2 = str(ROOT / "examples/msm/scenario-2.yaml")
 EXAMPLES = {
     "msm": [ROOT / "examples/msm/scenario-1.yaml"],

@@ -7,6 +7,7 @@ import pytest
 
 from claw.cli.testing import run
 from claw.cli.validation.diagnostics import check_document
+from tests.paths import ROOT
 
 FILES = Path(__file__).parent / "files"
 
@@ -111,7 +112,7 @@ def test_state_game_part_checked_with_position(tmp_path):
 
     from claw.cli.testing import run as cli
 
-    chapter = Path(__file__).resolve().parents[2] / "examples" / "mice" / "ghost-of-castle-andon.yaml"
+    chapter = ROOT / "examples" / "mice" / "ghost-of-castle-andon.yaml"
     state = cli(["new", str(chapter), "--seed", "1"]).state
     state["state"]["scare"] = 12
     path = tmp_path / "s.json"
@@ -147,7 +148,7 @@ def test_rule_problem_points_inside_a_string(row, column):
 
 
 def test_msm_unknown_map_character_column(tmp_path):
-    example = Path(__file__).resolve().parents[2] / "examples" / "msm" / "scenario-1.yaml"
+    example = ROOT / "examples" / "msm" / "scenario-1.yaml"
     text = example.read_text().replace('- ".R..##....L....."', '- ".R..##..Z.L....."', 1)
     bad = tmp_path / "bad.yaml"
     bad.write_text(text)
@@ -162,7 +163,7 @@ def test_state_consistency_checks_point_at_the_value(tmp_path):
     places a message naming a dotted path at that value."""
     import json
 
-    cat = Path(__file__).resolve().parents[2] / "examples" / "warriors" / "emberpaw.yaml"
+    cat = ROOT / "examples" / "warriors" / "emberpaw.yaml"
     state = run(["new", str(cat), "--seed", "1"]).state
     part = next(iter(state["state"]["cats"].values()))
     part["hp_max"] += 3

@@ -10,7 +10,6 @@ refuses the file or state with exit 3 and both positions.
 
 import json
 import shutil
-from pathlib import Path
 
 import pytest
 
@@ -20,8 +19,7 @@ from claw.cli.formats.yamlload import load_positioned
 from claw.cli.testing import run
 from claw.cli.validation.diagnostics import check_document
 from claw.core.errors import InvalidInput
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.paths import ROOT
 
 # a duplicate key and five independent mistakes, each with the text found at its position
 SCENARIO = """\

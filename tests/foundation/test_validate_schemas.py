@@ -2,7 +2,6 @@
 editor) can use with no registry (issue 13, item 6)."""
 
 import json
-from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator
@@ -11,8 +10,8 @@ from claw.cli.formats.content import schema_names
 from claw.cli.formats.yamlload import load_positioned, to_plain
 from claw.cli.testing import run
 from claw.cli.validation.diagnostics import schema_for
+from tests.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*/*.yaml"))
 
 

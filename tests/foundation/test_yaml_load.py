@@ -2,7 +2,6 @@
 the problem starts and what to do (issue 13 item 3)."""
 
 import json
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -11,10 +10,11 @@ from hypothesis import strategies as st
 from claw.cli.formats.yamlload import load_positioned, locate, node_start
 from claw.cli.testing import run
 from claw.cli.validation.diagnostics import check_document
+from tests.paths import ROOT
 
 from .strategies import json_values
 
-ROOT = Path(__file__).resolve().parents[2]
+SUITE = ROOT / "tests" / "corpora" / "yaml-test-suite"
 CHAPTER = ROOT / "examples" / "mice" / "ghost-of-castle-andon.yaml"
 SCENARIO = ROOT / "examples" / "msm" / "scenario-1.yaml"
 
@@ -100,6 +100,10 @@ def test_unclosed_quote_points_at_where_it_opened():
     ("game: mice\nname: a: b\n", 2, 8, "quote a value that contains ': '"),
     ("game: mice\n  kind: chapter\n", 2, 7, "':' not allowed here"),
     ("game: mice\nx: [1, 2\n", 2, 4, "'[' never closed: close it with ']'"),
+    # issue 27: the next line's `key: value` read as an item with an empty key (was "a key with no name")
+    ("game: mice\nx: [1, 2\nkind: chapter\n", 2, 4, "'[' never closed: close it with ']' (opened at 2:4)"),
+    ("game: mice\nx: {a: 1, b: [c\nkind: chapter\n", 2, 14, "'[' never closed: close it with ']'"),
+    ("game: mice\nx: !!foo 1\ny: [1\n", 2, 4, "tag not allowed"),  # the first problem comes first
     ("game: mice\nx: {a: 1, b: 2 c: 3}\n", 2, 17, "in the '{' opened at 2:4: separate its items with ','"),
     ("game: mice\nx: @home\n", 2, 4, "'@' cannot start a plain value: put the value in quotes"),
     ("game: mice\nx: 1 # c\ny: [1]# c\n", 3, 7, "space before '#'"),
@@ -141,6 +145,14 @@ def test_core_schema_scalars():
     assert data == {"a": "yes", "b": 15, "c": 31, "d": "2001-12-14", "e": None, "f": -5.0, "1": "one",
                     "g": "12", "h": 3.0, "i": "12"}
     assert json.dumps(data)
+
+
+def test_the_non_specific_tag_makes_a_scalar_a_string():
+    """Spec 6.9.1 (yaml-test-suite S4JQ): `! 12` is the string "12", as "12" is; a plain
+    12 is the integer; `!` on a collection changes nothing."""
+    data = load_positioned('- "12"\n- 12\n- ! 12\n- ! true\n- ! null\n- ! [1]\n- ! {a: 1}\n').data
+    assert data == ["12", 12, "12", "true", "null", [1], {"a": 1}]
+    assert load_positioned((SUITE / "S4JQ.yaml").read_text()).data == ["12", 12, "12"]
 
 
 def test_positions_kept_for_keys_items_and_values():

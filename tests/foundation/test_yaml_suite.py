@@ -16,8 +16,9 @@ import pytest
 
 from claw.cli.testing import run
 from claw.cli.validation.diagnostics import check_file
+from tests.paths import ROOT
 
-SUITE = Path(__file__).resolve().parents[1] / "corpora" / "yaml-test-suite"
+SUITE = ROOT / "tests" / "corpora" / "yaml-test-suite"
 STREAMS = sorted(p.stem for p in SUITE.glob("*.yaml"))
 CLAW_REASONS = ("YAML aliases are not allowed", "YAML tag not allowed", "more than one YAML document",
                 "claw files need plain text keys", "duplicate key", "not a finite number")

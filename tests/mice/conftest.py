@@ -6,11 +6,10 @@ A physical action die is typed as its face position (1-6) in the lead's face tab
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.paths import ROOT
+
 EXAMPLE = ROOT / "examples" / "mice" / "ghost-of-castle-andon.yaml"
 
 

@@ -54,6 +54,23 @@ def test_one_die_plus_one_per_other_mouse_on_bed(chamber_state, tiles, F, faces)
     assert res.state["raiders"] and res.state["scare"] == 0  # try again on another mouse's turn
 
 
+def test_a_failed_push_is_tried_again_on_a_different_mouses_turn(chamber_state, tiles, F, faces):
+    """King's Chamber 3: with no cheese the mice "can try again on a different mouse's
+    turn": the mouse that just failed is refused (exit 4, ruling 7); another mouse on the
+    bed may try, and after its try the first may push again."""
+    s = on_bed(chamber_state, tiles, "collin", "lily")
+    failed = chamber.chest_lid(s, "collin", d(F.blank, F.blank), faces, tiles).state
+    assert failed["burly"]["lid_failed_by"] == "collin"
+    with pytest.raises(IllegalAction, match="different mouse's turn"):
+        chamber.chest_lid(failed, "collin", d(F.cheese, F.cheese), faces, tiles)
+    with pytest.raises(IllegalAction, match="different mouse's turn"):
+        chamber.lid_helpers(failed, "collin", tiles)           # --odds is refused the same way
+    again = chamber.chest_lid(failed, "lily", d(F.blank, F.blank), faces, tiles).state
+    assert again["burly"]["lid_failed_by"] == "lily"
+    res = chamber.chest_lid(again, "collin", d(F.cheese, F.blank), faces, tiles)
+    assert res.state["scare"] == 1 and "lid_failed_by" not in res.state["burly"]
+
+
 def test_each_cheese_is_a_scare_point_and_the_raider_leaves(chamber_state, tiles, F, faces):
     s = on_bed(chamber_state, tiles, "collin", "lily")
     res = chamber.chest_lid(s, "collin", d(F.cheese, F.cheese), faces, tiles)

@@ -1,14 +1,12 @@
 """Data files and schemas: tiles as printed (Room Tiles), example chapter, state schema."""
 
 import json
-from pathlib import Path
 
 import jsonschema
 import pytest
 
 from claw.cli.formats.content import load_schema
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.paths import ROOT
 
 
 def test_tiles_data_matches_its_schema(tiles):

@@ -3,9 +3,9 @@ every numbered rule of every tile has a row."""
 
 import importlib
 import re
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.paths import ROOT
+
 DOC = (ROOT / "docs/rules/mice.md").read_text()
 TABLE = DOC.split("## Rulings")[0]
 

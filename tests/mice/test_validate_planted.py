@@ -4,10 +4,11 @@ page (issue 14, item 20)."""
 from pathlib import Path
 
 from claw.cli.testing import run
+from tests.paths import ROOT
 from tests.planted import check_planted
 
 FILES = Path(__file__).parent / "files"
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "mice" / "ghost-of-castle-andon.yaml"
+EXAMPLE = ROOT / "examples" / "mice" / "ghost-of-castle-andon.yaml"
 
 
 def test_every_planted_mistake_in_one_run():

@@ -1,12 +1,10 @@
 """Building small msm states by hand for the play-rule tests."""
 
-from pathlib import Path
 
 from ruamel.yaml import YAML
 
 from claw.core.msm.board import board_from_map
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.paths import ROOT
 
 
 def load(rel):

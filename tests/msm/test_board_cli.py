@@ -9,8 +9,8 @@ from ruamel.yaml import YAML
 from claw.cli.games.msm.render import cell_chars, render_board
 from claw.cli.testing import run
 from claw.core.msm.board import parse_map
+from tests.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 S1 = str(ROOT / "examples/msm/scenario-1.yaml")
 S2 = str(ROOT / "examples/msm/scenario-2.yaml")
 

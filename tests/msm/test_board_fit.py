@@ -2,15 +2,14 @@
 small squares), wraps its key, crops large maps with --around, and marks line of sight
 with glyphs the key does not use. Rulebook: "Squares on the Map" (2×2 big squares)."""
 
-from pathlib import Path
 
 import pytest
 
 from claw.cli.games.msm.render import KEY, SEEN, SEEN_HINDERED, SIGHT_LINE, cell_chars, render_board
 from claw.cli.testing import run
 from claw.core.msm.board import parse_map
+from tests.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 S1 = str(ROOT / "examples/msm/scenario-1.yaml")
 LARGE = str(ROOT / "examples/msm/large.yaml")
 TERMINAL = {"COLUMNS": "80", "LINES": "24"}

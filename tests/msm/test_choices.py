@@ -46,6 +46,25 @@ def test_a_rat_tied_on_cat_and_step_takes_both_choices():
     assert new["figures"]["rat-1"]["square"] == "E4"
 
 
+def test_a_step_toward_either_tied_cat_is_accepted_on_its_own():
+    """Tied for Closest: the rat is tied between Nera and Leon, so any shortest first step
+    toward either is the players' choice; `--choose rat-1=D5` alone (a step toward Leon)
+    is taken, and it sends the rat for Leon, without `rat-1=leon` as well."""
+    new, events = turn({"rat-1": ["D5"]})
+    assert new["figures"]["rat-1"]["square"] == "D5"
+    move = next(e for e in events if e["type"] == "rat-move")
+    assert move["toward"] == "leon"
+    new, _ = turn({"rat-1": ["C4"]})                    # a step toward the default cat still works
+    assert new["figures"]["rat-1"]["square"] == "C4"
+
+
+def test_a_step_toward_no_tied_cat_is_refused_naming_every_legal_step():
+    """Tied for Closest: the refusal names the legal set, the steps toward every tied cat."""
+    with pytest.raises(IllegalAction) as err:
+        turn({"rat-1": ["H2"]})
+    assert "first steps toward the tied cats D3, C4, E4, D5" in str(err.value)
+
+
 @pytest.mark.parametrize("choices, named", [
     ({"rat-1": ["H2"]}, "first steps toward nera D3, C4"),          # not one of its tied steps
     ({"rat-1": ["leon", "D3"]}, "first steps toward leon E4, D5"),  # a step toward the other cat

@@ -2,13 +2,12 @@
 pipeline of scenario-step/attack/spawn/search, exit codes, the Taverne and campaign."""
 
 import json
-from pathlib import Path
 
 import pytest
 
 from claw.cli.testing import run
+from tests.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 S1 = str(ROOT / "examples/msm/scenario-1.yaml")
 S2 = str(ROOT / "examples/msm/scenario-2.yaml")
 

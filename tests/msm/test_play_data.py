@@ -2,13 +2,12 @@
 "Les Cafard", "Dramatis Personae", "Cat Level and Skills", "Taverne ... A. Gossip")."""
 
 import json
-from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator
 from ruamel.yaml import YAML
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.paths import ROOT
 
 
 def load(path):

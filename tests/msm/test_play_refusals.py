@@ -4,7 +4,6 @@ stateless roach, skills with their modifiers, the Taverne's trade and heal."""
 
 import copy
 import json
-from pathlib import Path
 
 import pytest
 
@@ -14,10 +13,10 @@ from claw.core.errors import IllegalAction, UsageError
 from claw.core.msm.attack import attack
 from claw.core.msm.tavern import parse_skill
 from claw.core.rng import PhysicalDice
+from tests.paths import ROOT
 
 from .play_helpers import BESTIARY, cat, rat, state
 
-ROOT = Path(__file__).resolve().parents[2]
 S2 = str(ROOT / "examples/msm/scenario-2.yaml")
 OPEN = ["........"] * 8
 

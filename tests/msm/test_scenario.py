@@ -2,7 +2,6 @@
 (rulebook: Squares on the Map, Setup Scenario 1, Scenario Book Rules Layout)."""
 
 import json
-from pathlib import Path
 
 import jsonschema
 import pytest
@@ -13,8 +12,8 @@ from ruamel.yaml import YAML
 from claw.core.msm.board import BLOCKING, HINDERING, OPEN, edge, format_map, parse_map
 from claw.core.msm.checks import check
 from claw.core.msm.squares import column_name, parse_square, square_name
+from tests.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples" / "msm").glob("scenario-*.yaml")) + [ROOT / "examples/msm/large.yaml"]
 RATS = {"roach", "norwegian-brown", "detestable", "arbaletrier"}
 

@@ -1,6 +1,5 @@
 """Taverne du Pélican de Mer (A. events, B. healing, C. shop) and Cat Level and Skills."""
 
-from pathlib import Path
 
 import pytest
 from ruamel.yaml import YAML
@@ -8,8 +7,7 @@ from ruamel.yaml import YAML
 from claw.core.errors import IllegalAction
 from claw.core.msm import tavern
 from claw.core.rng import PhysicalDice, SeededDice
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.paths import ROOT
 
 
 def load(rel):

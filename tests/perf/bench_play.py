@@ -29,6 +29,8 @@ import time
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
+from claw.cli.framework.state_rules import STATE_RULES
+
 COMMANDS = int(os.environ.get("COMMANDS", "1000"))
 SEED = os.environ.get("SEED", "7")
 ROOT = Path(__file__).resolve().parents[2]
@@ -56,7 +58,7 @@ def script(n: int, start: Path) -> list[str]:
     from claw.cli.session.engine import Session
     from claw.cli.store import statefile
 
-    envelope, _, _ = statefile.load_any(str(start))
+    envelope, _, _ = statefile.load_any(str(start), STATE_RULES)
     session = Session(envelope)
     lines: list[str] = []
     sink = io.StringIO()
@@ -139,7 +141,7 @@ def per_line(path: Path, lines: list[str], autosave: bool) -> tuple[list[float],
     from claw.cli.session.engine import Session
     from claw.cli.store import statefile
 
-    envelope, _, text = statefile.load_any(str(path))
+    envelope, _, text = statefile.load_any(str(path), STATE_RULES)
     session = Session(envelope, path=str(path) if autosave else None, autosave=autosave, saved_text=text)
     session.cli  # noqa: B018 (built once, before the clock starts: the session's start-up)
     every, changing = [], []

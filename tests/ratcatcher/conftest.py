@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from ruamel.yaml import YAML
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.paths import ROOT
+
 EX = ROOT / "examples" / "ratcatcher"
 
 

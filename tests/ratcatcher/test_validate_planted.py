@@ -6,10 +6,11 @@ import json
 from pathlib import Path
 
 from claw.cli.testing import run
+from tests.paths import ROOT
 from tests.planted import check_planted
 
 FILES = Path(__file__).parent / "files"
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "ratcatcher"
+EXAMPLES = ROOT / "examples" / "ratcatcher"
 
 
 def test_every_planted_mistake_in_one_run():

@@ -8,10 +8,10 @@ from ruamel.yaml import YAML
 from claw.cli.games.warriors.data import rules as load_rules
 from claw.core.rng import PhysicalDice
 from claw.core.warriors.character import build
+from tests.paths import ROOT, RULES
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "warriors"
-RULEBOOK = pathlib.Path("/work/shared/rules/warriors-adventure-game.txt")
+RULEBOOK = RULES / "warriors-adventure-game.txt"
 
 
 PARTY = [str(EXAMPLES / f"{n}.yaml") for n in ("emberpaw", "reedwhisker", "sloefoot", "bramble")]

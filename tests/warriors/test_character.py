@@ -2,16 +2,16 @@
 the age table, Hit Points, Retirement)."""
 
 import json
-import pathlib
 
 import jsonschema
 import pytest
 
 from claw.core.warriors.character import build, check, max_hp
+from tests.paths import ROOT
 
 from .conftest import EXAMPLES, load_yaml
 
-SCHEMA = json.loads((pathlib.Path(__file__).resolve().parents[2] / "schemas" / "character-warriors.json").read_text())
+SCHEMA = json.loads((ROOT / "schemas" / "character-warriors.json").read_text())
 GOOD = ["emberpaw", "reedwhisker", "sloefoot", "bramble"]
 
 

@@ -2,16 +2,15 @@
 with the printed numbers (rulebook sections named in each test)."""
 
 import json
-import pathlib
 
 import jsonschema
 import pytest
 
 from claw.cli.games.warriors.data import TABLES, table
+from tests.paths import ROOT
 
 from .conftest import RULEBOOK
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
 SCHEMAS = ROOT / "schemas"
 
 
@@ -29,8 +28,7 @@ def test_table_matches_schema(name):
 
 @pytest.mark.parametrize("name", TABLES)
 def test_schemas_reject_unknown_keys(name):
-    doc = table(name)
-    doc["surprise"] = 1
+    doc = {**table(name), "surprise": 1}  # a copy: the loader's document is shared
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(doc, schema(name))
 
@@ -190,3 +188,12 @@ def test_every_herb_is_printed_or_marked_as_not_printed():
     assert "Usage: Extracts poison from wounds" in yarrow and not book.endswith("\n")
     y = next(h for h in herbs if h["id"] == "yarrow")
     assert any("poison" in u for u in y["uses"]) and any("pads" in u for u in y["uses"])
+
+
+def test_tables_come_through_the_shared_loader():
+    """Issue 27: the Warriors tables are read by ``content.load_data`` (plain file reads,
+    cached once a process), like every other game's data, not through importlib.resources."""
+    from claw.cli.formats.content import load_data
+
+    for name in TABLES:
+        assert table(name) is load_data(f"warriors/{name}.json")

@@ -10,6 +10,7 @@ from claw.core.errors import IllegalAction
 from claw.core.warriors.checks import CheckSpec
 from claw.core.warriors.healing import band, herb_check, natural, treat
 from claw.core.warriors.sunrise import age_one_moon, grow, sunrise
+from tests.paths import ROOT
 
 from .conftest import EXAMPLES, dice, state_of
 
@@ -265,7 +266,6 @@ _STATE_VALIDATOR = None
 def test_sunrises_keep_the_state_valid(seed, ills, day, age, season):
     """Property: any run of sunrises leaves a state that passes state-warriors.json."""
     import json as _json
-    import pathlib
 
     import jsonschema
 
@@ -276,7 +276,7 @@ def test_sunrises_keep_the_state_valid(seed, ills, day, age, season):
     r = load()
     global _STATE_VALIDATOR
     if _STATE_VALIDATOR is None:
-        path = pathlib.Path(__file__).resolve().parents[2] / "schemas" / "state-warriors.json"
+        path = ROOT / "schemas" / "state-warriors.json"
         schema = _json.loads(path.read_text())
         _STATE_VALIDATOR = jsonschema.Draft202012Validator(schema)
     cats = {n: example_cat(n) for n in ("emberpaw", "sloefoot", "cinderpelt")}
@@ -455,3 +455,21 @@ def test_show_gives_a_diseases_deadline_and_remedy(tmp_path, rules):
     assert "may end by itself" in remedy("kitten-cough", rules)
     assert deadline({"id": "redcough", "day": 2}, rules, 10) == "untreated, kills at the sunrise of day 15"
     assert deadline({"id": "kitten-cough", "day": 2}, rules, 10) is None
+
+
+def test_tansy_keeps_whitecough_from_becoming_greencough(cat, rules):
+    """Tansy: "helps stop cats from getting greencough if symptoms appear". Tansy alone
+    given to a cat with whitecough cures nothing (whitecough needs catmint with it) but
+    wards it: at the quarter-moon it stays whitecough instead of turning into greencough
+    (ruling 53); an unwarded one still turns."""
+    from claw.core.warriors.healing import treat, ward
+
+    sick = cat("emberpaw", diseases=[{"id": "whitecough", "day": 6}])
+    _, cured = treat(sick, ["tansy"], rules)
+    warded_cat, warded = ward(sick, ["tansy"], rules)
+    assert cured == [] and warded == ["whitecough"]
+    s = party_of(cat, "emberpaw", emberpaw={"diseases": warded_cat["diseases"]})
+    s2, ev = sunrise(s, rules, dice(), OPT)
+    assert [d["id"] for d in s2["cats"]["emberpaw"]["diseases"]] == ["whitecough"]
+    assert any(e["type"] == "illness-warded" for e in ev)
+    assert ward(sick, ["borage"], rules)[1] == []                      # borage wards nothing

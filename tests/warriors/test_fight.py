@@ -12,6 +12,7 @@ from claw.cli.testing import run
 from claw.core.errors import IllegalAction, UsageError
 from claw.core.warriors.fight import AttackSpec, attack, end_fight, initiative, lose_hp, opposed_wins
 from claw.core.warriors.odds import opposed
+from tests.paths import ROOT
 
 from .conftest import dice, state_of
 
@@ -387,7 +388,6 @@ def test_random_brawls_keep_the_state_valid(seed, moves):
     three cats leaves a schema-valid, self-consistent state; HP never rises in a fight;
     Wrestling groups and Pins only hold cats still standing."""
     import json as _json
-    import pathlib
 
     import jsonschema
 
@@ -400,7 +400,7 @@ def test_random_brawls_keep_the_state_valid(seed, moves):
     from .conftest import example_cat
     global _VALIDATOR
     if _VALIDATOR is None:
-        path = pathlib.Path(__file__).resolve().parents[2] / "schemas" / "state-warriors.json"
+        path = ROOT / "schemas" / "state-warriors.json"
         _VALIDATOR = jsonschema.Draft202012Validator(_json.loads(path.read_text()))
     r = load()
     names = ("bramble", "sloefoot", "emberpaw")
@@ -517,3 +517,23 @@ def test_a_cat_held_by_a_chomp_is_told_only_what_it_can_do(duel, rules):
         attack(s, rules, "emberpaw", "bramble", AttackSpec(mode="pounce"), dice(), OPT)
     msg = str(err.value)
     assert "Swat or Bite Bramble" in msg and "Launch" not in msg and "Wrestling" not in msg
+
+
+def test_three_cat_wrestling_winner_target_counts_for_the_attacker_too(cat, rules):
+    """Wrestling: the cat with the highest Wrestling Check "can do damage to any one
+    opponent currently involved in the Wrestling" — also when that cat is the one whose
+    turn it is: its --winner-target is honoured, not replaced by the attack's target
+    (ruling 43: an option is never silently ignored)."""
+    names = ("emberpaw", "bramble", "sloefoot")
+    st = {"day": 0, "options": {}, "order": list(names), "fight": None, "cats": {n: cat(n) for n in names}}
+    s, _ = initiative(st, list(names), dice(6, 1, 1, 4, 3))
+    s["fight"]["wrestles"] = [list(names)]
+    rolls = (5, 5, 4, 1, 2, 2, 1, 2, 3, 4, 4, 4, 4, 4, 4)   # Emberpaw wins; then the damage roll
+    s2, ev = attack(s, rules, "emberpaw", "bramble", AttackSpec(winner_target="sloefoot"), dice(*rolls), OPT)
+    win = next(e for e in ev if e["type"] == "wrestle-win")
+    assert win["cat"] == "emberpaw" and win["target"] == "sloefoot"
+    assert s2["cats"]["sloefoot"]["hp"] < s["cats"]["sloefoot"]["hp"]
+    assert s2["cats"]["bramble"]["hp"] == s["cats"]["bramble"]["hp"]
+    s3, ev = attack(s, rules, "emberpaw", "bramble", AttackSpec(), dice(*rolls), OPT)   # default: the target
+    assert next(e for e in ev if e["type"] == "wrestle-win")["target"] == "bramble"
+    assert any(e["type"] == "choice" and e["options"] == ["bramble", "sloefoot"] for e in ev)

@@ -5,6 +5,7 @@ import json
 from pathlib import Path
 
 from claw.cli.testing import run
+from tests.paths import ROOT
 from tests.planted import check_planted
 
 FILES = Path(__file__).parent / "files"
@@ -17,7 +18,7 @@ def test_every_planted_mistake_in_one_run():
 
 
 def test_knack_name_gets_a_suggestion(tmp_path):
-    example = Path(__file__).resolve().parents[2] / "examples" / "warriors" / "emberpaw.yaml"
+    example = ROOT / "examples" / "warriors" / "emberpaw.yaml"
     path = tmp_path / "cat.yaml"
     path.write_text(example.read_text().replace("knacks: [track, stalk, feint]", "knacks: [trakc, stalk, feint]"))
     result = run(["validate", str(path)])

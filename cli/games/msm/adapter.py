@@ -7,7 +7,7 @@ import the rules lazily.
 
 from __future__ import annotations
 
-from claw.cli.framework.spec import Arg, Command, Opt
+from claw.cli.framework.spec import Arg, Command, Opt, picture_options
 
 _B = "claw.cli.games.msm.board:"
 _G = "claw.cli.games.msm."
@@ -20,7 +20,8 @@ BOARD_COMMANDS = {
         handler=_B + "show",
         options=[Opt("--map", str, help="a scenario file to draw instead of a state"),
                  Opt("--around", str, help="draw only the part of a large map around this square or figure "
-                     "(as much as the terminal's width shows, 12 rows)", kind="place")],
+                     "(as much as the terminal's width shows, 12 rows)", kind="place")]
+        + picture_options("the board"),
         changes_state=False,
     ),
     "los": Command(
@@ -32,7 +33,7 @@ BOARD_COMMANDS = {
             Opt("--show", bool, help="draw the best line (or the visible squares with --all) on the map"),
             Opt("--all", bool, help="list every figure and square visible from FROM"),
             Opt("--roaches", str, help="roach squares: ignore (default) or hinder", choices=("ignore", "hinder")),
-        ],
+        ] + picture_options("the board with the sight lines"),
         changes_state=False,
     ),
     "move": Command(
@@ -54,6 +55,7 @@ BOARD_COMMANDS = {
         help="List the squares CAT may prowl, stride or pounce to now (a query).",
         handler=_G + "move:moves",
         args=(Arg("CAT", "cat"),),
+        options=picture_options("the board with the reachable squares shaded by cost"),
         needs_state=True,
         changes_state=False,
     ),
@@ -62,6 +64,7 @@ BOARD_COMMANDS = {
              "and next step, with every tie listed.",
         handler=_G + "rats:rats",
         args=(Arg("RAT", "rat", optional=True, many=True),),
+        options=picture_options("the board with each rat's next step as an arrow"),
         needs_state=True,
         changes_state=False,
     ),

@@ -115,18 +115,26 @@ def _board_and_figures(call: Call, required: bool = True):
     from claw.core.msm.board import board_from_map
     from claw.core.msm.setup import board_from_state
 
-    path = call.opts.get("map")
-    if path:
-        doc = call.load(path)
-        if doc.get("game") != "msm" or doc.get("kind", "scenario") != "scenario" or "map" not in doc:
-            raise UsageError(f"--map needs an msm scenario file (with a map:), not this "
-                             f"{doc.get('game')} {doc.get('kind', 'scenario')} file: {path}")
+    doc = _map_doc(call)
+    if doc is not None:
         return board_from_map(doc["map"]), {}, None
     if call.state is None:
         if required:
             raise UsageError("give a state (-s FILE) or --map SCENARIO")
         return None, {}, None
     return board_from_state(call.state), call.state["figures"], call.state
+
+
+def _map_doc(call) -> dict | None:
+    """The scenario document --map names (checked to be an msm scenario with a map), or None."""
+    path = call.opts.get("map")
+    if not path:
+        return None
+    doc = call.load(path)
+    if doc.get("game") != "msm" or doc.get("kind", "scenario") != "scenario" or "map" not in doc:
+        raise UsageError(f"--map needs an msm scenario file (with a map:), not this "
+                         f"{doc.get('game')} {doc.get('kind', 'scenario')} file: {path}")
+    return doc
 
 
 def _place(place: str | tuple, board, figures) -> tuple:
@@ -156,6 +164,8 @@ def show(call: Call) -> None:
     """`claw show`: the board and trackers of a state, or a scenario's map (--map)."""
     from claw.cli.games.msm.render import KEY, figure_legend, render_board
 
+    if _wants_picture(call):
+        return _picture(call)
     board, figures, state = _board_and_figures(call)
     colour = _colour(call)
     loot = state.get("loot", {}).get("markers") if state else None
@@ -201,6 +211,36 @@ def show(call: Call) -> None:
             call.out("Figures:")
             for line in figure_legend(figures):
                 call.out(line)
+
+
+def _wants_picture(call) -> bool:
+    """--svg or --png (--size alone is refused by the picture's delivery: it goes with --png)."""
+    return bool(call.opts.get("svg") or call.opts.get("png") or call.opts.get("size") is not None)
+
+
+def _picture(call, overlay=None, board=None) -> None:
+    """The board as a picture (show --svg / --png, and the overlays of los, moves, rats)."""
+    from claw.cli.games.msm.render import KEY, figure_legend, render_board
+    from claw.cli.games.msm.svg import board_svg
+    from claw.cli.render.svg import deliver
+    from claw.core.msm.board import board_from_map
+
+    doc = _map_doc(call)
+    if doc is not None:
+        board, figures, state = board_from_map(doc["map"]), {}, None
+        title, note = str(doc.get("name") or call.opts["map"]), str(doc.get("note") or "")
+    else:
+        if board is None:
+            board, figures, state = _board_and_figures(call)
+        else:
+            figures, state = call.state["figures"], call.state
+        title, note = str(state["scenario"].get("name", "")), str(state["scenario"].get("note") or "")
+    text = [str(line) for line in render_board(board, figures, colour=False)]
+    text += [KEY] + (["Figures:"] + figure_legend(figures) if figures else [])
+    if state:
+        text += [str(line) for line in _tracker_lines(state)]
+    deliver(call, board_svg(board, figures, state=state, title=title, note=note, overlay=overlay,
+                            desc="\n".join(text)))
 
 
 def _trackers(state: dict) -> dict:

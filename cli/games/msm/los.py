@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from claw.cli.games.msm.board import _board_and_figures, _colour, _place, _roaches
+from claw.cli.games.msm.board import _board_and_figures, _colour, _picture, _place, _roaches, _wants_picture
 from claw.cli.render.text import styled
 from claw.core.errors import UsageError
 
@@ -30,6 +30,13 @@ def los(call: Call) -> None:
     b, b_id = _place(call.arg("TO"), board, figures)
     sight = line_of_sight(board, figures, a, b, roaches=roaches)
     who = lambda sq, fid: f"{fid} ({square_name(sq)})" if fid else square_name(sq)  # noqa: E731
+    if _wants_picture(call):
+        from claw.cli.games.msm.svg_overlays import sight_overlay
+
+        verdict_text = ("hindered (-2)" if sight.hindered else "visible") if sight.visible else "blocked"
+        call.say(sight.reason)
+        return _picture(call, sight_overlay(board, sight, f"{who(a, a_id)} -> {who(b, b_id)}: {verdict_text}, "
+                                                          f"range {sight.range}"), board)
     if call.json:
         data = sight.to_json()
         data.update({"from_figure": a_id, "to_figure": b_id})
@@ -79,6 +86,11 @@ def _los_all(call: Call, board, figures, roaches) -> None:
 
     a, a_id = _place(call.arg("FROM"), board, figures)
     seen = visible_from(board, figures, a, roaches=roaches)
+    if _wants_picture(call):
+        from claw.cli.games.msm.svg_overlays import seen_overlay
+
+        caption = f"seen from {a_id + ' ' if a_id else ''}{square_name(a)}: {len(seen)} square(s)"
+        return _picture(call, seen_overlay(a, {sq: s.hindered for sq, s in seen.items()}, caption), board)
     figs = []
     for fid, fig, sq in on_map(figures):
         if fid == a_id or fig.get("down"):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from claw.cli.games.msm.board import _picture, _wants_picture
 from claw.core.errors import IllegalAction, UsageError, quoted
 
 if TYPE_CHECKING:
@@ -64,6 +65,13 @@ def _list_moves(call: Call, board, state, fid, say) -> None:
     short = [m for m in MODES if left is not None and COST[m] > left]
     for m in short:   # Cat Actions: a move costs its AP; none is listed that the cat cannot pay
         opts[m] = []
+    if say == call.out and _wants_picture(call):
+        from claw.cli.games.msm.svg_overlays import reach_overlay
+        from claw.core.msm.squares import parse_square
+
+        caption = f"{fid} can reach (AP cost): " + ", ".join(f"{m} {COST[m]}" for m in MODES if opts[m]) \
+            if any(opts.values()) else f"{fid} cannot move now"
+        return _picture(call, reach_overlay(parse_square(fig["square"]), opts, COST, caption), board)
     if call.json and say == call.out:
         call.emit_json({m: [square_name(s) for s in v] for m, v in opts.items()})
         return

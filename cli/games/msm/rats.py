@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from claw.cli.games.msm.board import _picture, _wants_picture
 from claw.cli.render.text import Styled, styled
 from claw.core.errors import UsageError, quoted
 
@@ -30,6 +31,10 @@ def rats(call: Call) -> None:
                 raise UsageError(f"not a rat on this state: {quoted(fid)}")
     apart = (state.get("options") or {}).get("rat_wall") == "apart"   # play ruling 9's option
     order, ties, plans = activation_order(board, figures, chosen, walls_separate=apart)
+    if _wants_picture(call):
+        from claw.cli.games.msm.svg_overlays import rats_overlay
+
+        return _picture(call, rats_overlay(order, plans, ties), board)
     if call.json:
         call.emit_json({"order": order, "ties": ties, "rats": [plans[r].to_json() for r in order]})
         return

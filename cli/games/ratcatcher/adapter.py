@@ -1,6 +1,6 @@
 """The Ratcatcher adapter: command specs only (handlers in ratcatcher_handlers)."""
 
-from claw.cli.framework.spec import Arg, Command, Opt
+from claw.cli.framework.spec import Arg, Command, Opt, picture_options
 
 H = "claw.cli.games.ratcatcher.handlers:"
 A = "claw.cli.games.ratcatcher.attack:"
@@ -68,7 +68,10 @@ COMMANDS = {
         ],
     ),
     "show": Command(help="Draw the city, the figures, the boards and the trackers.",
-                    handler=H + "show", needs_state=True, changes_state=False),
+                    handler=H + "show", needs_state=True, changes_state=False,
+                    options=picture_options("the city (a schematic)")
+                    + [Opt("--dot", bool, help="print the city as Graphviz text (zones, adjacency, links) "
+                           "for your own layout")]),
 }
 NEW = H + "new"
 NEW_OPTIONS = [

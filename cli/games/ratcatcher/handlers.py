@@ -241,6 +241,17 @@ def show(call: Call) -> None:
     from claw.cli.games.ratcatcher.show import render
 
     state = _state(call)
+    if call.opts.get("dot"):
+        from claw.cli.games.ratcatcher.dot import city_dot
+
+        call.out(city_dot(state))
+        return
+    if call.opts.get("svg") or call.opts.get("png") or call.opts.get("size") is not None:
+        from claw.cli.games.ratcatcher.svg import city_svg
+        from claw.cli.render.svg import deliver
+        from claw.cli.render.text import plain
+
+        return deliver(call, city_svg(state, "\n".join(plain(line) for line in render(state))))
     if call.json:
         call.emit_json(state)
         return

@@ -1,19 +1,21 @@
-"""Loads the Warriors tables from data/warriors/ (package resources, so it works
-after a plain install) and builds the ``Rules`` core functions take."""
+"""Loads the Warriors tables from data/warriors/ through the shared loader
+(``claw.cli.formats.content.load_data``: plain file reads, cached, works after a plain install)
+and builds the ``Rules`` core functions take."""
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
-from importlib import resources
 
 TABLES = ("abilities", "skills", "clans", "ranks", "age-table", "knacks", "prey",
           "rations", "diseases", "herbs")
 
 
 def table(name: str) -> dict:
-    """One data file of data/warriors/ by stem."""
-    return json.loads(resources.files("claw.data.warriors").joinpath(f"{name}.json").read_text("utf-8"))
+    """One data file of data/warriors/ by stem (the loader's cached document: read it, do not change it)."""
+    from claw.cli.formats.content import load_data
+
+    doc: dict = load_data(f"warriors/{name}.json")
+    return doc
 
 
 @lru_cache(maxsize=1)

@@ -62,15 +62,21 @@ def heal(call: Call) -> None:
     if o.get("herbs"):
         herbs = [r.lookup("herb", h) for h in o["herbs"].split(",") if h.strip()]
         new, cured = treat(cat, herbs, r)
-        if not cured:
+        from claw.core.warriors.healing import ward
+        new, warded = ward(new, herbs, r)
+        if not cured and not warded:
             from claw.core.warriors.healing import not_cured
             raise IllegalAction(not_cured(cat, herbs, r))
         if "herbs" in call.state:           # a stock is kept: the herbs come out of it
             from claw.core.warriors.herbstock import spend
             call.state["herbs"] = spend(call.state["herbs"], herbs, call.state["cats"], day, r)
         put_cat(call, new)
-        call.event("cure", f"{cat['name']} is treated with {', '.join(herbs)}: cured of {', '.join(cured)}",
-                   cat=cat["id"], herbs=herbs, cured=cured)
+        if cured:
+            call.event("cure", f"{cat['name']} is treated with {', '.join(herbs)}: cured of {', '.join(cured)}",
+                       cat=cat["id"], herbs=herbs, cured=cured)
+        if warded:
+            call.event("ward", f"{cat['name']} is given {', '.join(herbs)}: its {', '.join(warded)} will not worsen "
+                               "into the next illness (Tansy)", cat=cat["id"], herbs=herbs, warded=warded)
         return
     if o.get("natural"):
         new, res = natural(cat, day)

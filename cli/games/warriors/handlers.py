@@ -143,6 +143,11 @@ def new(call: Call) -> None:
         order.append(cat["id"])
         call.event("join", f"{cat['name']} ({r.clans[cat['clan']]['name']}, {cat['age']} moons) joins: "
                            f"HP {cat['hp']}/{cat['hp_max']}, pools {_pools(cat)}", cat=cat["id"])
+    from claw.core.warriors.ranks import party_problems
+
+    source_of = {cid: src for cid, src in zip(order, call.sources, strict=True)}
+    for cid, why in party_problems(list(cats.values()), r):
+        raise InvalidInput(f"{source_of[cid]}: {why} (Clan Ranks)")
     changed = {k: v for k, v in options.items() if v != DEFAULT_OPTIONS[k]}
     if changed:
         call.event("options", "options: " + ", ".join(f"{k}={v}" for k, v in changed.items()), **changed)

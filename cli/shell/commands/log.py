@@ -1,0 +1,23 @@
+"""`claw log`'s command line (typer); the body is claw.cli.commands.log."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from claw.cli.commands.log import run
+from claw.cli.shell.options import DebugOpt, JsonOpt, StateOpt
+
+
+def register(app: typer.Typer) -> None:
+    @app.command(name="log", help="Print the game's history: commands, dice and what happened.")
+    def log_cmd(
+        state: StateOpt = None,
+        last: Annotated[int | None, typer.Option("--last", "-n", min=1, help="Only the last N commands.")] = None,
+        json_out: JsonOpt = False,
+        debug: DebugOpt = False,
+    ) -> None:
+        from claw.cli.shell.guard import finish, store
+
+        finish(lambda output: run(state, last, json_out, output, store()), debug=debug)
