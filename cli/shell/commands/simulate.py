@@ -85,7 +85,7 @@ def register(app: typer.Typer) -> None:
         debug: DebugOpt = False,
     ) -> None:
         from claw.cli.commands.simulate import Request, run
-        from claw.cli.framework.runner import finish
+        from claw.cli.shell.guard import finish
 
         req = Request(
             files=files,
