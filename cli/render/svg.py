@@ -25,34 +25,35 @@ def num(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
+def _table(quote: bool) -> dict[int, str | None]:
+    table: dict[int, str | None] = {ord("&"): "&amp;", ord("<"): "&lt;", ord(">"): "&gt;"}
+    for code in [*range(32), *range(0x7F, 0xA0), *range(0xD800, 0xE000), 0xFFFE, 0xFFFF]:
+        table[code] = None  # not allowed in XML 1.0: dropped
+    table[ord("\n")] = "&#10;" if quote else "\n"
+    table[ord("\t")] = "&#9;" if quote else "\t"
+    if quote:
+        table[ord('"')] = "&quot;"
+    return table
+
+
+_TEXT, _ATTR = _table(False), _table(True)
+
+
 def escape(text: str, quote: bool = False) -> str:
     """``text`` as XML character data (``quote``: inside a double-quoted attribute)."""
-    out = []
-    for ch in str(text):
-        code = ord(ch)
-        if ch == "&":
-            out.append("&amp;")
-        elif ch == "<":
-            out.append("&lt;")
-        elif ch == ">":
-            out.append("&gt;")
-        elif ch == '"' and quote:
-            out.append("&quot;")
-        elif ch in "\n\t" and quote:
-            out.append(f"&#{code};")
-        elif code < 32 and ch not in "\n\t" or 0x7F <= code <= 0x9F or 0xD800 <= code <= 0xDFFF \
-                or code in (0xFFFE, 0xFFFF):
-            continue  # not allowed in XML 1.0: dropped
-        elif code > 126:
-            out.append(f"&#{code};")
-        else:
-            out.append(ch)
-    return "".join(out)
+    text = str(text).translate(_ATTR if quote else _TEXT)
+    return text if text.isascii() else text.encode("ascii", "xmlcharrefreplace").decode("ascii")
+
+
+_NAMES: dict[str, str] = {}
 
 
 def _attr_name(name: str) -> str:
     """``class_`` → ``class``, ``stroke_width`` → ``stroke-width``."""
-    return name.rstrip("_").replace("_", "-")
+    out = _NAMES.get(name)
+    if out is None:
+        out = _NAMES[name] = name.rstrip("_").replace("_", "-")
+    return out
 
 
 class Element:

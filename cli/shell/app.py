@@ -26,6 +26,7 @@ FOUNDATION = {
     "adjust": "claw.cli.shell.commands.adjust",
     "lookup": "claw.cli.shell.commands.lookup",
     "play": "claw.cli.shell.commands.play",
+    "simulate": "claw.cli.shell.commands.simulate",
 }
 
 

@@ -118,6 +118,7 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command], game: str |
     built_for = game
 
     def command(**kwargs: Any) -> None:
+        store = kwargs.pop("ctx").find_root().obj  # `claw play` runs us with its session as the store
         args = kwargs.pop("args") or []
         common = Common(**{k: kwargs.pop(k) for k in COMMON})
         output = Output(quiet=common.quiet)
@@ -154,12 +155,11 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command], game: str |
                 raise _no_such_option(stray, verb, per_game, common)
             if common.game is None and not common.state and kwargs.get("map"):
                 common.game = _game_of_map(kwargs["map"])  # `claw los --map FILE` needs no --game
-            from claw.cli.shell.bridge import current_obj
-
             return run_state_command(
                 command=verb, args=args, opts={}, common=common, handler=None,
                 needs_state=bool(full) and all(c.needs_state for c in full.values()),
-                changes_state=True, output=output, resolve=resolve, store=current_obj() or FILES)
+                changes_state=True, output=output, resolve=resolve,
+                store=store if hasattr(store, "in_memory") else FILES)
 
         code = guard(body, debug=common.debug, output=output)
         raise typer.Exit(code)
@@ -169,7 +169,8 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command], game: str |
         from claw.cli.shell.completion import for_args
 
         complete_args = for_args(per_game)
-    params = [inspect.Parameter("args", inspect.Parameter.KEYWORD_ONLY, default=None,
+    params = [inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context)]
+    params += [inspect.Parameter("args", inspect.Parameter.KEYWORD_ONLY, default=None,
                                 annotation=Annotated[list[str] | None, typer.Argument(
                                     metavar="ARGS...", help="Figures, squares or names, per game.",
                                     autocompletion=complete_args)])]

@@ -21,6 +21,7 @@ SHARED = {
     "lookup": "Read a rulebook table (bestiary, herbs, prey …) without a game.",
     "help": "Help for one game (claw help msm) or one command.",
     "play": "A whole game in one process: a session at the prompt, or a script.",
+    "simulate": "Many whole games with bot players: win rates with 95% intervals.",
 }
 
 # The rule verbs of the design (the same in every game that has the rule).

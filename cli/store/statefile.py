@@ -12,9 +12,12 @@ import os
 import re
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from claw.cli.store.rules import StateRules
 from claw.core.errors import CannotWrite, InvalidInput, UsageError
+
+if TYPE_CHECKING:  # a protocol: nothing to load at run time
+    from claw.cli.store.rules import StateRules
 
 FORMAT = "claw-state"
 VERSION = 2  # 2: log texts are literal (1: they could hold rich markup)

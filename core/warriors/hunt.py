@@ -54,10 +54,21 @@ def stage_skills(cat: dict, rules: Rules, spec: HuntSpec) -> dict:
     return {"locate": sense, "approach": "sneak", "grab": "pounce", "kill": "bite"}
 
 
+MOVING = ("approach",)   # the hunt's stages made while the cat moves (Approach: stalking close)
+
+
 def place_knacks(rules: Rules, skills: dict, knacks: list) -> dict:
     """Put each requested knack on the first stage whose skill it helps."""
     out: dict = {s: {} for s in skills}
     for knack, uses in knacks:
+        row = rules.knacks[knack]
+        if row.get("still") and any(K.applies_to(rules, knack, skills[st], rules.skill_ability(skills[st]))
+                                    for st in MOVING if st in skills):
+            # Hide: "sitting still in a single spot … As soon as the cat moves, this bonus is
+            # lost"; Approach is the cat moving close to the prey (ruling 54)
+            raise IllegalAction(f"{row['name']} needs the cat keeping still ({row.get('condition', '')}), and "
+                                f"the hunt's Approach is the cat moving close to its prey; it helps a Sneak check "
+                                f"made in one spot (claw check CAT sneak --knack {knack}): {knack}")
         for stage, skill in skills.items():
             if rules.knacks[knack]["kind"] == "check" and K.applies_to(rules, knack, skill, rules.skill_ability(skill)):
                 out[stage][knack] = out[stage].get(knack, 0) + uses

@@ -183,3 +183,14 @@ def test_hunt_odds_refused_for_a_cat_that_cannot_hunt(party, change, reason):
     res = run(["hunt", "reedwhisker", "vole", "--helper", "locate=emberpaw", "--odds", "-s", str(party)])
     assert res.code == 4 and reason in res.stderr
     assert run(["hunt", "reedwhisker", "vole", "--odds", "-s", str(party)]).code == 0
+
+
+def test_hide_is_refused_on_the_hunts_approach_with_its_condition(cat, rules):
+    """Hide: +2 to a Sneak check "if your cat is sitting still in a single spot … As soon
+    as the cat moves, this bonus is lost entirely"; Hunting's Approach is the cat moving
+    close to its prey, so Hide adds nothing there: refused (exit 4) naming the condition
+    and where it does help (ruling 54)."""
+    c = cat("emberpaw")
+    with pytest.raises(IllegalAction, match="keeping still") as err:
+        hunt(c, rules, HuntSpec(prey="mice", knacks=[("hide", 1)]), dice(4, 4, 4))
+    assert "claw check CAT sneak --knack hide" in str(err.value)
