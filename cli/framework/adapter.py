@@ -106,10 +106,15 @@ def adapter(game: str) -> GameAdapter:
     """The checked adapter of ``game`` (loaded once); an unknown game is a usage error."""
     found = _LOADED.get(game)
     if found is None:
-        if game not in GAMES:
-            raise UsageError(f"unknown game {quoted(game)} (one of: {', '.join(GAMES)})")
-        found = _LOADED[game] = load(game, importlib.import_module(f"claw.cli.games.{game}.adapter"))
+        found = _LOADED[game] = load(game, _game_module(game, "adapter"))
     return found
+
+
+def _game_module(game: str, name: str) -> Any:
+    """``claw.cli.games.<game>.<name>``; an unknown game is a usage error."""
+    if game not in GAMES:
+        raise UsageError(f"unknown game {quoted(game)} (one of: {', '.join(GAMES)})")
+    return importlib.import_module(f"claw.cli.games.{game}.{name}")
 
 
 def load(game: str, module: Any) -> GameAdapter:
@@ -192,9 +197,7 @@ def game_hooks(game: str) -> GameHooks:
     """The checked hooks of ``game`` (loaded once); an unknown game is a usage error."""
     found = _HOOKS_LOADED.get(game)
     if found is None:
-        if game not in GAMES:
-            raise UsageError(f"unknown game {quoted(game)} (one of: {', '.join(GAMES)})")
-        found = _HOOKS_LOADED[game] = load_hooks(game, importlib.import_module(f"claw.cli.games.{game}.hooks"))
+        found = _HOOKS_LOADED[game] = load_hooks(game, _game_module(game, "hooks"))
     return found
 
 
