@@ -24,9 +24,11 @@ import copy
 import json
 import multiprocessing as mp
 import os
+import re
 import signal
 import sys
 import time
+import traceback
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -204,21 +206,48 @@ def _alarm(_signum: int, _frame: Any) -> None:
 
 
 def run_bounded(args: list[str], stdin: str, bound: float = BOUND) -> tuple[int | None, str]:
-    """(exit code, first line of stderr) of one in-process claw call; code None = a hang."""
+    """(exit code, first line of stderr) of one in-process claw call; code None = a hang.
+    For a crash or a hang the line ends with where in claw it happened (`@ file:line`)."""
     from claw.cli.testing import run
 
     old = signal.signal(signal.SIGALRM, _alarm)
     signal.setitimer(signal.ITIMER_REAL, bound)
     try:
         r = run(args, stdin=stdin)
-    except Hang:
-        return None, f"no answer within {bound:g} s"
+    except Hang as exc:
+        return None, f"no answer within {bound:g} s" + _where(traceback.extract_tb(exc.__traceback__))
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
     lines = [line for line in r.stderr.splitlines() if line.strip()]
     first = next((line for line in lines if "Error" in line or line.startswith("claw:")), lines[0] if lines else "")
-    return r.code, first[:300]
+    if r.code == 1:
+        first += _crash_site(args, stdin, bound)
+    first = first.replace("; nothing written. Re-run with --debug for the traceback.", "")
+    return r.code, first[:400]
+
+
+def _crash_site(args: list[str], stdin: str, bound: float) -> str:
+    """Where the crash is: the innermost claw frame of the exception --debug lets out."""
+    from claw.cli.testing import run
+
+    signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, bound)
+    try:
+        run(args + ["--debug"], stdin=stdin)
+    except (Exception, Hang) as exc:
+        return _where(traceback.extract_tb(exc.__traceback__))
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+    return ""
+
+
+def _where(frames: traceback.StackSummary) -> str:
+    ours = [f for f in frames if re.search(r"/claw/(cli|core)/", f.filename) and "/testing.py" not in f.filename]
+    if not ours:
+        return ""
+    last = ours[-1]
+    return f" @ {re.sub(r'.*/claw/', '', last.filename)}:{last.lineno} {last.name}"
 
 
 def commands(game: str, label: str) -> list[list[str]]:
@@ -349,7 +378,7 @@ def fuzz(game: str, out_dir: Path, jobs: int, limit: int | None) -> dict[str, in
                         bad_mutants[kind] += 1
                 for kind, command, code, line in bad:
                     kinds[kind] += 1
-                    by_cause[(command, line)] += 1
+                    by_cause[(kind, line)] += 1
                     row = f"{kind}\t{label}\t{path}\t{name}\t{command}\texit {code}\t{line}"
                     failures.append(row)
                     live.write(row + "\n")
@@ -365,8 +394,8 @@ def fuzz(game: str, out_dir: Path, jobs: int, limit: int | None) -> dict[str, in
         f"# mutants with a bug (exit 1): {bad_mutants['bug']}; with a hang: {bad_mutants['hang']}; "
         f"with a disagreement (validate 0, command 3): {bad_mutants['disagreement']}; "
         f"other exits: {bad_mutants['odd exit']}",
-        "# failures by command and message (count):",
-        *[f"#   {n:5d}  {command}: {line}" for (command, line), n in by_cause.most_common()],
+        "# failures by kind and message, all commands (count):",
+        *[f"#   {n:5d}  {kind}: {line}" for (kind, line), n in by_cause.most_common()],
         "# kind\tbase\tpath\tmutation\tcommand\texit\tfirst line of stderr",
     ]
     target.write_text("\n".join(summary + sorted(failures)) + "\n", encoding="utf-8")
