@@ -58,23 +58,40 @@ def correct(call: Call, target: str, words: list[str], reason: str) -> None:
 
         near = hint(exc.word, exc.names, show_all=0)
         raise UsageError(f"{exc}; {near}" if near else str(exc)) from None
+    # a value play could never reach is refused first, naming its limit (exit 4)
+    _refuse(game.adjust_check(new_state, call.need_state()) if game.adjust_check is not None else [])
     trial = {**(call.envelope or {}), "state": new_state}
     try:
         check_state(trial, "the corrected state")
     except InvalidInput as exc:
         raise InvalidInput(f"{exc}; nothing changed") from None
-    problems = []
-    for check in (game.adjust_check, game.state_check):  # the correction's own words first
-        if check is not None:
-            problems += check(new_state)
+    _refuse(game.state_check(new_state) if game.state_check is not None else [])
+    # what the corrected values trigger in play (a cat at 0 HP is knocked out …), run like a
+    # handler on a consistent state; part of this correction: logged and undone with it
+    new_state, consequences = game.after_adjust(new_state)
+    if consequences:
+        try:
+            check_state({**trial, "state": new_state}, "the corrected state")
+        except InvalidInput as exc:
+            raise InvalidInput(f"{exc}; nothing changed") from None
+        _refuse(game.state_check(new_state) if game.state_check is not None else [])
+    call.state = new_state
+    said = "; ".join(f"{c['target']} {c['key']} {_show(c['old'])} → {_show(c['new'])}" for c in changes)
+    call.event("correction", f"correction by hand: {said} ({reason})", changes=changes, reason=reason)
+    for found in consequences:  # marked, so the log tells the rules' part from the table's
+        data = {k: v for k, v in found.items() if k not in ("type", "text")}
+        entry = call.event(found["type"], "  → " + found.get("text", found["type"]), **data, consequence=True)
+        entry["text"] = found.get("text", found["type"])
+    call.correction = {"reason": reason, "changes": changes}
+
+
+def _refuse(problems: list) -> None:
+    from claw.core.errors import IllegalAction
+
     if problems:
         first = problems[0] if isinstance(problems[0], str) else problems[0][1]
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         raise IllegalAction(f"the correction breaks the game's rules: {first}{more}; nothing changed")
-    call.state = new_state
-    said = "; ".join(f"{c['target']} {c['key']} {_show(c['old'])} → {_show(c['new'])}" for c in changes)
-    call.event("correction", f"correction by hand: {said} ({reason})", changes=changes, reason=reason)
-    call.correction = {"reason": reason, "changes": changes}
 
 
 def _show(value) -> str:

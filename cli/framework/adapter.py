@@ -63,11 +63,15 @@ class GameAdapter:
     - ``state_paths(state, change)``: rewrites every file path the state stores;
     - ``state_gate(call)``: refuses a readable state the game's commands cannot use, before
       the positionals are parsed;
-    - ``adjust_check(state)``: the problems a table correction (``adjust``) may cause.
+    - ``adjust_check(state, before)``: the problems a table correction (``adjust``) may
+      cause, such as a value play could never reach (named with its limit); ``before`` is
+      the state the correction started from;
+    - ``adjust_after(state)``: what a correction's values trigger in play (a cat at 0 HP
+      knocked out, a full scare track), as ``(new state, events)``; see :meth:`after_adjust`.
     """
 
     __slots__ = ("game", "commands", "new", "new_options", "check", "state_check", "state_paths",
-                 "state_gate", "adjust", "adjust_check")
+                 "state_gate", "adjust", "adjust_check", "adjust_after")
 
     def __init__(self, game: str, commands: Mapping[str, Command], *, new: Hook | None = None,
                  new_options: tuple[Opt, ...] = (), check: Hook | None = None, state_check: Hook | None = None,
@@ -77,6 +81,19 @@ class GameAdapter:
         self.check, self.state_check, self.state_paths, self.state_gate = check, state_check, state_paths, state_gate
         self.adjust = adjust
         self.adjust_check = _hook(f"{game}: ADJUST['check']", adjust.get("check")) if adjust else None
+        self.adjust_after = _hook(f"{game}: ADJUST['after']", adjust.get("after")) if adjust else None
+
+    def after_adjust(self, state: dict) -> tuple[dict, list[dict]]:
+        """The game's triggered rules run on a corrected state: ``(new state, events)``,
+        events being dicts with a ``type`` and a ``text``. A game without the hook: unchanged."""
+        if self.adjust_after is None:
+            return state, []
+        result = self.adjust_after(state)
+        if not (isinstance(result, tuple) and len(result) == 2 and isinstance(result[0], dict)
+                and isinstance(result[1], list) and all(isinstance(e, dict) and "type" in e for e in result[1])):
+            raise TypeError(f"{self.game}: ADJUST['after'] ({self.adjust_after.target}) must return "
+                            "(state, [event, ...])")
+        return result
 
     def handler(self, verb: str) -> Hook:
         return Hook(self.commands[verb].handler)
@@ -91,6 +108,8 @@ class GameAdapter:
                 yield attr, value
         if self.adjust_check is not None:
             yield "ADJUST['check']", self.adjust_check
+        if self.adjust_after is not None:
+            yield "ADJUST['after']", self.adjust_after
 
 
 # the upper-case names an adapter module may declare → the GameAdapter field; any other

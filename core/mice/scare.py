@@ -29,6 +29,17 @@ def add_points(res: Result, points: int, source: str, tiles: dict) -> None:
     extra = f" ({lost} beyond the track's end are lost)" if lost else ""
     res.add("scare", f"Scare track {before} -> {s['scare']} (+{points}, {source}){extra}.",
             points=points, before=before, after=s["scare"], lost=lost, source=source)
+    track_full(res, tiles)
+    check_revert(res, tiles)
+    from claw.core.mice.track import check_end
+
+    check_end(res)
+
+
+def track_full(res: Result, tiles: dict) -> None:
+    """*Scaring the Human Raiders*: once the scare track reaches 10 (the first time), the
+    chapter end marker moves one page and every raider left leaves the castle."""
+    s = res.state
     if s["scare"] >= R.SCARE_GOAL and not s["objectives"]["raiders_scared"]:
         s["objectives"]["raiders_scared"] = True
         s["chapter_end"] = min(99, s["chapter_end"] + 1)
@@ -39,10 +50,6 @@ def add_points(res: Result, points: int, source: str, tiles: dict) -> None:
             remove_raider(res, r["id"], tiles, why="leaving the castle")
             if feed:
                 _suspicious_rats_cheese(res, tiles)
-    check_revert(res, tiles)
-    from claw.core.mice.track import check_end
-
-    check_end(res)
 
 
 def remove_raider(res: Result, rid: str, tiles: dict, why: str) -> None:

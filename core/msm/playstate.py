@@ -127,17 +127,26 @@ def wound_cat(state: dict, fid: str, wounds: int, why: str, stun: bool = True) -
     if stun and after > 0 and not fig.get("stunned"):
         fig["stunned"] = True
     if after == 0:
-        from claw.core.msm.loot import drop_all
+        out += put_down(state, fid)
+    return out
 
-        fig["down"] = True
-        square = fig.get("square")
-        if square:
-            out += drop_all(state, fid, square)
-        fig["square"] = None
-        fig["ap"] = 0
-        if state.get("active") == fid:
-            state["active"] = None
-        out.append(event("cat-down", f"{fid} is down and leaves the map.", figure=fid, square=square))
+
+def put_down(state: dict, fid: str) -> list[dict]:
+    """A cat at 0 health is down (in place): it drops what it carries where it stood,
+    leaves the map with no AP, and its activation (if running) ends."""
+    from claw.core.msm.loot import drop_all
+
+    fig = state["figures"][fid]
+    out: list[dict] = []
+    fig["down"] = True
+    square = fig.get("square")
+    if square:
+        out += drop_all(state, fid, square)
+    fig["square"] = None
+    fig["ap"] = 0
+    if state.get("active") == fid:
+        state["active"] = None
+    out.append(event("cat-down", f"{fid} is down and leaves the map.", figure=fid, square=square))
     return out
 
 

@@ -96,5 +96,12 @@ def wound_nemesis(state: dict, n: int, events: Events, why: str) -> None:
     events.add("nemesis-wound", f"{why}: the Nemesis takes {dealt} wound(s), {nem['wounds']} left",
                wounds=dealt, left=nem["wounds"])
     if nem["wounds"] <= 0:
-        nem["slain"], nem["zone"] = True, None
-        events.add("nemesis-slain", f"{nem['name']} is destroyed!")
+        destroy_nemesis(state, events)
+
+
+def destroy_nemesis(state: dict, events: Events) -> None:
+    """*Wounding a Nemesis*: at 0 wounds it is destroyed and leaves the board (the game is
+    won at the next win/loss check). In place."""
+    nem = state["nemesis"]
+    nem["slain"], nem["zone"] = True, None
+    events.add("nemesis-slain", f"{nem['name']} is destroyed!")

@@ -19,7 +19,7 @@ from claw.core.ratcatcher.combat import (
     resolve_attack,
 )
 from claw.core.ratcatcher.effects import accuracy as effective_accuracy
-from claw.core.ratcatcher.effects import nemesis_defence
+from claw.core.ratcatcher.effects import destroy_nemesis, nemesis_defence
 from claw.core.ratcatcher.events import Events, listed
 from claw.core.ratcatcher.rewards import apply_reward, describe, give_tokens
 from claw.core.ratcatcher.townships import explore as _explore
@@ -217,8 +217,7 @@ def apply_attack(state: dict, zone: str, rolls: list[int], accuracy: int, plan, 
                     f"{dealt} wound(s), {nem['wounds']} left")
             events.add("nemesis-wound", text, hits=a.hits, mortal=a.mortal, wounds=dealt, left=nem["wounds"])
             if nem["wounds"] <= 0:
-                nem["slain"], nem["zone"] = True, None
-                events.add("nemesis-slain", f"{nem['name']} is destroyed!")
+                destroy_nemesis(state, events)
         elif a.captured:
             how = "a mortal wound" if a.mortal else f"{a.hits} hit(s) beating defence {t.defence}"
             if t.kind == "peculiar":

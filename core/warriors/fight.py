@@ -317,9 +317,7 @@ def lose_hp(state: dict, rules: Rules, cid: str, loss: int, dice) -> list[dict]:
     c["hp"] -= loss
     events = [{"type": "hp", "cat": cid, "loss": loss, "hp": c["hp"],
                "text": f"{c['name']} loses {loss} HP ({c['hp']}/{c['hp_max']})"}]
-    if c["hp"] <= 0 and c["status"] == "ok":
-        c["status"] = "knocked-out"
-        events.append({"type": "knocked-out", "cat": cid, "text": f"{c['name']} is knocked out"})
+    events += knock_out(c)
     limit = -(c["abilities"]["strength"] + c["abilities"]["spirit"])
     if c["hp"] <= limit and c["status"] != "dead":
         a, b = dice.draw(1, 6, f"death roll 2d6 {cid}"), dice.draw(1, 6, f"death roll 2d6 {cid}")
@@ -337,9 +335,23 @@ def lose_hp(state: dict, rules: Rules, cid: str, loss: int, dice) -> list[dict]:
             else:
                 c["status"] = "dead"
     state["cats"][cid] = c
-    if c["status"] != "ok" and state.get("fight"):
-        _leave_wrestle(state["fight"], cid)
+    leave_holds(state, cid)
     return events
+
+
+def knock_out(cat: dict) -> list[dict]:
+    """Knocked Out (in place): a cat with no HP left (0 or less) is knocked out."""
+    if cat["hp"] <= 0 and cat["status"] == "ok":
+        cat["status"] = "knocked-out"
+        return [{"type": "knocked-out", "cat": cat["id"], "text": f"{cat['name']} is knocked out"}]
+    return []
+
+
+def leave_holds(state: dict, cid: str) -> None:
+    """A cat no longer fighting (knocked out, dead) lets go of and is freed from every
+    Wrestle, pin and Chomp (in place; the state's fight record must be its own copy)."""
+    if state["cats"][cid]["status"] != "ok" and state.get("fight"):
+        _leave_wrestle(state["fight"], cid)
 
 
 # -- the attack -------------------------------------------------------------------

@@ -225,7 +225,7 @@ def age_one_moon(cat: dict, rules: Rules) -> tuple[dict, list[dict]]:
         del cat["pending"]
     cat["hp_max"] = max_hp(moon, cat["abilities"]["strength"])
     cat["hp"] += cat["hp_max"] - old_max
-    _come_round(cat)
+    come_round(cat)
     events.insert(0, {"type": "age", "cat": cat["id"], "age": moon,
                       "text": f"{cat['name']} is now {moon} moons old (HP {cat['hp']}/{cat['hp_max']})"})
     return cat, events
@@ -273,7 +273,7 @@ def grow(cat: dict, rules: Rules, skill: str | None = None, knack: str | None = 
             if value == "strength":
                 cat["hp_max"] += 1
                 cat["hp"] += 1
-                _come_round(cat)
+                come_round(cat)
         pending.remove(slot)
         events.append({"type": "grow", "cat": cat["id"], "gain": kind, "choice": value,
                        "text": f"{cat['name']} takes {value} for moon {slot['moon']}'s {kind}"})
@@ -282,7 +282,7 @@ def grow(cat: dict, rules: Rules, skill: str | None = None, knack: str | None = 
     return cat, events
 
 
-def _come_round(cat: dict) -> None:
+def come_round(cat: dict) -> None:
     """Knocked Out: a cat is out "until he or she has at least one point" of HP, however
     the point comes (here a higher maximum from age or Strength)."""
     if cat["status"] == "knocked-out" and cat["hp"] >= 1:

@@ -56,12 +56,35 @@ def _module(**names):
 
 def test_a_good_module_gives_typed_parts():
     got = load("demo", _module(NEW="pkg.mod:new", NEW_OPTIONS=[Opt("--x", int)], STATE_CHECK="pkg.mod:problems",
-                               ADJUST={"game": {}, "check": "pkg.mod:adjusted"}, _HELPER=1))
+                               ADJUST={"game": {}, "check": "pkg.mod:adjusted", "after": "pkg.mod:after"},
+                               _HELPER=1))
     assert isinstance(got.new, Hook) and got.new.target == "pkg.mod:new"
     assert got.new_options[0].flag == "--x"
     assert got.check is None and got.state_paths is None and got.state_gate is None
     assert got.adjust_check is not None and got.adjust_check.target == "pkg.mod:adjusted"
-    assert [where for where, _ in got.named_hooks()] == ["COMMANDS['show']", "NEW", "STATE_CHECK", "ADJUST['check']"]
+    assert got.adjust_after is not None and got.adjust_after.target == "pkg.mod:after"
+    assert [where for where, _ in got.named_hooks()] == ["COMMANDS['show']", "NEW", "STATE_CHECK", "ADJUST['check']",
+                                                         "ADJUST['after']"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_declares_what_a_correction_triggers(game):
+    """Issue 21 item 5: each game's corrections run its triggered rules (ADJUST['after'],
+    resolved above) and refuse values play never reaches (ADJUST['check'])."""
+    found = adapter(game)
+    assert found.adjust_after is not None, game
+    if game != "warriors":  # Warriors' bounds (HP within its maximum …) are its state check's
+        assert found.adjust_check is not None, game
+
+
+def test_after_adjust_is_typed():
+    """The registry checks what the hook returns: (state, [event, ...]); no hook: unchanged."""
+    plain = load("demo", _module(ADJUST={"game": {}}))
+    state = {"x": 1}
+    assert plain.after_adjust(state) == (state, [])
+    bad = load("demo", _module(ADJUST={"game": {}, "after": "json:dumps"}))
+    with pytest.raises(TypeError, match=r"ADJUST\['after'\] \(json:dumps\) must return"):
+        bad.after_adjust(state)
 
 
 @pytest.mark.parametrize(("names", "message"), [
@@ -72,6 +95,7 @@ def test_a_good_module_gives_typed_parts():
     ({"NEW_OPTIONS": ["--x"]}, "NEW_OPTIONS must be a list of Opt"),
     ({"ADJUST": [1]}, "ADJUST must be a dict"),
     ({"ADJUST": {"check": "nocolon"}}, r"ADJUST\['check'\]: a hook is"),
+    ({"ADJUST": {"after": "nocolon"}}, r"ADJUST\['after'\]: a hook is"),
     ({"COMMANDS": {"show": "pkg.mod:show"}}, r"COMMANDS\['show'\] is not a Command"),
     ({"COMMANDS": {"show": Command(help="", handler="show")}}, r"COMMANDS\['show'\].handler: a hook is"),
     ({"COMMANDS": {}}, "COMMANDS must be a dict"),

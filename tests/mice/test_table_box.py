@@ -40,4 +40,4 @@ def test_adjust_that_breaks_a_rule_is_refused(tmp_path):
     path = new(tmp_path, GAME, "--seed", "2")
     assert_adjust_refused(path, [("collin", "room=none", 4, "needs a room"),
                                  ("collin", "room=attic", 3, "'attic' is not one of"),
-                                 ("game", "scare=99", 3, "maximum of 10")])
+                                 ("game", "scare=99", 4, "the scare track runs from 0 to 10")])

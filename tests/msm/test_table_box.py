@@ -83,7 +83,7 @@ def test_adjust_that_breaks_a_rule_is_refused(tmp_path):
     path = new(tmp_path, GAME, "--seed", "4")
     assert_adjust_refused(path, [("nera", change, code, why) for change, code, why in (
         ("square=A5", 4, "a red (blocking) square"), ("square=B12", 4, "only roaches stack"),
-        ("square=Z40", 4, "off the 16x12 map"), ("health=12", 3, "maximum of 9"),
+        ("square=Z40", 4, "off the 16x12 map"), ("health=12", 4, "a cat has 0 to 9 lives"),
         ("mood=grumpy", 2, "no adjustable 'mood'"))])
 
 

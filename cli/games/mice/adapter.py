@@ -98,6 +98,8 @@ ADJUST = {
     ],
     "game": {"hourglass": "hourglass", "scare": "scare", "wheel": "wheel",
              "current-room": "current_room", "stash": "stash"},
+    "check": "claw.core.mice.adjusted:limits",              # scare 0-10, hourglass 1-99, wheel 0-5
+    "after": "claw.cli.games.mice.handlers:after_adjust",   # a full scare track, the chapter's end
 }
 CHECK = "claw.core.mice.checks:check"
 STATE_CHECK = "claw.core.mice.checks:check_state"  # claw validate on a state

@@ -16,6 +16,13 @@ def _tiles() -> dict:
     return load_data("mice/tiles.json")
 
 
+def after_adjust(state: dict) -> tuple[dict, list[dict]]:
+    """The adapter's ADJUST['after']: what a correction triggers (claw.core.mice.adjusted)."""
+    from claw.core.mice.adjusted import consequences
+
+    return consequences(state, _tiles())
+
+
 def _faces(call: Call | None = None):
     """The action die in play: the one the chapter file supplied (kept in the state),
     else claw's packaged face table."""

@@ -98,4 +98,6 @@ ADJUST = {
              "loot-deck": {"path": "loot.deck", "order": True},
              "scratch-tokens": "scratch_tokens"},
     "cards": ["loot.deck", "loot.discard"],
+    "check": "claw.core.msm.adjusted:limits",          # values play never reaches, with their limit
+    "after": "claw.core.msm.adjusted:consequences",    # a cat at 0 health is down
 }

@@ -111,5 +111,7 @@ ADJUST = {
              "question-pool": {"path": "question_pool", "order": True},
              "peculiar-deck": {"path": "peculiar_deck", "order": True},
              "sack-brown": "sack.brown", "sack-black": "sack.black", "sack-white": "sack.white"},
+    "check": "claw.core.ratcatcher.adjusted:limits",        # no more tokens than the Rat Sack holds
+    "after": "claw.core.ratcatcher.adjusted:consequences",  # the Nemesis at 0 wounds is destroyed
 }
 STATE_CHECK = "claw.core.ratcatcher.statecheck:state_problems"  # claw validate on a state

@@ -181,5 +181,6 @@ ADJUST = {
         "strength": "pools.strength", "intelligence": "pools.intelligence",
         "spirit": "pools.spirit"}}],
     "game": {"day": "day"},
+    "after": "claw.core.warriors.adjusted:consequences",  # knocked out at 0 HP, as after damage
 }
 STATE_CHECK = _H + "state_problems"  # claw validate on a state

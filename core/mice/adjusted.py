@@ -1,0 +1,50 @@
+"""What a table correction triggers (`claw adjust`) in the Ghost of Castle Andon, and the
+values play never reaches (rulebook: Chapter Objective, Scaring the Human Raiders,
+Chapter End; the base game's minion cheese wheel).
+
+Run on the corrected state as play runs them when a value is reached:
+
+- the scare track at 10: the raiders leave the castle and the chapter end marker moves
+  one page (``scare.track_full``), then the Dining Hall's ghost comes off if no raider
+  is left (``scare.check_revert``);
+- the end of the chapter (``track.check_end``): the hourglass on (or past) the chapter
+  end marker is a defeat, every mouse captured at once too, both objectives a victory.
+
+Refused: the scare track beyond 10, the hourglass off the chapter track (pages 1–99), the
+wheel at 6 or more (a full wheel surges at once and empties).
+"""
+
+from __future__ import annotations
+
+from claw.core.mice import rooms as R
+from claw.core.mice.result import begin
+from claw.core.mice.scare import check_revert, track_full
+from claw.core.mice.track import MAX_PAGE, check_end
+
+
+def consequences(state: dict, tiles: dict) -> tuple[dict, list[dict]]:
+    """``(new state, events)`` after a correction; ``state`` is not changed. ``tiles``:
+    the room tiles (claw's data), whose names the events use."""
+    if "mice" not in state or state.get("outcome"):
+        return state, []
+    res = begin(state)
+    track_full(res, tiles)
+    check_revert(res, tiles)
+    check_end(res)
+    if not res.events:
+        return state, []
+    return res.state, [e.to_json() for e in res.events]
+
+
+def limits(state: dict, before: dict | None = None) -> list[str]:
+    """Values play never reaches, each named with its limit."""
+    out = []
+    scare, hourglass, wheel = state.get("scare"), state.get("hourglass"), state.get("wheel")
+    if isinstance(scare, int) and not 0 <= scare <= R.SCARE_GOAL:
+        out.append(f"scare {scare}: the scare track runs from 0 to {R.SCARE_GOAL}")
+    if isinstance(hourglass, int) and not 1 <= hourglass <= MAX_PAGE:
+        out.append(f"hourglass {hourglass}: the chapter track runs from page 1 to {MAX_PAGE}")
+    if isinstance(wheel, int) and not 0 <= wheel < R.WHEEL_SIZE:
+        out.append(f"wheel {wheel}: the minion cheese wheel holds 0 to {R.WHEEL_SIZE - 1} cheese (the "
+                   f"{R.WHEEL_SIZE}th empties it in a surge)")
+    return out
