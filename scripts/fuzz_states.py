@@ -366,6 +366,7 @@ def fuzz(game: str, out_dir: Path, jobs: int, limit: int | None) -> dict[str, in
     kinds: Counter[str] = Counter()
     bad_mutants: Counter[str] = Counter()
     by_cause: Counter[tuple[str, str]] = Counter()
+    by_site: dict[str, set[str]] = {}
     pool = Pool(jobs)
     try:
         with target.open("w", encoding="utf-8") as live:
@@ -379,6 +380,8 @@ def fuzz(game: str, out_dir: Path, jobs: int, limit: int | None) -> dict[str, in
                 for kind, command, code, line in bad:
                     kinds[kind] += 1
                     by_cause[(kind, line)] += 1
+                    site = line.split(" @ ", 1)[1] if " @ " in line else f"{command}: {line}"
+                    by_site.setdefault(f"{kind} @ {site}", set()).add(f"{label} {path} {name}")
                     row = f"{kind}\t{label}\t{path}\t{name}\t{command}\texit {code}\t{line}"
                     failures.append(row)
                     live.write(row + "\n")
@@ -394,6 +397,8 @@ def fuzz(game: str, out_dir: Path, jobs: int, limit: int | None) -> dict[str, in
         f"# mutants with a bug (exit 1): {bad_mutants['bug']}; with a hang: {bad_mutants['hang']}; "
         f"with a disagreement (validate 0, command 3): {bad_mutants['disagreement']}; "
         f"other exits: {bad_mutants['odd exit']}",
+        "# mutants by kind and place (where claw crashed or hung; the message for a refusal):",
+        *[f"#   {len(ms):5d}  {site}" for site, ms in sorted(by_site.items(), key=lambda kv: -len(kv[1]))],
         "# failures by kind and message, all commands (count):",
         *[f"#   {n:5d}  {kind}: {line}" for (kind, line), n in by_cause.most_common()],
         "# kind\tbase\tpath\tmutation\tcommand\texit\tfirst line of stderr",
