@@ -21,6 +21,7 @@ from claw.core.errors import DiceError, quoted
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 _LIMITS: dict[int, int] = {}  # span -> largest multiple of span below 2**64 (pure cache)
+MAX_SPAN = 1 << 64  # one 64-bit word draws from at most this many values
 
 
 def _mix(z: int) -> int:
@@ -56,6 +57,9 @@ class SeededDice:
         if limit is None:
             if span <= 0:
                 raise DiceError(f"empty range for {label or 'die'}: {low}..{high}")
+            if span > MAX_SPAN:  # no word would be below the limit: the loop would never end
+                raise DiceError(f"range too wide for {label or 'die'}: {low}..{high} holds {span} values, "
+                                f"more than the 2**64 one draw can choose from")
             limit = _LIMITS[span] = (1 << 64) - ((1 << 64) % span)  # reject the biased tail
         while True:
             # _word() and _mix() inlined: this is the innermost loop of every roll

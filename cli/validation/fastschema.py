@@ -116,6 +116,10 @@ class Checker:
 
     def __init__(self, root: dict) -> None:
         self.root = root
+        # a $ref is looked up (and another schema file read and scanned) once per checker:
+        # a state with many copied cards follows the same few refs hundreds of times
+        self._roots: dict[str, dict] = {}
+        self._refs: dict[tuple[int, str], tuple[dict, dict]] = {}
         self._scan(root)
 
     def _scan(self, schema: Any) -> None:
@@ -135,13 +139,22 @@ class Checker:
                     self._scan(sub)
 
     def _resolve(self, ref: str) -> tuple[dict, dict]:
+        key = (id(self.root), ref)  # every root stays alive in self._roots, so its id is its own
+        found = self._refs.get(key)
+        if found is None:
+            found = self._refs[key] = self._lookup(ref)
+        return found
+
+    def _lookup(self, ref: str) -> tuple[dict, dict]:
         if ref.startswith("#"):
             root, pointer = self.root, ref[1:]
         else:
             uri, _, pointer = ref.partition("#")
             name = uri[len(PREFIX):] if uri.startswith(PREFIX) else uri.removesuffix(".json")
-            root = load_schema(name)
-            self._scan(root)
+            if name not in self._roots:
+                self._roots[name] = load_schema(name)
+                self._scan(self._roots[name])
+            root = self._roots[name]
         node = root
         for part in filter(None, pointer.split("/")):
             node = node[part.replace("~1", "/").replace("~0", "~")]
