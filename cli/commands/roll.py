@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -105,6 +104,8 @@ def render(result: RollResult, vs: int | None) -> str | Styled:
 
 
 def _odds(expr, vs, faces, json_out, output, picture=None) -> int:
+    from fractions import Fraction  # here, not at the top: it loads decimal, which `claw roll 2d12` never needs
+
     from claw.core.dice import critical_odds, distribution
 
     picture = picture or {}
@@ -156,6 +157,7 @@ def _graph_lines(dist, output, ascii: bool) -> list[str]:
     """The odds table with 'at least' / 'at most' columns and a bar per outcome, as wide as
     the terminal (80 columns in a pipe)."""
     import shutil
+    from fractions import Fraction
 
     from claw.cli.render.bars import can_draw_blocks, odds_table
 

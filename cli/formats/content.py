@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import importlib
-import json
 import os
 from functools import cache
 from typing import Any
 
+from claw.cli.formats import cjson
 from claw.core.errors import InvalidInput
 
 
@@ -45,7 +45,7 @@ def _is_file(package: str, name: str) -> bool:
 @cache
 def load_schema(name: str) -> dict:
     """The JSON Schema ``schemas/<name>.json``."""
-    return json.loads(_read_package_text("claw.schemas", f"{name}.json"))
+    return cjson.loads(_read_package_text("claw.schemas", f"{name}.json"))
 
 
 def schema_names() -> list[str]:
@@ -76,10 +76,10 @@ def load_data(path: str) -> Any:
     package = f"claw.data.{game}"
     # the JSON copy of a YAML file written by setup.py; a copy without its source is stale
     if name.endswith((".yaml", ".yml")) and _is_file(package, name + ".json") and _is_file(package, name):
-        return json.loads(_read_package_text(package, name + ".json"))
+        return cjson.loads(_read_package_text(package, name + ".json"))
     text = _read_package_text(package, name)
     if name.endswith(".json"):
-        return json.loads(text)
+        return cjson.loads(text)
     from claw.cli.formats.yamlload import load_yaml_plain
 
     return load_yaml_plain(text, f"data/{path}")

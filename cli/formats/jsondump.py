@@ -9,8 +9,10 @@ call per value, and hands anything else (tuples, subclasses, NaN, very deep nest
 
 from __future__ import annotations
 
-import json
-from json.encoder import encode_basestring  # the C one where built (ensure_ascii=False)
+from claw.cli.formats.cjson import encode_basestring  # the C one (ensure_ascii=False)
+
+if encode_basestring is None:  # no C accelerator
+    from json.encoder import encode_basestring
 
 _INFINITIES = (float("inf"), float("-inf"))
 
@@ -24,6 +26,8 @@ def dumps_indent1(data) -> str:
     try:
         _emit(data, out.append, "\n")
     except (_Unusual, RecursionError):
+        import json
+
         return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False, allow_nan=False)
     return "".join(out)
 

@@ -6,7 +6,7 @@ NaN/Infinity (and numbers too large for a float), integers longer than
 as UTF-8), nesting deeper than ``MAX_DEPTH``. A UTF-8 byte order mark is skipped.
 
 Two paths that accept exactly the same language: ``loads`` (states, every command) runs
-the C ``json`` scanner with checking hooks, and only when it objects re-reads the text
+the C ``json`` scanner with checking hooks (``claw.cli.formats.cjson``), and only when it objects re-reads the text
 with ``parse`` (``claw.cli.formats.jsonparse``, a small position-keeping parser, imported only
 then) to say where; ``parse`` is also what ``claw validate`` uses, since it keeps a
 position for every node.
@@ -14,10 +14,10 @@ position for every node.
 
 from __future__ import annotations
 
-import json
 import math
 from typing import Any
 
+from claw.cli.formats.cjson import scanner
 from claw.cli.formats.positions import MAX_DEPTH, MAX_INT_DIGITS, ParseProblem
 
 
@@ -55,6 +55,9 @@ def _constant(word: str) -> float:
     raise _Refused
 
 
+_scan = scanner(object_pairs_hook=_pairs, parse_int=_int, parse_float=_float, parse_constant=_constant)
+
+
 def _depth_over(data: Any, limit: int) -> bool:
     """Nesting deeper than ``limit``? One level at a time (cheaper than a stack of pairs)."""
     level = [data] if isinstance(data, (dict, list)) else []
@@ -89,8 +92,7 @@ def loads(text: str, name: str) -> Any:
     text = strip_bom(text)
     if not _may_hold_surrogates(text):
         try:
-            data = json.loads(text, object_pairs_hook=_pairs, parse_int=_int, parse_float=_float,
-                              parse_constant=_constant)
+            data = _scan(text)
         except (_Refused, ValueError, RecursionError):
             pass  # JSONDecodeError is a ValueError; parse() below says where and why
         else:

@@ -10,11 +10,13 @@ import contextlib
 import os
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from claw.cli.render.output import Output
-from claw.cli.store.stores import FILES, Store
 from claw.core.errors import CannotWrite, ClawError, InvalidInput, UsageError
+
+if TYPE_CHECKING:  # the stores load only for a command that reads or writes a state
+    from claw.cli.store.stores import Store
 
 MAX_SEED = (1 << 64) - 1
 
@@ -95,8 +97,18 @@ def fresh_seed() -> int:
     return int.from_bytes(os.urandom(8), "big")
 
 
-def state_source(common: Common, needs_state: bool, store: Store = FILES) -> tuple[str | None, bool]:
+def _or_files(store: Store | None) -> Store:
+    """The store given, else the files (imported here: `claw roll` never needs it)."""
+    if store is not None:
+        return store
+    from claw.cli.store.stores import FILES
+
+    return FILES
+
+
+def state_source(common: Common, needs_state: bool, store: Store | None = None) -> tuple[str | None, bool]:
     """Where the state comes from and whether we are in table mode (CLAW_STATE)."""
+    store = _or_files(store)
     if store.in_memory:
         return store.source(common), False  # type: ignore[attr-defined]
     if common.state:
@@ -174,7 +186,7 @@ def make_dice(common: Common, envelope: dict | None):
 def run_state_command(*, command: str, args: list[str], opts: dict, common: Common,
                       handler: Callable | None, needs_state: bool, changes_state: bool,
                       output: Output, resolve: Callable[[str | None], tuple] | None = None,
-                      store: Store = FILES) -> int:
+                      store: Store | None = None) -> int:
     """Shared flow for game commands. ``resolve(game)`` → (handler, needs_state,
     changes_state, opts) once the game is known; without it, ``handler`` and ``opts`` as given.
     ``store``: where the state lives (files, or `claw play`'s session in memory)."""
@@ -182,6 +194,7 @@ def run_state_command(*, command: str, args: list[str], opts: dict, common: Comm
     from claw.cli.framework.state_rules import STATE_RULES
     from claw.cli.store import statefile
 
+    store = _or_files(store)
     source, table_mode = state_source(common, needs_state, store)
     if common.in_place and source not in (None, "-") and not os.path.isdir(source):  # a folder: the read says
         _check_in_place_target(source)  # before reading: a FIFO would hang or be drained
@@ -337,7 +350,7 @@ def _append_log(envelope: dict, command: str, args: list[str], opts: dict, call,
 
 def write_state(envelope: dict, common: Common, source: str | None, table_mode: bool,
                 old_text: str | None, output: Output, lock=None, folder: str | None = None,
-                encoded: str | None = None, store: Store = FILES) -> int:
+                encoded: str | None = None, store: Store | None = None) -> int:
     """The one write path: check, encode under the read cap, then stdout, ``-o`` (file or
     stream) or in place (lock held, undo entry kept only if the write succeeds).
 
@@ -347,6 +360,7 @@ def write_state(envelope: dict, common: Common, source: str | None, table_mode: 
     from claw.cli.store import atomic as safewrite
     from claw.cli.store import statefile
 
+    store = _or_files(store)
     if store.in_memory:  # `claw play` checks what is new (not the whole log again) and keeps it
         return store.commit(envelope, output)  # type: ignore[attr-defined]
     if folder is not None:

@@ -1,7 +1,5 @@
 """`claw adjust`'s command line (typer); the body is claw.cli.commands.adjust."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

@@ -1,7 +1,5 @@
 """`claw log`'s command line (typer); the body is claw.cli.commands.log."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

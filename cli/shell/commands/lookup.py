@@ -1,7 +1,5 @@
 """`claw lookup`'s command line (typer); the body is claw.cli.commands.lookup."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

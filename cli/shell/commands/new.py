@@ -1,7 +1,5 @@
 """`claw new`'s command line (typer); the body is claw.cli.commands.new."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

@@ -1,7 +1,5 @@
 """`claw note`'s command line (typer); the body is claw.cli.commands.note."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

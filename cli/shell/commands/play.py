@@ -1,7 +1,5 @@
 """`claw play`'s command line (typer); the body is claw.cli.commands.play."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

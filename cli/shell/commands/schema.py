@@ -1,7 +1,5 @@
 """`claw schema`'s command line (typer); the body is claw.cli.commands.schema."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

@@ -4,8 +4,6 @@ The typer part only; the work is in ``claw.cli.commands.simulate`` (imported whe
 the command runs) and the engine in ``claw.core.sim``.
 """
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

@@ -1,7 +1,5 @@
 """`claw undo`'s command line (typer); the body is claw.cli.commands.undo."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

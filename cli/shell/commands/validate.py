@@ -1,7 +1,5 @@
 """`claw validate`'s command line (typer); the body is claw.cli.commands.validate."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer
