@@ -106,6 +106,19 @@ def test_a_minion_wounded_to_its_life_is_defeated_as_in_combat(tmp_path, fresh, 
     assert after["minions"] == res.state["minions"] and after["rooms"] == res.state["rooms"]
 
 
+def test_the_last_mouse_captured_by_hand_is_the_defeat(tmp_path):
+    """Chapter Objective: every mouse captured at the same time is a defeat. The capture's
+    hourglass page (base game) is the capture's, played by `claw capture`, not the value's:
+    a correction of ``captured`` moves no page."""
+    path = new(tmp_path, GAME, "--seed", "2")
+    mice = [m["id"] for m in load(path)["state"]["mice"]]
+    for mid in mice:
+        out = ok(["adjust", mid, "captured=yes", "room=none", "spot=none", "--reason", "r", "-s", str(path), "-i"])
+    assert "Defeat: all mice are captured at the same time" in out.stderr
+    after = load(path)["state"]
+    assert after["outcome"] == "defeat" and after["hourglass"] == 1
+
+
 def test_the_consequences_are_one_entry_and_one_undo(tmp_path, chamber):
     path = _file(tmp_path, chamber)
     entry = adjust_round_trip(path, "game", "scare=10")
