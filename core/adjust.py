@@ -21,7 +21,9 @@ path inside the record, or to ``{"path": ..., ...}`` with:
 
 Values are read like the current value: a number, yes/no, text, ``none``, or a comma
 list. Everything here is pure; the CLI checks the result against the game's schema
-and state checks before anything is written.
+and state checks before anything is written, and runs the game's ``"check"`` (values play
+never reaches) and ``"after"`` (what the values trigger in play) hooks, named in ``ADJUST``
+and typed by the registry (``claw.cli.framework.adapter``).
 """
 
 from __future__ import annotations

@@ -11,9 +11,6 @@ from claw.core.errors import InvalidInput, UsageError, quoted
 
 BLOCK = 200          # games per variant in one --until-ci block
 UNTIL_CI_CAP = 20000  # games per variant at most with --until-ci (unless --games says otherwise)
-MSM_OPTIONS = ("roaches", "pounce", "big_action", "cat_stun", "rat_wall")
-RC_OPTIONS = ("rat_speed", "recovery_lowest", "tie_township", "peculiar_bites", "spawn_nests",
-              "browns_count_to_consume")
 
 
 @dataclass
@@ -45,39 +42,19 @@ def _read(path: str | Path) -> dict:
 
 
 def load_setup(path: str):
-    """The engine's Setup for one scenario file (read and validated here, as claw new does)."""
-    from claw.cli.formats.content import load_data
-    from claw.core.sim.engine import Setup
+    """The engine's Setup for one scenario file (read and validated here, as claw new does;
+    the game's part by its hooks' SIMULATE_SETUP)."""
+    from claw.cli.framework.adapter import GAMES, NAMES, game_hooks
 
     doc = _read(path)
     game = doc.get("game")
-    here = Path(path).parent
-    if game == "msm":
-        from claw.core.msm.start import StartChoices, StartFiles
-
-        if doc.get("kind", "scenario") != "scenario":
-            raise UsageError(f"claw simulate needs an msm scenario file: {path}")
-        decks = []
-        for rel in doc.get("loot_files", []):
-            deck = _read(here / rel)
-            if deck.get("kind") != "loot":
-                raise UsageError(f"loot file {rel} is not a loot deck (kind: {quoted(deck.get('kind'))})")
-            decks.append(deck)
-        paths = [os.path.relpath(os.path.abspath(here / rel)) for rel in doc.get("loot_files", [])]
-        files = StartFiles(heroes=load_data("msm/heroes.yaml"), decks=decks, loot_paths=paths)
-        return Setup("msm", doc, files, {"bestiary": load_data("msm/bestiary.yaml")}, StartChoices(),
-                     os.path.relpath(os.path.abspath(path)))
-    if game == "ratcatcher":
-        if doc.get("kind", "scenario") != "scenario":
-            raise UsageError(f"claw simulate needs a Ratcatcher scenario file: {path}")
-        parts = {}
-        for key in ("character", "nemesis", "townships", "peculiar"):
-            ref = doc.get(key)
-            parts[key] = ({"cards": []} if key == "peculiar" else None) if ref is None else (
-                ref if isinstance(ref, dict) else _read(here / ref))
-        return Setup("ratcatcher", doc, parts, {"rules": load_data("ratcatcher/rules.yaml")}, None, path)
-    raise UsageError(f"claw simulate plays msm and Ratcatcher scenarios; {path} is a {quoted(game)} file "
-                     "(Warriors and Mice have no policy)")
+    setup = game_hooks(game).simulate_setup if game in GAMES else None
+    if setup is None:
+        able = [g for g in GAMES if game_hooks(g).simulate_setup is not None]
+        others = [NAMES[g].split(":")[0] for g in GAMES if g not in able]
+        raise UsageError(f"claw simulate plays {' and '.join(able)} scenarios; "
+                         f"{path} is a {quoted(game)} file ({' and '.join(others)} have no policy)")
+    return setup(path, doc, _read)
 
 
 def _value(text: str):
@@ -103,9 +80,15 @@ def _values(spec: str) -> tuple[str, list]:
     return key.strip(), [_value(v.strip()) for v in rest.split(",") if v.strip()]
 
 
+def _rulings(game: str) -> tuple[str, ...]:
+    from claw.cli.framework.adapter import game_hooks
+
+    return game_hooks(game).simulate_rulings
+
+
 def _ruling(game: str, key: str) -> str | None:
     name = key.replace("-", "_")
-    return name if name in (MSM_OPTIONS if game == "msm" else RC_OPTIONS) else None
+    return name if name in _rulings(game) else None
 
 
 def build_variants(game: str, req: Request):
@@ -121,7 +104,7 @@ def build_variants(game: str, req: Request):
         name, eq, value = spec.partition("=")
         ruling = _ruling(game, name.strip())
         if not eq or ruling is None:
-            names = ", ".join(o.replace("_", "-") for o in (MSM_OPTIONS if game == "msm" else RC_OPTIONS))
+            names = ", ".join(o.replace("_", "-") for o in _rulings(game))
             raise UsageError(f"--option wants NAME=VALUE with a ruling of {game} ({names}): {quoted(spec)}")
         extra.append((ruling, _value(value.strip())))
     out = []

@@ -64,3 +64,44 @@ def _library(text: str, hooks: dict) -> Any:
 
 
 loads = scanner()  # json.loads(text) for package data and schemas
+
+
+_plain_scan = None
+
+
+def top_level(text: str, key: str) -> tuple[bool, Any]:
+    """(True, value) of ``key`` in the JSON object ``text``, read from the start up to that
+    value and no further; (False, None) when the object has no such key before its end or
+    the text stops being JSON first (``text`` may be the head of a longer file)."""
+    global _plain_scan
+    if make_scanner is None:
+        return False, None
+    if _plain_scan is None:
+        _plain_scan = make_scanner(_Context(None, int, float, float))  # type: ignore[arg-type]
+    scan, n = _plain_scan, len(text)
+
+    def skip(i: int) -> int:
+        while i < n and text[i] in _SPACE:
+            i += 1
+        return i
+
+    i = skip(0)
+    if not text.startswith("{", i):
+        return False, None
+    i = skip(i + 1)
+    try:
+        while i < n and text[i] == '"':
+            name, i = scan(text, i)
+            i = skip(i)
+            if not text.startswith(":", i):
+                return False, None
+            value, i = scan(text, skip(i + 1))
+            if name == key:
+                return True, value
+            i = skip(i)
+            if not text.startswith(",", i):
+                return False, None
+            i = skip(i + 1)
+    except (StopIteration, ValueError, RecursionError):
+        pass
+    return False, None

@@ -184,11 +184,14 @@ class GameHooks:
     - ``status(state)``: the `claw play` prompt's words after the game id;
     - ``lookup``: `claw lookup` table → (data file, keys of its rows, what it is), with
       ``lookup_aliases`` (always) and ``lookup_game_aliases`` (with ``--game`` only);
-    - ``turns``: (verb, summary, example) in the order a turn uses them (`claw help GAME`).
+    - ``turns``: (verb, summary, example) in the order a turn uses them (`claw help GAME`);
+    - ``simulate_setup(path, doc, read)``: `claw simulate`'s engine Setup of a scenario file
+      (None: the game has no policy to simulate), ``simulate_rulings`` the rulings its
+      --option and --vary may set.
     """
 
     __slots__ = ("game", "kinds", "complete_kinds", "in_play", "table_kinds", "decks", "no_decks", "status",
-                 "lookup", "lookup_aliases", "lookup_game_aliases", "turns")
+                 "lookup", "lookup_aliases", "lookup_game_aliases", "turns", "simulate_setup", "simulate_rulings")
 
     def __init__(self, game: str, names: Mapping[str, Any]) -> None:
         self.game = game
@@ -203,12 +206,16 @@ class GameHooks:
         self.lookup_aliases: Mapping[str, str] = names.get("LOOKUP_ALIASES", {})
         self.lookup_game_aliases: Mapping[str, str] = names.get("LOOKUP_GAME_ALIASES", {})
         self.turns: list[tuple[str, str, str]] = names.get("TURNS", [])
+        setup = names.get("SIMULATE_SETUP")
+        self.simulate_setup: Hook | None = Hook(setup) if setup else None
+        self.simulate_rulings: tuple[str, ...] = names.get("SIMULATE_RULINGS", ())
 
 
 # the names a hooks module may declare → the type each must have
 HOOKS_CONTRACT: dict[str, type | tuple[type, ...]] = {
     "KINDS": dict, "COMPLETE_KINDS": dict, "IN_PLAY": (frozenset, set), "TABLE_KINDS": dict, "DECKS": dict,
-    "NO_DECKS": str, "LOOKUP": dict, "LOOKUP_ALIASES": dict, "LOOKUP_GAME_ALIASES": dict, "TURNS": list}
+    "NO_DECKS": str, "LOOKUP": dict, "LOOKUP_ALIASES": dict, "LOOKUP_GAME_ALIASES": dict, "TURNS": list,
+    "SIMULATE_SETUP": str, "SIMULATE_RULINGS": tuple}
 _HOOKS_LOADED: dict[str, GameHooks] = {}
 
 
@@ -248,13 +255,39 @@ def commands_of(game: str) -> dict[str, Command]:
 
 
 def game_of_file(path: str) -> str | None:
-    """The game a state or scenario file names near its head (a cheap look: a regex, no parser)."""
+    """The game a state or scenario file names. A JSON file (a state): its top-level
+    ``game``, read exactly — up to that key, not the whole document — so the command line
+    built for that game is the one the runner will pick; else (YAML) a cheap look at the
+    head for ``game:``. None when it cannot tell."""
     import re
 
-    try:
-        with open(path, encoding="utf-8") as handle:
-            head = handle.read(65536)
-    except (OSError, UnicodeDecodeError):
+    head = _head(path, 65536)
+    if head is None:
         return None
+    if head.lstrip(" \t\n\r").startswith("{"):
+        from claw.cli.formats.cjson import top_level
+
+        found, game = top_level(head, "game")
+        if not found and len(head) == 65536:  # the key may lie past the head
+            from claw.cli.store.statefile import MAX_STATE_BYTES
+
+            whole = _head(path, MAX_STATE_BYTES)
+            found, game = top_level(whole, "game") if whole is not None else (False, None)
+        return game if found and isinstance(game, str) and game in GAMES else None
     match = re.search(r"""["']?game["']?\s*:\s*["']?([a-z]+)""", head)
     return match.group(1) if match and match.group(1) in GAMES else None
+
+
+def _head(path: str, size: int) -> str | None:
+    """The first ``size`` characters of a regular file (a FIFO or device is left unread for
+    the command itself: a look here would block on it or drain it)."""
+    import os
+    import stat
+
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
+        with open(path, encoding="utf-8") as handle:
+            return handle.read(size).removeprefix("\ufeff")
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None

@@ -16,6 +16,7 @@ from claw.cli.render.output import Output
 from claw.core.errors import CannotWrite, ClawError, InvalidInput, UsageError
 
 if TYPE_CHECKING:  # the stores load only for a command that reads or writes a state
+    from claw.cli.framework.choose import Choice
     from claw.cli.store.stores import Store
 
 MAX_SEED = (1 << 64) - 1
@@ -185,11 +186,12 @@ def make_dice(common: Common, envelope: dict | None):
 
 def run_state_command(*, command: str, args: list[str], opts: dict, common: Common,
                       handler: Callable | None, needs_state: bool, changes_state: bool,
-                      output: Output, resolve: Callable[[str | None], tuple] | None = None,
+                      output: Output, choice: Choice | None = None,
                       store: Store | None = None) -> int:
-    """Shared flow for game commands. ``resolve(game)`` → (handler, needs_state,
-    changes_state, opts) once the game is known; without it, ``handler`` and ``opts`` as given.
-    ``store``: where the state lives (files, or `claw play`'s session in memory)."""
+    """Shared flow for game commands. ``choice``: a verb several games share, whose game's
+    spec is picked once the state is read (claw.cli.framework.choose); without it,
+    ``handler`` and ``opts`` as given. ``store``: where the state lives (files, or
+    `claw play`'s session in memory)."""
     from claw.cli.framework.call import Call, RecordingDice
     from claw.cli.framework.state_rules import STATE_RULES
     from claw.cli.store import statefile
@@ -217,8 +219,10 @@ def run_state_command(*, command: str, args: list[str], opts: dict, common: Comm
         game = envelope["game"] if envelope else common.game
         if envelope and common.game and common.game != envelope["game"]:
             raise UsageError(f"--game {common.game} does not match the state's game ({envelope['game']})")
-        if resolve is not None:
-            handler, needs_state, changes_state, opts = resolve(game)
+        if choice is not None:
+            picked = choice.pick(game, name or source)
+            handler, needs_state, changes_state, opts = (picked.handler, picked.needs_state,
+                                                         picked.changes_state, picked.opts)
         if needs_state and envelope is None:
             raise UsageError(f"`claw {command}` needs a game state: -s FILE, - for stdin, or CLAW_STATE")
         if handler is None:

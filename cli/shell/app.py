@@ -165,19 +165,14 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def run_game_aware(word: str | None, args: list[str]) -> int:
-    """Run the command built for the game the command line names (fewer options to build),
-    and again with every game's options when the state or a flag says that guess was wrong."""
+    """Run the command built for the game the command line names (--game, or the state
+    file's own ``game``): fewer options to build. With no game known before the read (a
+    state on stdin), the command takes every game's options and the runner picks."""
     if word in FOUNDATION:
         return run_click(build_app(word), args)
-    from claw.cli.shell.dispatch import BuildForAll, game_guess
+    from claw.cli.shell.dispatch import game_guess
 
-    game = game_guess(args)
-    if game is not None:
-        try:
-            return run_click(build_app(word, game=game), args)
-        except BuildForAll:
-            pass
-    return run_click(build_app(word), args)
+    return run_click(build_app(word, game=game_guess(args)), args)
 
 
 def run_click(app: typer.Typer, args: list[str], obj: Any = None) -> int:

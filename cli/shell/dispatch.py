@@ -13,14 +13,16 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from claw.cli.framework.adapter import GAMES, commands_of, import_target
+from claw.cli.framework.adapter import GAMES, commands_of
+from claw.cli.framework.choose import COMMON_FLAGS, Choice
+from claw.cli.framework.choose import near as near_flags
 from claw.cli.framework.runner import Common, guard, run_state_command
 from claw.cli.framework.spec import Command, Opt
 from claw.cli.render.output import Output
 from claw.cli.shell import help_turns
 from claw.cli.shell.options import COMMON
 from claw.cli.store.stores import FILES
-from claw.core.errors import ClawError, IllegalAction, InvalidInput, UsageError
+from claw.core.errors import ClawError, InvalidInput, UsageError
 
 # The rule commands of the design exist for every game, implemented or not.
 RULE_VERBS = ("attack", "spawn", "los", "tavern", "hunt", "heal", "scenario-step")
@@ -80,13 +82,6 @@ def _typer_param(opt: Opt, games: list[str], aliases: list[str], completers: boo
                              default=default, annotation=Annotated[annotation, info])
 
 
-class BuildForAll(BaseException):
-    """The command was built for the game guessed from the command line, and the state (or a
-    flag) says otherwise: main builds it again with every game's options and runs it again.
-    A BaseException, so the command's error guard lets it through; raised before anything
-    is read from stdin, printed or written."""
-
-
 def build(app: typer.Typer, verb: str, per_game: dict[str, Command], game: str | None = None,
           completers: bool = True) -> None:
     """One typer command for ``verb``: the union of the games' options, or, when the game in
@@ -122,43 +117,24 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command], game: str |
         args = kwargs.pop("args") or []
         common = Common(**{k: kwargs.pop(k) for k in COMMON})
         output = Output(quiet=common.quiet)
-
-        def resolve(game: str | None):
-            if built_for is not None and game != built_for:
-                raise BuildForAll  # the state is another game's than its head suggested
-            if game is None:
-                raise UsageError(f"`claw {verb}` needs a state (-s FILE) or --game GAME")
-            spec = per_game.get(game)
-            if spec is None:
-                raise IllegalAction(f"{game} has no '{verb}' rule in claw"
-                                    + (f" (games with it: {', '.join(full)})" if full else ""))
-            given = {k for k, v in kwargs.items() if v not in (None, False, [])}
-            foreign = sorted(given - {o.name for o in spec.options})
-            if foreign:
-                flag = options[foreign[0]].flag
-                whose = ", ".join(owners[foreign[0]])
-                raise UsageError(f"{flag} is not an option of `claw {verb}` in {game} (it is {whose}'s)"
-                                 + _near(flag, spec))
-            opts = {o.name: kwargs.get(o.name) for o in spec.options}
-            handler = import_target(spec.handler)
-            if spec.args:
-                from claw.cli.framework.adapter import adapter
-
-                handler = _checked(handler, spec, game, verb, adapter(game).state_gate)
-            return handler, spec.needs_state, spec.changes_state, opts
+        choice = Choice(verb, per_game, full, kwargs, options, owners, built_for)
 
         def body() -> int:
             stray = next((a for a in args if _looks_like_option(a)), None)
-            if stray is not None:  # unknown to every game (known flags are parsed by click)
-                if built_for is not None:
-                    raise BuildForAll  # maybe another game's flag: answer it with every game's options
-                raise _no_such_option(stray, verb, per_game, common)
+            if stray is not None:  # unknown to the games the command was built with
+                choice_all = _with_foreign(choice, stray) if built_for is not None else None
+                if choice_all is None:
+                    raise _no_such_option(stray, verb, per_game if built_for is None else collect()[verb], common)
+                return _run(choice_all)
             if common.game is None and not common.state and kwargs.get("map"):
                 common.game = _game_of_map(kwargs["map"])  # `claw los --map FILE` needs no --game
+            return _run(choice)
+
+        def _run(chosen: Choice) -> int:
             return run_state_command(
                 command=verb, args=args, opts={}, common=common, handler=None,
                 needs_state=bool(full) and all(c.needs_state for c in full.values()),
-                changes_state=True, output=output, resolve=resolve,
+                changes_state=True, output=output, choice=chosen,
                 store=store if hasattr(store, "in_memory") else FILES)
 
         code = guard(body, debug=common.debug, output=output)
@@ -180,7 +156,7 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command], game: str |
     command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]  # typer reads it
     command.__annotations__ = {p.name: p.annotation for p in params}
     command.__name__ = verb.replace("-", "_")
-    # unknown options reach ARGS, where resolve() answers them for the game in hand
+    # unknown options reach ARGS, where the command's body answers them for the game in hand
     app.command(name=verb, help=help_text, cls=_completing_command(per_game),
                 context_settings={"ignore_unknown_options": True})(command)
 
@@ -203,25 +179,6 @@ def _completing_command(per_game: dict[str, Command]) -> type:
     return type("GameCommand", (TyperCommand,), {"shell_complete": shell_complete})
 
 
-def _checked(handler, spec: Command, game: str, verb: str, gate=None):
-    """The handler, run on the positionals parsed by their kinds (claw.cli.framework.kinds: one parse,
-    one error and one "did you mean" per kind), after the game's ``STATE_GATE`` (if any) has
-    refused a state it cannot use (exit 3 or 4: names read from such a state would mislead)."""
-
-    def run(call) -> None:
-        from claw.cli.framework.kinds import parse_args
-
-        if gate is not None and call.state is not None:
-            gate(call)
-        call.values = parse_args(verb, spec, game, call.state, call.args)
-        handler(call)
-
-    return run
-
-
-COMMON_FLAGS = ("--state", "--in-place", "--output", "--quiet", "--json", "--seed", "--dice", "--game")
-
-
 def _looks_like_option(word: str) -> bool:
     """``--flag`` or ``-x``, but not a negative number or a lone ``-`` (stdin)."""
     if not word.startswith("-") or word == "-":
@@ -233,16 +190,23 @@ def _looks_like_option(word: str) -> bool:
     return False
 
 
-def _near(flag: str, spec: Command) -> str:
-    """"; did you mean …?" among the game's flags for this verb and the common ones."""
-    from claw.cli.render.suggest import hint
-
-    flags = [o.flag for o in spec.options]  # hidden aliases are accepted, never suggested
-    said = hint(flag.split("=")[0], flags + list(COMMON_FLAGS), what="options", show_all=0)
-    if said:
-        return "; " + said
-    own = [o.flag for o in spec.options]
-    return f"; its options: {', '.join(own)}" if own else "; it takes only the common options"
+def _with_foreign(choice: Choice, stray: str) -> Choice | None:
+    """The choice over every game's options when ``stray`` is another game's flag for this
+    verb (the runner then says whose, once the state is read); None when no game has it."""
+    flag = stray.split("=")[0]
+    per_game = collect()[choice.verb]
+    options = merged_options(per_game)
+    owners: dict[str, list[str]] = {name: [] for name in options}
+    found = None
+    for g, c in per_game.items():
+        for o in c.options:
+            owners[o.name].append(g)
+            if flag == o.flag or flag in o.aliases or flag == o.short:
+                found = o.name
+    if found is None:
+        return None
+    return Choice(choice.verb, per_game, per_game, {**choice.values, found: True}, options, owners,
+                  choice.built_for)
 
 
 def _no_such_option(stray: str, verb: str, per_game: dict[str, Command], common: Common) -> ClawError:
@@ -256,7 +220,7 @@ def _no_such_option(stray: str, verb: str, per_game: dict[str, Command], common:
     game = common.game or game_in_hand(["--state", common.state] if common.state else [])
     spec = per_game.get(game) if game else None
     if spec is not None:
-        return with_hint(UsageError(f"no such option: {flag} (for `claw {verb}` in {game})" + _near(flag, spec)),
+        return with_hint(UsageError(f"no such option: {flag} (for `claw {verb}` in {game})" + near_flags(flag, spec)),
                          f"see `claw {verb} --help --game {game}`")
     flags = [o.flag for c in per_game.values() for o in c.options]
     near = hint(flag, flags + list(COMMON_FLAGS), what="options", show_all=0)
@@ -266,9 +230,9 @@ def _no_such_option(stray: str, verb: str, per_game: dict[str, Command], common:
 
 def game_guess(args: list[str]) -> str | None:
     """The game of this run as the command line tells it, before anything is parsed: --game,
-    else the ``"game"`` near the head of the -s FILE or CLAW_STATE file (a regex, no JSON);
-    None for a state on stdin or no clue. Only a guess: run_state_command checks it against
-    the state it reads (BuildForAll)."""
+    else the top-level ``"game"`` of the -s FILE or CLAW_STATE file (read exactly, up to that
+    key: claw.cli.framework.adapter.game_of_file); None for a state on stdin or no clue. The
+    runner checks it against the state it reads (claw.cli.framework.choose)."""
     path = None
     before_dashes = args[:args.index("--")] if "--" in args else args
     for i, word in enumerate(before_dashes):

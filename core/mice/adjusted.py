@@ -4,6 +4,8 @@ Chapter End; the base game's minion cheese wheel).
 
 Run on the corrected state as play runs them when a value is reached:
 
+- a minion whose wounds reach its life is defeated and leaves the board, Barnacle and
+  Blackpaw ticking their objectives (``outcomes.remove_minion``, as base-game combat);
 - the scare track at 10: the raiders leave the castle and the chapter end marker moves
   one page (``scare.track_full``), then the Dining Hall's ghost comes off if no raider
   is left (``scare.check_revert``);
@@ -16,7 +18,10 @@ wheel at 6 or more (a full wheel surges at once and empties).
 
 from __future__ import annotations
 
+from claw.core.errors import IllegalAction
 from claw.core.mice import rooms as R
+from claw.core.mice.combat import stats
+from claw.core.mice.outcomes import remove_minion
 from claw.core.mice.result import begin
 from claw.core.mice.scare import check_revert, track_full
 from claw.core.mice.track import MAX_PAGE, check_end
@@ -28,6 +33,13 @@ def consequences(state: dict, tiles: dict) -> tuple[dict, list[dict]]:
     if "mice" not in state or state.get("outcome"):
         return state, []
     res = begin(state)
+    for f in list(res.state["minions"]):
+        try:
+            life = stats(res.state, f, tiles["special_figures"])["life"]
+        except IllegalAction:  # the chapter file's bestiary gives it no life: nothing to reach
+            continue
+        if f["wounds"] >= life and f in res.state["minions"]:
+            remove_minion(res, f, tiles, f"is defeated ({f['wounds']} wounds of {life} life)")
     track_full(res, tiles)
     check_revert(res, tiles)
     check_end(res)

@@ -1,8 +1,8 @@
 """What a table correction triggers (`claw adjust`) in the Ratcatcher, and the values play
 never reaches (rulebook: Character Board *Wounds*, *Wounding a Nemesis*, Setup 5).
 
-- the Nemesis at 0 wounds is destroyed (``effects.destroy_nemesis``): slain and off the
-  board, the game won at the next win/loss check;
+- the Nemesis at 0 wounds (or set ``slain``) is destroyed (``effects.destroy_nemesis``):
+  slain and off the board, the game won at the next win/loss check;
 - the Ratcatcher at 0 wounds has fallen: it can act no more and the game is lost at the
   end of the turn (ruling R12), as after a fatal bite; the state needs no change for it.
 - refused: more rat tokens in the sack, the city and with the Tallyman than the game's
@@ -23,7 +23,7 @@ def consequences(state: dict) -> tuple[dict, list[dict]]:
     events = Events()
     nem, rc = state["nemesis"], state["ratcatcher"]
     new = state
-    if nem["wounds"] <= 0 and not nem["slain"]:
+    if (nem["wounds"] <= 0 and not nem["slain"]) or (nem["slain"] and nem.get("zone")):
         new = clone(state)
         destroy_nemesis(new, events)
     if rc["wounds"] <= 0:

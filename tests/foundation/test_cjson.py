@@ -74,7 +74,8 @@ def test_hooks_run_and_their_errors_pass_through():
 
 def test_the_state_path_does_not_import_json():
     """The point of the module: reading and writing a state loads no ``json`` package."""
-    code = ("import sys\nfrom claw.cli.formats.jsonload import loads\nfrom claw.cli.formats.jsondump import dumps_indent1\n"
+    code = ("import sys\nfrom claw.cli.formats.jsonload import loads\n"
+            "from claw.cli.formats.jsondump import dumps_indent1\n"
             "from claw.cli.formats.content import load_schema\n"
             "dumps_indent1(loads(' {\"a\": [1, 2.5, \"\\u00e9\", null, true]} ', 'x')); load_schema('state')\n"
             "print('json' in sys.modules)")

@@ -85,6 +85,40 @@ def test_hourglass_on_the_chapter_end_is_the_defeat(tmp_path, chamber, tiles):
     assert r.code == 4 and "the chapter is over" in r.stderr
 
 
+def test_a_minion_wounded_to_its_life_is_defeated_as_in_combat(tmp_path, fresh, tiles):
+    """Ruling 16 (base-game combat): a minion is defeated when its wounds reach its life;
+    a correction to that many wounds takes it off the board as the wound in combat does."""
+    from claw.core.mice import outcomes as O
+    from claw.core.mice.combat import _wound_minion, stats
+
+    state = O.explore(fresh, "kings-tunnels", tiles).state
+    fid = "cave-centipede-1"
+    f = next(m for m in state["minions"] if m["id"] == fid)
+    life = stats(state, f, tiles["special_figures"])["life"]
+    res = begin(state)
+    _wound_minion(res, next(m for m in res.state["minions"] if m["id"] == fid), life, life, tiles)
+    path = _file(tmp_path, state)
+    entry = adjust_round_trip(path, fid, f"wounds={life - 1}")
+    assert [e["type"] for e in entry["events"]] == ["correction"]
+    out = ok(["adjust", fid, f"wounds={life}", "--reason", "r", "-s", str(path), "-i"])
+    assert f"{fid} (cave-centipede) is defeated" in out.stderr
+    after = load(path)["state"]
+    assert after["minions"] == res.state["minions"] and after["rooms"] == res.state["rooms"]
+
+
+def test_the_last_mouse_captured_by_hand_is_the_defeat(tmp_path):
+    """Chapter Objective: every mouse captured at the same time is a defeat. The capture's
+    hourglass page (base game) is the capture's, played by `claw capture`, not the value's:
+    a correction of ``captured`` moves no page."""
+    path = new(tmp_path, GAME, "--seed", "2")
+    mice = [m["id"] for m in load(path)["state"]["mice"]]
+    for mid in mice:
+        out = ok(["adjust", mid, "captured=yes", "room=none", "spot=none", "--reason", "r", "-s", str(path), "-i"])
+    assert "Defeat: all mice are captured at the same time" in out.stderr
+    after = load(path)["state"]
+    assert after["outcome"] == "defeat" and after["hourglass"] == 1
+
+
 def test_the_consequences_are_one_entry_and_one_undo(tmp_path, chamber):
     path = _file(tmp_path, chamber)
     entry = adjust_round_trip(path, "game", "scare=10")

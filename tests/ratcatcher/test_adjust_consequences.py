@@ -53,6 +53,15 @@ def test_nemesis_at_0_wounds_is_destroyed_as_by_an_attack(city):
     assert "VICTORY" in res.stderr
 
 
+def test_a_nemesis_set_slain_leaves_the_board(city):
+    """Wounding a Nemesis: a destroyed Nemesis is off the board, however the table says so."""
+    ok(["adjust", "nemesis", "zone=0.b", "spawned=yes", "--reason", "r", "-s", str(city), "-i", "-q"])
+    res = ok(["adjust", "nemesis", "slain=yes", "--reason", "r", "-s", str(city), "-i"])
+    assert "is destroyed" in res.stderr
+    nem = load(city)["state"]["nemesis"]
+    assert nem["slain"] and nem["zone"] is None
+
+
 def test_ratcatcher_at_0_wounds_acts_no_more_and_loses_at_the_turn_s_end(city):
     """Character Board *Wounds* and ruling R12: as after a fatal bite, no further action,
     and the end-of-turn check is the defeat."""

@@ -100,3 +100,8 @@ TURNS = [
     ("tavern", "Between scenarios: events, shop, levels.", "claw tavern event"),
     ("heal", "Spend healing salves in the Taverne.", "claw heal guy --salves 1"),
 ]
+
+# `claw simulate`: the set-up of a scenario for the engine, and the rulings --option/--vary
+# may set (docs/rules/msm.md; the engine's msm options)
+SIMULATE_SETUP = "claw.cli.games.msm.simulate:setup"
+SIMULATE_RULINGS = ("roaches", "pounce", "big_action", "cat_stun", "rat_wall")

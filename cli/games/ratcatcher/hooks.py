@@ -49,3 +49,9 @@ TURNS = [
     ("scenario-step", "End the turn and play the rats' turn.", "claw scenario-step"),
     ("spawn", "Run only the rats' spawn phase.", "claw spawn"),
 ]
+
+# `claw simulate`: the set-up of a scenario for the engine, and the rulings --option/--vary
+# may set (docs/rules/ratcatcher.md; the engine's Ratcatcher options)
+SIMULATE_SETUP = "claw.cli.games.ratcatcher.simulate:setup"
+SIMULATE_RULINGS = ("rat_speed", "recovery_lowest", "tie_township", "peculiar_bites", "spawn_nests",
+                    "browns_count_to_consume")

@@ -12,7 +12,9 @@ def register(app: typer.Typer) -> None:
     @app.command(name="adjust", help="Set what the table says is true (a figure's health, wounds, square or "
                  "zone, a tracker, a deck's order, a card in hand, cheese, points) with a short reason. "
                  "ID is a figure or zone id, or `game` for trackers and counters. The change is checked "
-                 "against the game's rules, logged as a correction, and `claw undo` takes it back.")
+                 "against the game's rules (a value play never reaches is refused, naming its limit), "
+                 "what it triggers in play follows (a cat at 0 health is down …), all of it is logged "
+                 "as one correction, and `claw undo` takes it back.")
     def adjust_cmd(
         target: Annotated[str, typer.Argument(metavar="ID", autocompletion=complete_target)],
         changes: Annotated[list[str], typer.Argument(metavar="KEY=VALUE...", autocompletion=complete_change)],
