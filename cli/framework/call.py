@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from claw.cli.render.output import Output
 from claw.cli.render.text import Styled, plain, styled
 from claw.core.errors import InvalidInput
+
+if TYPE_CHECKING:
+    from claw.core.outcome import Outcome
 
 # how the CLI shows events core/ reports as plain sentences (outcomes stand out)
 EVENT_STYLES = {"victory": "bold green", "defeat": "bold red"}
@@ -165,6 +168,19 @@ class Call:
             self.output.say(styled(style, text) if style and isinstance(text, str) else text)
         self.events.append(entry)
         return entry
+
+    def apply(self, outcome: Outcome, *, json_info: bool = False) -> None:
+        """Take a rule's :class:`~claw.core.outcome.Outcome`: its state becomes the new
+        state (unless the rule only answered a question) and each event is logged and
+        said. With ``json_info`` and ``--json``, what the rule reports (``info``) is
+        printed with the events."""
+        if outcome.state is not None:
+            self.state = outcome.state
+        for ev in outcome.events:
+            data = {k: v for k, v in ev.items() if k not in ("type", "text")}
+            self.event(ev["type"], ev.get("text", ""), **data)
+        if json_info and self.json and outcome.info:
+            self.emit_json(dict(outcome.info, events=[dict(ev) for ev in outcome.events]))
 
     def answer(self, text: str | Styled, data: Any = None) -> None:
         """Answer a question (odds, options): ``data`` as JSON with --json, else ``text``,
