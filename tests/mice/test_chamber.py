@@ -6,8 +6,8 @@ import pytest
 from claw.core.errors import IllegalAction
 from claw.core.mice import chamber
 from claw.core.mice import outcomes as O
-from claw.core.outcome import begin
 from claw.core.mice.track import add_wheel
+from claw.core.outcome import begin
 
 from .helpers import d, to_chamber
 

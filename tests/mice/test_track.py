@@ -5,8 +5,8 @@ import pytest
 
 from claw.core.errors import IllegalAction, UsageError
 from claw.core.mice import outcomes as O
-from claw.core.outcome import begin
 from claw.core.mice.track import add_wheel, scenario_step
+from claw.core.outcome import begin
 
 
 def test_setup_six_mice_page_seven_centipede(fresh):
