@@ -41,6 +41,7 @@ CODES: dict[str, str] = {
     "MSM121": "every rat is set aside",
     "MSM122": "a placement names a rat that is not set aside in the scenario",
     "MSM130": "a campaign hero the Dramatis Personae lacks",
+    "MSM131": "a campaign card its loot decks lack",
     "MSM201": "warning: no cat can reach an objective square",
     "MSM202": "warning: no path leads from the cats to a spawn square",
     "MSM203": "warning: a spawn square no round of the round track uses",

@@ -308,7 +308,27 @@ def _follow(name: str, root: Any, data: Any, chosen: str, broken: list[tuple], i
                 message = found.message + (_choice_hint(*found.choices) if found.choices else "")
                 diags.append(Diagnostic(name, *locate(root, at), message, "rule", found.code, found.severity,
                                         _path_text(at)))
+    diags += _bundle_diagnostics(name, root, data, chosen, folder, duplicates) if not broken else []
     return diags, reports
+
+
+def _bundle_diagnostics(name: str, root: Any, data: Any, chosen: str, folder: str, duplicates: str) -> list[Diagnostic]:
+    """The rule checks across a file and every file it reaches (references.BUNDLE_CHECKS),
+    e.g. a campaign's cards against its and its scenario's loot decks."""
+    from claw.cli.validation.references import BUNDLE_CHECKS, reached
+
+    if chosen not in BUNDLE_CHECKS:
+        return []
+    from claw.cli.framework.adapter import import_target
+    from claw.core.findings import collect
+
+    target, chains = BUNDLE_CHECKS[chosen]
+    docs = reached(chains, data, folder, lambda path: _peek(path, duplicates))
+    if docs is None:  # a named file is missing or broken: reported above, the set is incomplete
+        return []
+    found = collect([lambda: import_target(target)(data, docs)])
+    return [Diagnostic(name, *locate(root, tuple(f.path)), f.message + (_choice_hint(*f.choices) if f.choices else ""),
+                       "rule", f.code, f.severity, _path_text(tuple(f.path))) for f in found]
 
 
 def _peek(path: str, duplicates: str) -> Any:

@@ -185,6 +185,8 @@ class Checker:
         if "const" in s and not _equal(v, s["const"]):
             return path, f"{_short(v)} should be {quoted(s['const'])}"
         if "enum" in s and not any(_equal(v, e) for e in s["enum"]):
+            if "title" in s:  # a named list ("in the bestiary") says what the value is not
+                return path, f"{_short(v)} is not {s['title']} (one of {quoted(s['enum'])})"
             return path, f"{_short(v)} is not one of {quoted(s['enum'])}"
         if isinstance(v, dict):
             err = self._object(v, s, path, root)

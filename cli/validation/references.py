@@ -27,6 +27,39 @@ CROSS_CHECKS: dict[tuple[str, str], str] = {
 }
 
 
+# rule checks across a file and *all* the files it reaches (pure, in core): referring
+# schema → ("module:function" taking (referring doc, [named docs]), the reference chains
+# whose files are handed in). A chain is followed file by file: ("scenario",) then
+# ("loot_files", "*") is the loot files of the scenario the campaign names.
+BUNDLE_CHECKS: dict[str, tuple[str, tuple[tuple[tuple, ...], ...]]] = {
+    "campaign-msm": ("claw.core.msm.checks:campaign_cards",
+                     (((("loot_decks", "*"),)), (("scenario",), ("loot_files", "*")))),
+}
+
+
+def reached(chains: tuple[tuple[tuple, ...], ...], data: Any, folder: str, peek) -> list | None:
+    """The documents the chains reach from ``data`` (a file in ``folder``), read with
+    ``peek(path)`` (None for a file that does not parse); None when a file of a chain is
+    missing or unreadable, so that a check across them would judge an incomplete set."""
+    import os
+
+    out: list = []
+    for chain in chains:
+        level = [(data, folder)]
+        for pattern in chain:
+            nxt = []
+            for doc, where in level:
+                for _path, ref, _kind in _walk(doc, pattern, (), ""):
+                    full = ref if os.path.isabs(ref) else os.path.join(where, ref)
+                    named = peek(full) if os.path.isfile(full) else None
+                    if not isinstance(named, dict):
+                        return None
+                    nxt.append((named, os.path.dirname(full)))
+            level = nxt
+        out += [doc for doc, _ in level]
+    return out
+
+
 def references(schema: str, data: Any) -> Iterator[tuple[tuple, str, str]]:
     """(path, file name, expected kind) for every file reference in ``data``."""
     for pattern, kind in REFERENCES.get(schema, []):

@@ -7,5 +7,5 @@ flinging cheese, building the ghost), ``ghost`` (moving it, scary noises, the Di
 Hall), ``combat`` (attacks, Blackpaw and Barnacle), ``track`` (minion wheel, surges,
 hourglass, end checks), ``outcomes`` (base-game results the table records),
 ``search`` (tile searches), ``checks`` (rule-level checks of chapter files).
-Every rule returns a ``Result`` (new state, events); the input state is not changed.
+Every rule returns a ``claw.core.outcome.Outcome`` (new state, events as dicts); the input state is not changed.
 """

@@ -22,9 +22,9 @@ from claw.core.errors import IllegalAction
 from claw.core.mice import rooms as R
 from claw.core.mice.combat import stats
 from claw.core.mice.outcomes import remove_minion
-from claw.core.mice.result import begin
 from claw.core.mice.scare import check_revert, track_full
 from claw.core.mice.track import MAX_PAGE, check_end
+from claw.core.outcome import begin
 
 
 def consequences(state: dict, tiles: dict) -> tuple[dict, list[dict]]:
@@ -45,7 +45,7 @@ def consequences(state: dict, tiles: dict) -> tuple[dict, list[dict]]:
     check_end(res)
     if not res.events:
         return state, []
-    return res.state, [e.to_json() for e in res.events]
+    return res.state, [dict(e) for e in res.events]
 
 
 def limits(state: dict, before: dict | None = None) -> list[str]:

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 from claw.core.errors import IllegalAction
 from claw.core.mice import actiondie as A
 from claw.core.mice import rooms as R
-from claw.core.mice.result import Result, begin
 from claw.core.mice.scare import scare_raider
+from claw.core.outcome import Outcome, begin
 
 if TYPE_CHECKING:  # exact odds load fractions only when asked
     from fractions import Fraction
@@ -50,7 +50,7 @@ def lid_helpers(state: dict, mid: str, tiles: dict) -> list[str]:
     return [o["id"] for o in R.free_mice(state) if o is not m and o["room"] == "kings-chamber" and o["spot"] == "bed"]
 
 
-def chest_lid(state: dict, mid: str, dice, faces, tiles: dict) -> Result:
+def chest_lid(state: dict, mid: str, dice, faces, tiles: dict) -> Outcome:
     """King's Chamber 3: mouse ``mid`` on the bed pushes the lid; 1 die plus 1 per other
     mouse on the bed, each cheese a scare point (capped at 3 once he is suspicious)."""
     helpers = lid_helpers(state, mid, tiles)

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 from claw.core.errors import IllegalAction, UsageError, quoted
 from claw.core.mice import actiondie as A
 from claw.core.mice import rooms as R
-from claw.core.mice.result import Result, begin
 from claw.core.mice.track import add_wheel
+from claw.core.outcome import Outcome, begin
 
 if TYPE_CHECKING:  # exact odds load fractions only when asked
     from fractions import Fraction
@@ -66,7 +66,7 @@ def stats(state: dict, f: dict, special: dict) -> dict:
 
 
 def attack(state: dict, attacker: str, target: str, dice, faces, tiles: dict, *, ranged: bool = False,
-           bonus: int = 0, toothpick: bool = True) -> Result:
+           bonus: int = 0, toothpick: bool = True) -> Outcome:
     """A base-game attack between a mouse and a minion, with Dining Hall 3 and 4 and the Toothpick."""
     R.ensure_playing(state)
     if not 0 <= bonus <= 20:
@@ -155,7 +155,7 @@ def attack(state: dict, attacker: str, target: str, dice, faces, tiles: dict, *,
     return res
 
 
-def _wound_minion(res: Result, f: dict, wounds: int, life: int, tiles: dict) -> None:
+def _wound_minion(res: Outcome, f: dict, wounds: int, life: int, tiles: dict) -> None:
     if not wounds or f not in res.state["minions"]:
         return
     f["wounds"] += wounds

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 from claw.core.errors import IllegalAction, UsageError, quoted
 from claw.core.mice import actiondie as A
 from claw.core.mice import rooms as R
-from claw.core.mice.result import Result, begin
 from claw.core.mice.scare import check_revert, scare_raider
+from claw.core.outcome import Outcome, begin
 
 if TYPE_CHECKING:  # exact odds load fractions only when asked
     from fractions import Fraction
@@ -50,7 +50,7 @@ def _job(state: dict, mid: str, job: str, tiles: dict) -> dict:
     return m
 
 
-def move_ghost(state: dict, mid: str, number: int, dice, faces, tiles: dict, enter: str | None = None) -> Result:
+def move_ghost(state: dict, mid: str, number: int, dice, faces, tiles: dict, enter: str | None = None) -> Outcome:
     """Kitchen 5, Move the Ghost: mop mouse ``mid`` calls ``number``; one space per mop die
     showing it; ``enter`` records the ghost entering a room (the Dining Hall sets up)."""
     R.ensure_playing(state)
@@ -98,7 +98,7 @@ def _check_entry(state: dict, g: dict, enter: str, tiles: dict) -> None:
 
 
 def scary_noises(state: dict, mid: str, distance: int, dice, faces, tiles: dict,
-                 raider: str | None = None) -> Result:
+                 raider: str | None = None) -> Outcome:
     """Kitchen 5, Make Scary Noises: eye mouse ``mid`` leads; one die per mouse in the costume;
     a cheese total above ``distance`` scares the raider (3 points, token removed)."""
     R.ensure_playing(state)
@@ -137,7 +137,7 @@ def scary_noises(state: dict, mid: str, distance: int, dice, faces, tiles: dict,
     return res
 
 
-def dining_setup(res: Result, tiles: dict) -> None:
+def dining_setup(res: Outcome, tiles: dict) -> None:
     """Dining Hall 1: raiders on three entry spaces, Blackpaw's crew on the table.
     They stay suspicious (inactive) while the ghost is in play (Dining Hall 3)."""
     from claw.core.mice.outcomes import place_minions

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 from claw.core.errors import IllegalAction, UsageError
 from claw.core.mice import actiondie as A
 from claw.core.mice import rooms as R
-from claw.core.mice.result import Result, begin
 from claw.core.mice.scare import scare_raider
+from claw.core.outcome import Outcome, begin
 
 if TYPE_CHECKING:  # exact odds load fractions only when asked
     from fractions import Fraction
@@ -22,7 +22,7 @@ def fling_odds(faces) -> Fraction:
     return A.at_least(A.symbol_total(faces, A.CHEESE, 1), 1)
 
 
-def deploy_fork(state: dict, tiles: dict) -> Result:
+def deploy_fork(state: dict, tiles: dict) -> Outcome:
     """Kitchen 2: the dinner fork from the stash goes up on the kitchen counter."""
     R.ensure_playing(state)
     why = R.cite(tiles, "kitchen", 2)
@@ -38,7 +38,7 @@ def deploy_fork(state: dict, tiles: dict) -> Result:
     return res
 
 
-def fling_cheese(state: dict, mid: str, dice, faces, tiles: dict) -> Result:
+def fling_cheese(state: dict, mid: str, dice, faces, tiles: dict) -> Outcome:
     """Kitchen 2: mouse ``mid`` on the counter spends 1 cheese and rolls one die; a cheese
     scores 1 scare point and removes the Kitchen raider."""
     R.ensure_playing(state)
@@ -69,7 +69,7 @@ def fling_cheese(state: dict, mid: str, dice, faces, tiles: dict) -> Result:
     return res
 
 
-def build_ghost(state: dict, tiles: dict, eyes: list[str] | None = None) -> Result:
+def build_ghost(state: dict, tiles: dict, eyes: list[str] | None = None) -> Outcome:
     """Kitchen 4: needs the Kitchen free of minions and its raider scared off by flung
     cheese (or gone with the rest at 10 points); every free mouse takes a job."""
     R.ensure_playing(state)

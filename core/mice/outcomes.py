@@ -10,16 +10,16 @@ import re
 
 from claw.core.errors import IllegalAction, UsageError, quoted
 from claw.core.mice import rooms as R
-from claw.core.mice.result import Result, begin
 from claw.core.mice.scare import check_cleared, check_revert
 from claw.core.mice.track import add_wheel, advance_hourglass, check_end
+from claw.core.outcome import Outcome, begin
 
 MAX_MINIONS = 200
 KIND_RE = re.compile(r"[a-z][a-z0-9-]{0,39}")  # the chapter file's bestiary keys
 ESCAPE_ROOMS = ("tunnel-entrance", "kings-tunnels")  # ruling: the tunnels borrow marker 3 (tiles.json)
 
 
-def place_minions(res: Result, kind: str, count: int, room: str, tiles: dict, *, why: str, escapes: bool = True,
+def place_minions(res: Outcome, kind: str, count: int, room: str, tiles: dict, *, why: str, escapes: bool = True,
                   spot: str = "floor", fid: str | None = None, suspicious: bool = False) -> list[str]:
     """Put ``count`` minions of ``kind`` in ``room`` with fresh ids (or ``fid``)."""
     s = res.state
@@ -37,7 +37,7 @@ def place_minions(res: Result, kind: str, count: int, room: str, tiles: dict, *,
     return ids
 
 
-def add_minion(state: dict, kind: str, count: int, room: str | None, tiles: dict) -> Result:
+def add_minion(state: dict, kind: str, count: int, room: str | None, tiles: dict) -> Outcome:
     """Minions from a revealed encounter card or a base-game effect."""
     R.ensure_playing(state)
     if not KIND_RE.fullmatch(kind):
@@ -54,7 +54,7 @@ def add_minion(state: dict, kind: str, count: int, room: str | None, tiles: dict
     return res
 
 
-def defeat(state: dict, fid: str, tiles: dict) -> Result:
+def defeat(state: dict, fid: str, tiles: dict) -> Outcome:
     """A minion defeated in base-game combat: remove it (Barnacle and Blackpaw count)."""
     R.ensure_playing(state)
     res = begin(state)
@@ -67,7 +67,7 @@ def defeat(state: dict, fid: str, tiles: dict) -> Result:
     return res
 
 
-def remove_minion(res: Result, f: dict, tiles: dict, why: str) -> None:
+def remove_minion(res: Outcome, f: dict, tiles: dict, why: str) -> None:
     """Take minion ``f`` off the board; Barnacle and Blackpaw tick their objectives."""
     s = res.state
     s["minions"].remove(f)
@@ -81,7 +81,7 @@ def remove_minion(res: Result, f: dict, tiles: dict, why: str) -> None:
     check_end(res)
 
 
-def capture(state: dict, mid: str, tiles: dict) -> Result:
+def capture(state: dict, mid: str, tiles: dict) -> Outcome:
     """A mouse captured at the table (base game): may move the hourglass and end the chapter."""
     R.ensure_playing(state)
     res = begin(state)
@@ -89,7 +89,7 @@ def capture(state: dict, mid: str, tiles: dict) -> Result:
     return res
 
 
-def capture_mouse(res: Result, m: dict, tiles: dict) -> None:
+def capture_mouse(res: Outcome, m: dict, tiles: dict) -> None:
     """Capture ``m`` inside a running result (used by ``capture`` and by attacks)."""
     if m["captured"]:
         raise IllegalAction(f"{m['name']} is already captured: {m['id']}")
@@ -102,7 +102,7 @@ def capture_mouse(res: Result, m: dict, tiles: dict) -> None:
         advance_hourglass(res, 1, f"{m['name']} captured (base game)")
 
 
-def release(state: dict, mid: str, tiles: dict) -> Result:
+def release(state: dict, mid: str, tiles: dict) -> Outcome:
     """A captured mouse rejoins the party in the current room, unwounded."""
     R.ensure_playing(state)
     res = begin(state)
@@ -114,7 +114,7 @@ def release(state: dict, mid: str, tiles: dict) -> Result:
     return res
 
 
-def gain_cheese(state: dict, mid: str, n: int) -> Result:
+def gain_cheese(state: dict, mid: str, n: int) -> Outcome:
     """Mouse ``mid`` gains ``n`` cheese (base game)."""
     R.ensure_playing(state)
     if not 1 <= n <= 100:
@@ -126,7 +126,7 @@ def gain_cheese(state: dict, mid: str, n: int) -> Result:
     return res
 
 
-def spend_cheese(state: dict, mid: str, n: int) -> Result:
+def spend_cheese(state: dict, mid: str, n: int) -> Outcome:
     """Mouse ``mid`` spends ``n`` cheese (base game)."""
     R.ensure_playing(state)
     if not 1 <= n <= 100:
@@ -140,7 +140,7 @@ def spend_cheese(state: dict, mid: str, n: int) -> Result:
     return res
 
 
-def wheel_cheese(state: dict, n: int, tiles: dict, reason: str = "base game") -> Result:
+def wheel_cheese(state: dict, n: int, tiles: dict, reason: str = "base game") -> Outcome:
     """``n`` cheese onto the minion wheel; each full wheel surges."""
     R.ensure_playing(state)
     if not 1 <= n <= 12:
@@ -150,7 +150,7 @@ def wheel_cheese(state: dict, n: int, tiles: dict, reason: str = "base game") ->
     return res
 
 
-def minion_turn(state: dict, kind: str, tiles: dict, room: str | None = None, pick: str | None = None) -> Result:
+def minion_turn(state: dict, kind: str, tiles: dict, room: str | None = None, pick: str | None = None) -> Outcome:
     """Tunnel Entrance 3, Minions Escaping: as a minion card starts its turn, one of its
     minions is set aside for the next encounter (the surge spider never escapes).
     The card is the current tile's unless ``room`` names another tunnel tile."""
@@ -187,7 +187,7 @@ def minion_turn(state: dict, kind: str, tiles: dict, room: str | None = None, pi
     return res
 
 
-def place_mouse(state: dict, mid: str, room: str, spot: str, tiles: dict) -> Result:
+def place_mouse(state: dict, mid: str, room: str, spot: str, tiles: dict) -> Outcome:
     """A base-game move: where a mouse now stands (room and spot)."""
     R.ensure_playing(state)
     res = begin(state)
@@ -212,7 +212,7 @@ def place_mouse(state: dict, mid: str, room: str, spot: str, tiles: dict) -> Res
     return res
 
 
-def explore(state: dict, room: str, tiles: dict) -> Result:
+def explore(state: dict, room: str, tiles: dict) -> Outcome:
     """Exploring a room: its Special Setup and Story Moment (the Dining Hall's set-up
     runs when the ghost enters; see ``ghost.enter``)."""
     R.ensure_playing(state)

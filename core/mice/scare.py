@@ -5,10 +5,10 @@ out of the costume once no raider is left)."""
 from __future__ import annotations
 
 from claw.core.mice import rooms as R
-from claw.core.mice.result import Result
+from claw.core.outcome import Outcome
 
 
-def scare_raider(res: Result, rid: str, points: int, source: str, tiles: dict) -> None:
+def scare_raider(res: Outcome, rid: str, points: int, source: str, tiles: dict) -> None:
     """The mice scare raider ``rid`` off for ``points`` scare points.
 
     Order (ruling 13): the token goes, the points go on the track (at 10 the chapter
@@ -20,7 +20,7 @@ def scare_raider(res: Result, rid: str, points: int, source: str, tiles: dict) -
     _suspicious_rats_cheese(res, tiles)
 
 
-def add_points(res: Result, points: int, source: str, tiles: dict) -> None:
+def add_points(res: Outcome, points: int, source: str, tiles: dict) -> None:
     """Advance the scare track (capped at 10); at 10 every raider left leaves the castle."""
     s = res.state
     before = s["scare"]
@@ -36,7 +36,7 @@ def add_points(res: Result, points: int, source: str, tiles: dict) -> None:
     check_end(res)
 
 
-def track_full(res: Result, tiles: dict) -> None:
+def track_full(res: Outcome, tiles: dict) -> None:
     """*Scaring the Human Raiders*: once the scare track reaches 10 (the first time), the
     chapter end marker moves one page and every raider left leaves the castle."""
     s = res.state
@@ -52,7 +52,7 @@ def track_full(res: Result, tiles: dict) -> None:
                 _suspicious_rats_cheese(res, tiles)
 
 
-def remove_raider(res: Result, rid: str, tiles: dict, why: str) -> None:
+def remove_raider(res: Outcome, rid: str, tiles: dict, why: str) -> None:
     """Take raider token ``rid`` off the board (no points, no wheel cheese)."""
     s = res.state
     r = next(r for r in s["raiders"] if r["id"] == rid)
@@ -66,7 +66,7 @@ def remove_raider(res: Result, rid: str, tiles: dict, why: str) -> None:
     check_cleared(res, "kitchen", tiles)
 
 
-def _suspicious_rats_cheese(res: Result, tiles: dict) -> None:
+def _suspicious_rats_cheese(res: Outcome, tiles: dict) -> None:
     """Dining Hall 3: once the hall is in play, each raider scared away feeds the wheel."""
     if res.state["rooms"]["dining-hall"]["explored"]:
         from claw.core.mice.track import add_wheel
@@ -74,7 +74,7 @@ def _suspicious_rats_cheese(res: Result, tiles: dict) -> None:
         add_wheel(res, 1, f"{R.cite(tiles, 'dining-hall', 3)}: a raider was scared", tiles)
 
 
-def check_cleared(res: Result, room: str, tiles: dict) -> None:
+def check_cleared(res: Outcome, room: str, tiles: dict) -> None:
     """Kitchen 3: the story moment once the Kitchen holds no minions or raiders."""
     s = res.state
     st = s["rooms"][room]
@@ -85,7 +85,7 @@ def check_cleared(res: Result, room: str, tiles: dict) -> None:
                     "read the story moment.")
 
 
-def check_revert(res: Result, tiles: dict) -> None:
+def check_revert(res: Outcome, tiles: dict) -> None:
     """Dining Hall 3: with every raider gone and the ghost in play there, the mice come out."""
     s = res.state
     g = s["ghost"]

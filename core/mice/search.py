@@ -6,7 +6,7 @@ from __future__ import annotations
 from claw.core.errors import IllegalAction, quoted
 from claw.core.mice import actiondie as A
 from claw.core.mice import rooms as R
-from claw.core.mice.result import Result, begin
+from claw.core.outcome import Outcome, begin
 
 
 def specials_here(tiles: dict, room: str, spot: str, found: list[str]) -> list[dict]:
@@ -22,7 +22,7 @@ def specials_here(tiles: dict, room: str, spot: str, found: list[str]) -> list[d
     return sorted(out, key=lambda r: r["n"] in t["whole_tile"])
 
 
-def search(state: dict, mid: str, dice, faces, tiles: dict, item: str | None = None) -> Result:
+def search(state: dict, mid: str, dice, faces, tiles: dict, item: str | None = None) -> Outcome:
     """A mouse searches its tile: one die, a cheese finds the special search that applies
     there (else the base game's search deck)."""
     R.ensure_playing(state)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from claw.core.mice import rooms as R
-from claw.core.mice.result import Result
+from claw.core.outcome import Outcome
 
 DEFAULT_OPTIONS = {
     # Fishhook & Thread note: it lets mice climb high places such as the king's bed;
@@ -26,7 +26,7 @@ DEFAULT_OPTIONS = {
 }
 
 
-def new_state(chapter: dict, tiles: dict) -> Result:
+def new_state(chapter: dict, tiles: dict) -> Outcome:
     """Chapter Setup: six mice at the Tunnel Entrance flip space (4) and next to it
     (2), the chapter end marker on page 7, a cave centipede besides the first
     encounter card's minions (the table adds those with ``add-minion``)."""
@@ -75,7 +75,7 @@ def new_state(chapter: dict, tiles: dict) -> Result:
         parse_faces(chapter["action_die"])  # six faces at positions 1..6, else exit 3
         state["action_die"] = {"source": chapter["action_die"].get("source", "the chapter file"),
                                "faces": [dict(f) for f in chapter["action_die"]["faces"]]}
-    res = Result(state)
+    res = Outcome(state)
     res.add("setup", f"Chapter set up: {len(mice)} mice in the Tunnel Entrance, hourglass on page "
             f"{state['hourglass']}, chapter end on page {state['chapter_end']}, scare track at 0.",
             party=[m["id"] for m in mice], chapter_end=state["chapter_end"])

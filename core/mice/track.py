@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from claw.core.errors import UsageError
 from claw.core.mice import rooms as R
-from claw.core.mice.result import Result, begin
+from claw.core.outcome import Outcome, begin
 
 MAX_PAGE = 99
 
 
-def check_end(res: Result) -> None:
+def check_end(res: Outcome) -> None:
     """Victory needs both objectives; defeat comes from the hourglass reaching the
     chapter end marker first, or from every mouse being captured at once."""
     s = res.state
@@ -29,7 +29,7 @@ def check_end(res: Result) -> None:
         res.add("defeat", f"Defeat: {s['outcome_reason']}.")
 
 
-def advance_hourglass(res: Result, pages: int, reason: str) -> None:
+def advance_hourglass(res: Outcome, pages: int, reason: str) -> None:
     """Move the hourglass ``pages`` pages and check the end of the chapter."""
     s = res.state
     before = s["hourglass"]
@@ -40,7 +40,7 @@ def advance_hourglass(res: Result, pages: int, reason: str) -> None:
     check_end(res)
 
 
-def add_wheel(res: Result, n: int, reason: str, tiles: dict) -> None:
+def add_wheel(res: Outcome, n: int, reason: str, tiles: dict) -> None:
     """Cheese onto the minion wheel; each time it fills (6), a surge."""
     if n <= 0:
         return
@@ -53,7 +53,7 @@ def add_wheel(res: Result, n: int, reason: str, tiles: dict) -> None:
         surge(res, tiles)
 
 
-def surge(res: Result, tiles: dict) -> None:
+def surge(res: Outcome, tiles: dict) -> None:
     """Base game: a full wheel empties, the hourglass moves one page, and the current
     tile's special surge (else the encounter card's surge) happens."""
     s = res.state
@@ -99,7 +99,7 @@ def surge(res: Result, tiles: dict) -> None:
                       why=R.cite(tiles, owner, rule["n"]))
 
 
-def scenario_step(state: dict, tiles: dict, pages: int = 1, reason: str = "chapter track") -> Result:
+def scenario_step(state: dict, tiles: dict, pages: int = 1, reason: str = "chapter track") -> Outcome:
     """``claw scenario-step``: move the hourglass (0 pages = only check the end)."""
     if not 0 <= pages <= 20:
         raise UsageError(f"--pages must be 0..20: {pages}")

@@ -89,3 +89,30 @@ def campaign_from_state(state: dict, previous: dict | None = None) -> tuple[dict
     text = f"The campaign records {len(camp['heroes'])} hero(es) after {name or 'the scenario'}"
     text += f" ({outcome['result']})." if outcome else "."
     return camp, [event("campaign", text, heroes=sorted(camp["heroes"]))]
+
+
+# --- the campaign's cards against its loot decks ---------------------------------------------
+
+
+def card_refs(campaign: dict):
+    """(path in the campaign, reference) of every card its heroes hold: an id, or the card
+    itself written out in full."""
+    heroes = campaign.get("heroes")
+    for hid, hero in (heroes.items() if isinstance(heroes, dict) else ()):
+        if not isinstance(hero, dict):
+            continue
+        for slot in ("weapons", "loot"):
+            held = hero.get(slot)
+            for i, ref in enumerate(held if isinstance(held, list) else ()):
+                yield ("heroes", hid, slot, i), ref
+        if hero.get("armour"):
+            yield ("heroes", hid, "armour"), hero["armour"]
+
+
+def unknown_cards(campaign: dict, cards: dict[str, dict]) -> list[tuple[tuple, str]]:
+    """Card ids a campaign's heroes hold that neither ``cards`` (the loot decks' cards by
+    id) nor a card the campaign writes out in full defines. `claw new --campaign` refuses
+    such a campaign and `claw validate` reports it; both ask this function."""
+    written = {ref.get("id") for _, ref in card_refs(campaign) if isinstance(ref, dict)}
+    return [(path, ref) for path, ref in card_refs(campaign)
+            if isinstance(ref, str) and ref not in cards and ref not in written]

@@ -196,3 +196,16 @@ def loot_file_used(scenario: dict, path: tuple, deck: dict) -> list:
     return [warning(path, f"no card of this loot file has a level the scenario uses "
                           f"(loot_decks {', '.join(map(str, levels))}; the file has "
                           f"{', '.join(map(str, have)) or 'none'}): the file adds nothing to the deck", "MSM204")]
+
+
+def campaign_cards(campaign: dict, decks: list[dict]) -> list:
+    """Between scenarios: each card a campaign's heroes hold by id must be a card of the
+    loot decks `claw new --campaign` reads (the campaign's `loot_decks` and its scenario's
+    `loot_files`, ``decks`` here); the same test as `claw new` (core/msm/campaign.py)."""
+    from claw.core.msm.campaign import unknown_cards
+    from claw.core.msm.tavern import card_lookup
+
+    cards = card_lookup([d for d in decks if isinstance(d, dict) and isinstance(d.get("cards"), list)])
+    return [error(path, f"unknown loot card {quoted(ref)}: no loot deck of the campaign or its scenario holds "
+                        "it, so claw new --campaign refuses the file", "MSM131", choices=(ref, sorted(cards), "cards"))
+            for path, ref in unknown_cards(campaign, cards)]

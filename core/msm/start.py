@@ -100,7 +100,7 @@ def start_state(doc: dict, dice, files: StartFiles, choices: StartChoices = Star
 def add_play_fields(doc: dict, state: dict, dice, files: StartFiles, choices: StartChoices) -> list[dict]:
     """Add the play fields to a new state: heroes' health and cards (from the campaign or
     the Dramatis Personae weapons), the shuffled loot deck, goals, placements, options."""
-    from claw.core.msm.campaign import hero_fields
+    from claw.core.msm.campaign import hero_fields, unknown_cards
     from claw.core.msm.loot import build_deck
     from claw.core.msm.playstate import RAT_WALL
     from claw.core.msm.reload import BIG_ACTION_RULINGS
@@ -119,6 +119,9 @@ def add_play_fields(doc: dict, state: dict, dice, files: StartFiles, choices: St
         if set(cats) != set(campaign["heroes"]):
             wanted = ",".join(campaign["heroes"])
             raise UsageError(f"the campaign's heroes are {wanted}, not {','.join(cats)}: add --heroes {wanted}")
+        for where, ref in unknown_cards(campaign, cards)[:1]:  # the same test as `claw validate`'s
+            raise InvalidInput(f"{files.campaign_source}: heroes.{where[1]}: unknown loot card {quoted(ref)} "
+                               "(not in the scenario's loot decks)")
         state["campaign"] = campaign
         state["scratch_tokens"] = campaign.get("scratch", 0)
     unarmed = next((d["unarmed"] for d in decks if d.get("unarmed")), None)

@@ -11,25 +11,25 @@ never reaches (rulebook: Character Board *Wounds*, *Wounding a Nemesis*, Setup 5
 
 from __future__ import annotations
 
+from claw.core.outcome import Outcome
 from claw.core.ratcatcher.city import COLOURS, clone
 from claw.core.ratcatcher.effects import destroy_nemesis
-from claw.core.ratcatcher.events import Events
 
 
 def consequences(state: dict) -> tuple[dict, list[dict]]:
     """``(new state, events)`` after a correction; ``state`` is not changed."""
     if state.get("outcome"):
         return state, []
-    events = Events()
+    out = Outcome()
     nem, rc = state["nemesis"], state["ratcatcher"]
     new = state
     if (nem["wounds"] <= 0 and not nem["slain"]) or (nem["slain"] and nem.get("zone")):
         new = clone(state)
-        destroy_nemesis(new, events)
+        destroy_nemesis(new, out)
     if rc["wounds"] <= 0:
-        events.add("fallen", f"{rc['name']} has 0 wounds: it can act no more, and the game is lost at the end "
-                   "of this turn (scenario-step)", wounds=0)
-    return new, list(events)
+        out.add("fallen", f"{rc['name']} has 0 wounds: it can act no more, and the game is lost at the end "
+                "of this turn (scenario-step)", wounds=0)
+    return new, out.events  # the ADJUST "after" contract: (state, events)
 
 
 def _tokens(state: dict) -> tuple[int, dict[str, int], dict[str, int], dict[str, int]]:

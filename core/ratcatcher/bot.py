@@ -8,34 +8,36 @@ plays legal moves only, through the same public functions the CLI uses.
 from __future__ import annotations
 
 from claw.core.errors import IllegalAction
+from claw.core.outcome import Outcome
 from claw.core.ratcatcher import player
 from claw.core.ratcatcher.city import any_rat_in, distances, neighbours
 from claw.core.ratcatcher.turn import scenario_step
 
 
-def play_turn(state: dict, dice) -> tuple[dict, list]:
-    """One Ratcatcher turn by the scripted policy (module docstring); returns (state, events)."""
-    events: list = []
+def play_turn(state: dict, dice) -> Outcome:
+    """One Ratcatcher turn by the scripted policy (module docstring): the state after it
+    and the events of every action (``state`` itself when no action was taken)."""
+    out = Outcome(state)
     for _ in range(50):
+        state = out.state
         rc = state["ratcatcher"]
         if state.get("outcome") or rc["wounds"] <= 0:
             break
         zone = rc["zone"]
         if rc["health_tokens"] and rc["wounds"] < rc["stats"]["wounds"]:
-            state, ev = player.heal(state)
+            out.extend(player.heal(state))
         elif any_rat_in(state, zone) and rc["attack_dice"]:
-            state, ev = player.attack(state, dice)
+            out.extend(player.attack(state, dice))
         elif state["zones"][zone]["cheese"] and not any_rat_in(state, zone):
-            state, ev = player.gather(state)
+            out.extend(player.gather(state))
         elif rc["movement"]:
             step = _step_to_cheese(state)
             if step is None:
                 break
-            state, ev = player.move(state, [step])
+            out.extend(player.move(state, [step]))
         else:
             break
-        events += ev
-    return state, events
+    return out
 
 
 def _step_to_cheese(state: dict) -> str | None:
@@ -53,13 +55,12 @@ def _step_to_cheese(state: dict) -> str | None:
     return best[1] if best else None
 
 
-def play_round(state: dict, dice) -> tuple[dict, list]:
-    """The scripted turn, then ``scenario_step`` for the rats; returns (state, events)."""
-    state, events = play_turn(state, dice)
-    if state.get("outcome"):
-        return state, events
+def play_round(state: dict, dice) -> Outcome:
+    """The scripted turn, then ``scenario_step`` for the rats."""
+    out = play_turn(state, dice)
+    if out.state.get("outcome"):
+        return out
     try:
-        state, ev = scenario_step(state, dice)
+        return out.extend(scenario_step(out.state, dice))
     except IllegalAction:
-        return state, events
-    return state, events + ev
+        return out

@@ -21,7 +21,7 @@ the rats had eaten N cheese).
 
 from __future__ import annotations
 
-from claw.core.ratcatcher.events import Events
+from claw.core.outcome import Outcome
 
 ABILITY_KEYS = ("attack", "movement", "defence", "accuracy", "heal", "place", "stop", "lure", "wound")
 TRAP_KEYS = ("wound",)
@@ -78,30 +78,30 @@ def lure(state: dict) -> tuple[str, str] | None:
     return (found[0][0], found[0][2]) if found else None
 
 
-def token_wounds(state: dict, events: Events) -> None:
+def token_wounds(state: dict, out: Outcome) -> None:
     """After 2.1: a Nemesis standing on a placed ``wound`` token's zone takes its wounds. In place."""
     nem = state["nemesis"]
     for zone, eff, name in _placed(state, "wound"):
         if nem.get("zone") == zone and not nem.get("slain"):
-            wound_nemesis(state, int(eff["wound"]), events, f"{name} in {zone}")
+            wound_nemesis(state, int(eff["wound"]), out, f"{name} in {zone}")
 
 
-def wound_nemesis(state: dict, n: int, events: Events, why: str) -> None:
+def wound_nemesis(state: dict, n: int, out: Outcome, why: str) -> None:
     """``n`` wounds on the Nemesis whatever its Defence; at 0 it is destroyed. In place."""
     nem = state["nemesis"]
     dealt = min(n, nem["wounds"])
     if dealt <= 0:
         return
     nem["wounds"] -= dealt
-    events.add("nemesis-wound", f"{why}: the Nemesis takes {dealt} wound(s), {nem['wounds']} left",
-               wounds=dealt, left=nem["wounds"])
+    out.add("nemesis-wound", f"{why}: the Nemesis takes {dealt} wound(s), {nem['wounds']} left",
+            wounds=dealt, left=nem["wounds"])
     if nem["wounds"] <= 0:
-        destroy_nemesis(state, events)
+        destroy_nemesis(state, out)
 
 
-def destroy_nemesis(state: dict, events: Events) -> None:
+def destroy_nemesis(state: dict, out: Outcome) -> None:
     """*Wounding a Nemesis*: at 0 wounds it is destroyed and leaves the board (the game is
     won at the next win/loss check). In place."""
     nem = state["nemesis"]
     nem["slain"], nem["zone"] = True, None
-    events.add("nemesis-slain", f"{nem['name']} is destroyed!")
+    out.add("nemesis-slain", f"{nem['name']} is destroyed!")

@@ -1,18 +1,9 @@
-"""Events that rules return: ``{"type": ..., "text": ..., **data}`` dicts.
-
-``text`` is a short explanation in our own words; data fields carry the numbers.
+"""Words for event texts. Events themselves are the plain dicts of
+``claw.core.outcome.Outcome`` (``{"type": ..., "text": ..., **data}``): ``text`` is a
+short explanation in our own words; data fields carry the numbers.
 """
 
 from __future__ import annotations
-
-
-class Events(list):
-    """A list of event dicts with a helper to add one."""
-
-    def add(self, type_: str, text: str, **data) -> dict:
-        ev = {"type": type_, "text": text, **data}
-        self.append(ev)
-        return ev
 
 
 def listed(values) -> str:

@@ -1,10 +1,13 @@
 """The Ratcatcher's turn (rulebook 1.1–1.6): recoup, move, traps, attack, abilities,
 gathering cheese, Tallyman trades, healing. Each public function takes a state and
-returns (new state, events); the input state is never changed."""
+returns an ``Outcome`` (new state, events); the input state is never changed. The helpers
+that take ``(state, out)`` are steps of those rules: they change ``state`` in place and
+add their events to ``out``."""
 
 from __future__ import annotations
 
 from claw.core.errors import IllegalAction, UsageError, quoted
+from claw.core.outcome import Outcome
 from claw.core.ratcatcher.city import (
     COLOURS,
     any_rat_in,
@@ -20,32 +23,32 @@ from claw.core.ratcatcher.combat import (
 )
 from claw.core.ratcatcher.effects import accuracy as effective_accuracy
 from claw.core.ratcatcher.effects import destroy_nemesis, nemesis_defence
-from claw.core.ratcatcher.events import Events, listed
+from claw.core.ratcatcher.events import listed
 from claw.core.ratcatcher.rewards import apply_reward, describe, give_tokens
 from claw.core.ratcatcher.townships import explore as _explore
 
 
-def _start(state: dict) -> tuple[dict, Events]:
+def _start(state: dict) -> Outcome:
     if state.get("outcome"):
         raise IllegalAction(f"the game is over: {state['outcome']['result']} ({state['outcome']['reason']})")
     if state["phase"] != "ratcatcher":
         raise IllegalAction(f"it is not the Ratcatcher's turn: phase {quoted(state['phase'])}")
     if state["ratcatcher"]["wounds"] <= 0:
         raise IllegalAction("the Ratcatcher has 0 wounds and can act no more; end the turn with scenario-step")
-    return clone(state), Events()
+    return Outcome(clone(state))
 
 
 # ---- 1.1 recoup ------------------------------------------------------------------------
 
-def recoup(state: dict, events: Events) -> None:
+def recoup(state: dict, out: Outcome) -> None:
     """1.1: attack dice, movement and traps back to their (upgraded) maxima. In place."""
     rc = state["ratcatcher"]
     s = rc["stats"]
     rc["attack_dice"], rc["movement"], rc["traps"] = s["attack"], s["movement"], s["trap_volume"]
     rc["defence_bonus"] = 0
     rc.pop("accuracy_bonus", None)
-    events.add("recoup", f"recoup: {s['attack']} attack dice, {s['movement']} movement, {s['trap_volume']} traps",
-               attack=s["attack"], movement=s["movement"], traps=s["trap_volume"])
+    out.add("recoup", f"recoup: {s['attack']} attack dice, {s['movement']} movement, {s['trap_volume']} traps",
+            attack=s["attack"], movement=s["movement"], traps=s["trap_volume"])
 
 
 def defence(state: dict) -> int:
@@ -54,7 +57,7 @@ def defence(state: dict) -> int:
     return rc["stats"]["defence"] + rc.get("defence_bonus", 0)
 
 
-def wound_ratcatcher(state: dict, n: int, events: Events, why: str) -> None:
+def wound_ratcatcher(state: dict, n: int, out: Outcome, why: str) -> None:
     """Take ``n`` wounds (never below 0) and say why; nothing when already at 0. In place."""
     if n <= 0:
         return
@@ -63,34 +66,34 @@ def wound_ratcatcher(state: dict, n: int, events: Events, why: str) -> None:
     if before <= 0:
         return  # already down: nothing more to lose (the bite event says it hit)
     rc["wounds"] = max(0, before - n)
-    events.add("wound", f"{why}: {rc['name']} loses {before - rc['wounds']} wound(s), {rc['wounds']} left",
-               wounds=rc["wounds"], lost=before - rc["wounds"])
+    out.add("wound", f"{why}: {rc['name']} loses {before - rc['wounds']} wound(s), {rc['wounds']} left",
+            wounds=rc["wounds"], lost=before - rc["wounds"])
 
 
 # ---- 1.2 move ---------------------------------------------------------------------------
 
-def leaving_bites(state: dict, zone: str, events: Events) -> None:
+def leaving_bites(state: dict, zone: str, out: Outcome) -> None:
     """1.2: leaving a zone with brown or Peculiar rats provokes their bite at once."""
     d = defence(state)
     browns = state["zones"][zone]["rats"]["brown"]
     if browns:
         bites = [state["rat_types"]["brown"]["bite"]] * browns
         w = common_bite_wounds(bites, d)
-        events.add("bite", f"{browns} brown rat(s) bite as {state['ratcatcher']['name']} leaves {zone}: "
-                   f"bite {sum(bites)} vs defence {d} → {'a wound' if w else 'no wound'}",
-                   zone=zone, kind="common", bite=sum(bites), defence=d, wounds=w)
-        wound_ratcatcher(state, w, events, "brown rats' bite")
+        out.add("bite", f"{browns} brown rat(s) bite as {state['ratcatcher']['name']} leaves {zone}: "
+                f"bite {sum(bites)} vs defence {d} → {'a wound' if w else 'no wound'}",
+                zone=zone, kind="common", bite=sum(bites), defence=d, wounds=w)
+        wound_ratcatcher(state, w, out, "brown rats' bite")
     pecs = [p for p in state["peculiar"] if p["zone"] == zone]
     if pecs:
         bites = [state["peculiar_cards"][p["id"]]["bite"] for p in pecs]
         w = peculiar_bite_wounds(bites, d, state["options"].get("peculiar_bites") == "each")
-        events.add("bite", f"Peculiar Rat(s) {', '.join(p['id'] for p in pecs)} bite as the Ratcatcher leaves: "
-                   f"bites {listed(bites)} vs defence {d} → {'a wound' if w else 'no wound'}",
-                   zone=zone, kind="peculiar", bites=bites, defence=d, wounds=w)
-        wound_ratcatcher(state, w, events, "Peculiar bite")
+        out.add("bite", f"Peculiar Rat(s) {', '.join(p['id'] for p in pecs)} bite as the Ratcatcher leaves: "
+                f"bites {listed(bites)} vs defence {d} → {'a wound' if w else 'no wound'}",
+                zone=zone, kind="peculiar", bites=bites, defence=d, wounds=w)
+        wound_ratcatcher(state, w, out, "Peculiar bite")
 
 
-def pick_up(state: dict, zone: str, events: Events) -> None:
+def pick_up(state: dict, zone: str, out: Outcome) -> None:
     """Tokens in a zone the Ratcatcher enters: health tokens are kept for ``heal``;
     a potion is a token of the ability of its colour (ruling R7), taken if there is room."""
     z = state["zones"][zone]
@@ -101,11 +104,11 @@ def pick_up(state: dict, zone: str, events: Events) -> None:
         for tok in z[pile]:
             if tok == "health":
                 rc["health_tokens"] += 1
-                events.add("pickup", f"picks up a health token in {zone}", zone=zone, token=tok)
+                out.add("pickup", f"picks up a health token in {zone}", zone=zone, token=tok)
             elif tok.startswith("potion-") and tok[7:] in colours:
                 ab = colours[tok[7:]]
-                if give_tokens(state, ab, 1, Events(), "potion"):
-                    events.add("pickup", f"picks up a {tok[7:]} potion: +1 {ab} token", zone=zone, token=tok)
+                if give_tokens(state, ab, 1, Outcome(), "potion"):
+                    out.add("pickup", f"picks up a {tok[7:]} potion: +1 {ab} token", zone=zone, token=tok)
                 else:
                     keep.append(tok)
             else:
@@ -113,9 +116,10 @@ def pick_up(state: dict, zone: str, events: Events) -> None:
         z[pile] = keep
 
 
-def move(state: dict, path: list[str]) -> tuple[dict, Events]:
+def move(state: dict, path: list[str]) -> Outcome:
     """1.2: one movement point per zone, one step at a time along ``path``."""
-    state, events = _start(state)
+    out = _start(state)
+    state = out.state
     if not path:
         raise UsageError("move needs at least one zone, e.g. 'claw move 0.b'")
     adj = neighbours(state)
@@ -129,18 +133,18 @@ def move(state: dict, path: list[str]) -> tuple[dict, Events]:
                                 f" {quoted(step)}")
         if rc["movement"] < 1:
             raise IllegalAction(f"no movement points left to enter {quoted(step)}")
-        leaving_bites(state, here, events)
+        leaving_bites(state, here, out)
         if rc["wounds"] <= 0:
             # the bite was fatal: the game ends at the end of this turn (ruling R12)
-            events.add("fallen", f"{rc['name']} falls in {here}; the rest of the move is not taken",
-                       zone=here)
+            out.add("fallen", f"{rc['name']} falls in {here}; the rest of the move is not taken",
+                    zone=here)
             break
         rc["movement"] -= 1
         rc["zone"] = step
-        events.add("move", f"{rc['name']} moves {here} → {step} ({rc['movement']} movement left)",
-                   frm=here, to=step, movement=rc["movement"])
-        pick_up(state, step, events)
-    return state, events
+        out.add("move", f"{rc['name']} moves {here} → {step} ({rc['movement']} movement left)",
+                frm=here, to=step, movement=rc["movement"])
+        pick_up(state, step, out)
+    return out
 
 
 # ---- traps ------------------------------------------------------------------------------
@@ -162,9 +166,10 @@ def trap_def(state: dict, trap: str) -> dict:
     return _board_entry(state, "traps", trap)
 
 
-def deploy_trap(state: dict, trap: str, zone: str | None = None) -> tuple[dict, Events]:
+def deploy_trap(state: dict, trap: str, zone: str | None = None) -> Outcome:
     """1.2 *Deploy a Trap*: pay its movement cost; current or adjacent zone; one per zone."""
-    state, events = _start(state)
+    out = _start(state)
+    state = out.state
     rc = state["ratcatcher"]
     t = trap_def(state, trap)
     zone = zone or rc["zone"]
@@ -179,9 +184,9 @@ def deploy_trap(state: dict, trap: str, zone: str | None = None) -> tuple[dict, 
     rc["movement"] -= t["cost"]
     rc["traps"] -= 1
     state["traps"][zone] = trap
-    events.add("trap", f"{t['name']} set in {zone} for {t['cost']} movement ({rc['traps']} trap(s) left)",
-               trap=trap, zone=zone, cost=t["cost"])
-    return state, events
+    out.add("trap", f"{t['name']} set in {zone} for {t['cost']} movement ({rc['traps']} trap(s) left)",
+            trap=trap, zone=zone, cost=t["cost"])
+    return out
 
 
 # ---- 1.3 attack -------------------------------------------------------------------------
@@ -201,12 +206,12 @@ def zone_targets(state: dict, zone: str) -> list[Target]:
     return out
 
 
-def apply_attack(state: dict, zone: str, rolls: list[int], accuracy: int, plan, events: Events, source: str):
+def apply_attack(state: dict, zone: str, rolls: list[int], accuracy: int, plan, out: Outcome, source: str):
     """Resolve rolled dice against the figures in ``zone`` and apply captures/wounds."""
     result = resolve_attack(rolls, accuracy, zone_targets(state, zone), plan)
-    events.add("attack", f"{source}: rolls {listed(rolls)} at accuracy {accuracy}+ → {result.hits} hit(s), "
-               f"{result.mortal} mortal wound(s), {result.misses} miss(es)",
-               rolls=rolls, accuracy=accuracy, hits=result.hits, mortal=result.mortal, zone=zone)
+    out.add("attack", f"{source}: rolls {listed(rolls)} at accuracy {accuracy}+ → {result.hits} hit(s), "
+            f"{result.mortal} mortal wound(s), {result.misses} miss(es)",
+            rolls=rolls, accuracy=accuracy, hits=result.hits, mortal=result.mortal, zone=zone)
     for a in result.allocations:
         t = a.target
         if t.kind == "nemesis":
@@ -215,24 +220,24 @@ def apply_attack(state: dict, zone: str, rolls: list[int], accuracy: int, plan, 
             nem["wounds"] -= dealt
             text = (f"{a.hits} hit(s) + {a.mortal} mortal on the Nemesis (defence {t.defence}) → "
                     f"{dealt} wound(s), {nem['wounds']} left")
-            events.add("nemesis-wound", text, hits=a.hits, mortal=a.mortal, wounds=dealt, left=nem["wounds"])
+            out.add("nemesis-wound", text, hits=a.hits, mortal=a.mortal, wounds=dealt, left=nem["wounds"])
             if nem["wounds"] <= 0:
-                destroy_nemesis(state, events)
+                destroy_nemesis(state, out)
         elif a.captured:
             how = "a mortal wound" if a.mortal else f"{a.hits} hit(s) beating defence {t.defence}"
             if t.kind == "peculiar":
                 state["peculiar"] = [p for p in state["peculiar"] if p["id"] != t.id]
                 state["ratcatcher"]["rewards"].append(t.id)
-                events.add("capture", f"Peculiar Rat {t.id} captured by {how}: its reward card is kept",
-                           kind="peculiar", id=t.id)
+                out.add("capture", f"Peculiar Rat {t.id} captured by {how}: its reward card is kept",
+                        kind="peculiar", id=t.id)
             else:
                 state["zones"][zone]["rats"][t.kind] -= 1
                 state["tallyman"]["rats"][t.kind] += 1
-                events.add("capture", f"a {t.kind} rat is captured by {how} and goes to the Tallyman",
-                           kind=t.kind)
+                out.add("capture", f"a {t.kind} rat is captured by {how} and goes to the Tallyman",
+                        kind=t.kind)
         elif a.hits or a.mortal:
-            events.add("no-capture", f"{a.hits} hit(s) on the {t.label} do not beat defence {t.defence}",
-                       kind=t.kind, hits=a.hits)
+            out.add("no-capture", f"{a.hits} hit(s) on the {t.label} do not beat defence {t.defence}",
+                    kind=t.kind, hits=a.hits)
     if result.wasted_hits or result.wasted_mortal:
         n = result.wasted_hits + result.wasted_mortal
         left = zone_targets(state, zone) if plan else []
@@ -241,19 +246,20 @@ def apply_attack(state: dict, zone: str, rolls: list[int], accuracy: int, plan, 
             for t in left:
                 counts[t.label] = counts.get(t.label, 0) + 1
             here = ", ".join(f"{k} {label}" for label, k in counts.items())
-            events.add("wasted", f"{n} hit(s) left over and lost: --assign names none of the rats still here "
+            out.add("wasted", f"{n} hit(s) left over and lost: --assign names none of the rats still here "
                                  f"({here}); name them in --assign to use every hit")
         else:
-            events.add("wasted", f"{n} hit(s) find no target")
+            out.add("wasted", f"{n} hit(s) find no target")
     if result.alternatives:
-        events.add("choice", "allocation alternatives: " + "; ".join(result.alternatives) +
-                   " (choose with --assign)", alternatives=result.alternatives)
+        out.add("choice", "allocation alternatives: " + "; ".join(result.alternatives) +
+                " (choose with --assign)", alternatives=result.alternatives)
     return result
 
 
-def attack(state: dict, dice, count: int | None = None, plan=None) -> tuple[dict, Events]:
+def attack(state: dict, dice, count: int | None = None, plan=None) -> Outcome:
     """1.3: roll ``count`` of the remaining attack dice at the current zone."""
-    state, events = _start(state)
+    out = _start(state)
+    state = out.state
     rc = state["ratcatcher"]
     count = rc["attack_dice"] if count is None else count
     if count < 1:
@@ -265,8 +271,8 @@ def attack(state: dict, dice, count: int | None = None, plan=None) -> tuple[dict
         raise IllegalAction(f"no rat to attack in {zone}: {quoted(zone)}")
     rolls = [dice.die(6) for _ in range(count)]
     rc["attack_dice"] -= count
-    apply_attack(state, zone, rolls, effective_accuracy(state), plan, events, rc["name"])
-    return state, events
+    apply_attack(state, zone, rolls, effective_accuracy(state), plan, out, rc["name"])
+    return out
 
 
 # ---- 1.4 abilities ----------------------------------------------------------------------
@@ -276,9 +282,10 @@ def ability_def(state: dict, ability: str) -> dict:
     return _board_entry(state, "abilities", ability)
 
 
-def use_ability(state: dict, ability: str, zone: str | None = None) -> tuple[dict, Events]:
+def use_ability(state: dict, ability: str, zone: str | None = None) -> Outcome:
     """1.4: spend a token; its effect lasts this turn; a placed token stays until clean-up."""
-    state, events = _start(state)
+    out = _start(state)
+    state = out.state
     rc = state["ratcatcher"]
     a = ability_def(state, ability)
     ab = rc["abilities"][ability]
@@ -296,7 +303,7 @@ def use_ability(state: dict, ability: str, zone: str | None = None) -> tuple[dic
     if eff.get("accuracy"):
         rc["accuracy_bonus"] = rc.get("accuracy_bonus", 0) + eff["accuracy"]
     if eff.get("heal"):
-        apply_reward(state, {"heal": eff["heal"]}, events, a["name"])
+        apply_reward(state, {"heal": eff["heal"]}, out, a["name"])
     text = f"{a['name']}: {a.get('text', describe(eff))}"
     if eff.get("place"):
         zone = zone or rc["zone"]
@@ -304,11 +311,11 @@ def use_ability(state: dict, ability: str, zone: str | None = None) -> tuple[dic
             raise IllegalAction(f"the token goes in the current or an adjacent zone: {quoted(zone)}")
         state["placed"].append({"ability": ability, "zone": zone})
         text += f" (token placed in {zone})"
-    events.add("ability", text, ability=ability, tokens=ab["tokens"])
+    out.add("ability", text, ability=ability, tokens=ab["tokens"])
     # 1.4: "A Special token is picked up if your Ratcatcher is within the same zone and has
     # room": spending one makes room, so a potion of its colour here is taken now
-    pick_up(state, rc["zone"], events)
-    return state, events
+    pick_up(state, rc["zone"], out)
+    return out
 
 
 # ---- 1.5 gather cheese ------------------------------------------------------------------
@@ -323,7 +330,7 @@ def cheese_slots(state: dict) -> list[str]:
     return out
 
 
-def apply_upgrade(state: dict, upgrade: dict, events: Events) -> None:
+def apply_upgrade(state: dict, upgrade: dict, out: Outcome) -> None:
     """*Attribute Upgrades*: a filled upgrade raises its stat (or trap) now and for good. In place."""
     rc = state["ratcatcher"]
     eff = upgrade["effect"]
@@ -343,12 +350,13 @@ def apply_upgrade(state: dict, upgrade: dict, events: Events) -> None:
                 t["attack"] += eff["trap"].get("attack", 0)
                 t["cost"] = max(0, t["cost"] - eff["trap"].get("cheaper", 0))
     rc["unlocked"].append(upgrade["id"])
-    events.add("upgrade", f"upgrade {upgrade['name']} unlocked", upgrade=upgrade["id"], effect=eff)
+    out.add("upgrade", f"upgrade {upgrade['name']} unlocked", upgrade=upgrade["id"], effect=eff)
 
 
-def gather(state: dict, slot: str | None = None) -> tuple[dict, Events]:
+def gather(state: dict, slot: str | None = None) -> Outcome:
     """1.5: take the cheese from a rat-free zone and place it on an upgrade or ability."""
-    state, events = _start(state)
+    out = _start(state)
+    state = out.state
     rc = state["ratcatcher"]
     zone = rc["zone"]
     if not state["zones"][zone]["cheese"]:
@@ -359,36 +367,37 @@ def gather(state: dict, slot: str | None = None) -> tuple[dict, Events]:
     if slot is None:
         slot = options[0] if options else None
         if len(options) > 1:
-            events.add("choice", f"cheese goes to {slot}; alternatives: {', '.join(options[1:])}",
-                       chosen=slot, alternatives=options[1:])
+            out.add("choice", f"cheese goes to {slot}; alternatives: {', '.join(options[1:])}",
+                    chosen=slot, alternatives=options[1:])
     elif slot not in options:
         raise IllegalAction(f"not an open upgrade or ability slot (open: {', '.join(options) or 'none'}): "
                             f"{quoted(slot)}")
     state["zones"][zone]["cheese"] -= 1
     rc["cheese"] += 1
-    events.add("gather", f"{rc['name']} gathers the Magic Cheese in {zone} ({rc['cheese']} gathered, "
-               f"{city_cheese(state)} left in the city)", zone=zone, gathered=rc["cheese"])
+    out.add("gather", f"{rc['name']} gathers the Magic Cheese in {zone} ({rc['cheese']} gathered, "
+            f"{city_cheese(state)} left in the city)", zone=zone, gathered=rc["cheese"])
     upgrades = {u["id"]: u for u in rc["board"]["upgrades"]}
     if slot in upgrades:
         rc["upgrades"][slot] += 1
         u = upgrades[slot]
-        events.add("cheese-slot", f"cheese on {u['name']} ({rc['upgrades'][slot]}/{u['cost']})", slot=slot)
+        out.add("cheese-slot", f"cheese on {u['name']} ({rc['upgrades'][slot]}/{u['cost']})", slot=slot)
         if rc["upgrades"][slot] >= u["cost"]:
-            apply_upgrade(state, u, events)
+            apply_upgrade(state, u, out)
     elif slot is not None:
         ab = rc["abilities"][slot]
         was = ab["unlocked"]
         ab["unlocked"], ab["tokens"] = True, ab["max"]
-        events.add("cheese-slot", f"{slot} {'refilled' if was else 'unlocked'}: {ab['tokens']} token(s)", slot=slot)
-    return state, events
+        out.add("cheese-slot", f"{slot} {'refilled' if was else 'unlocked'}: {ab['tokens']} token(s)", slot=slot)
+    return out
 
 
 # ---- 1.6 Tallyman and Peculiar rewards --------------------------------------------------
 
-def trade(state: dict, which: str, choice: int | None = None) -> tuple[dict, Events]:
+def trade(state: dict, which: str, choice: int | None = None) -> Outcome:
     """1.6: return rats from the Tallyman for a listed reward (``which`` = 1-based
     index), or claim a held Peculiar Rat card's reward (``which`` = its id)."""
-    state, events = _start(state)
+    out = _start(state)
+    state = out.state
     rc = state["ratcatcher"]
     if which in rc["rewards"]:
         card = state["peculiar_cards"][which]
@@ -397,11 +406,11 @@ def trade(state: dict, which: str, choice: int | None = None) -> tuple[dict, Eve
         if not 0 <= i < len(rewards):
             raise IllegalAction(f"{card['name']} offers rewards 1..{len(rewards)}: {quoted(choice)}")
         if len(rewards) > 1 and choice is None:
-            events.add("choice", "reward 1 taken; alternatives: " +
-                       "; ".join(describe(r) for r in rewards[1:]), alternatives=[describe(r) for r in rewards[1:]])
+            out.add("choice", "reward 1 taken; alternatives: " +
+                    "; ".join(describe(r) for r in rewards[1:]), alternatives=[describe(r) for r in rewards[1:]])
         rc["rewards"].remove(which)
-        apply_reward(state, rewards[i], events, f"{card['name']}'s card")
-        return state, events
+        apply_reward(state, rewards[i], out, f"{card['name']}'s card")
+        return out
     table = state["tallyman"]["rewards"]
     if not which.isdigit() or not 1 <= int(which) <= len(table):
         held = ", ".join(rc["rewards"]) or "none held"
@@ -418,14 +427,15 @@ def trade(state: dict, which: str, choice: int | None = None) -> tuple[dict, Eve
         tally[c] -= 1
         state["sack"][c] += 1
         need -= 1
-    events.add("trade", f"{entry['rats']} rat(s) return to the sack for the Tallyman's reward", rats=entry["rats"])
-    apply_reward(state, entry["reward"], events, "Tallyman")
-    return state, events
+    out.add("trade", f"{entry['rats']} rat(s) return to the sack for the Tallyman's reward", rats=entry["rats"])
+    apply_reward(state, entry["reward"], out, "Tallyman")
+    return out
 
 
-def heal(state: dict) -> tuple[dict, Events]:
+def heal(state: dict) -> Outcome:
     """*Wounds*: a collected health token moves the wound token up one, never above the max."""
-    state, events = _start(state)
+    out = _start(state)
+    state = out.state
     rc = state["ratcatcher"]
     if rc["health_tokens"] < 1:
         raise IllegalAction("no health token collected: pick one up in the city or trade with the Tallyman")
@@ -433,18 +443,19 @@ def heal(state: dict) -> tuple[dict, Events]:
         raise IllegalAction(f"wounds already at the maximum ({rc['wounds']}/{rc['stats']['wounds']})")
     rc["health_tokens"] -= 1
     rc["wounds"] += 1
-    events.add("heal", f"a health token: wounds {rc['wounds'] - 1} → {rc['wounds']} (max {rc['stats']['wounds']})",
-               wounds=rc["wounds"])
-    return state, events
+    out.add("heal", f"a health token: wounds {rc['wounds'] - 1} → {rc['wounds']} (max {rc['stats']['wounds']})",
+            wounds=rc["wounds"])
+    return out
 
 
-def explore_now(state: dict, dice, connectors: list[str]) -> tuple[dict, Events]:
+def explore_now(state: dict, dice, connectors: list[str]) -> Outcome:
     """The turn's 1.3 *Place New Locations*, taken now (lets the player pick connectors);
     only when the city holds fewer than two Magic Cheese, once a turn (ruling R23: the
     end of the turn then explores no more)."""
     from claw.core.ratcatcher.townships import check_connectors
 
-    state, events = _start(state)
+    out = _start(state)
+    state = out.state
     check_connectors(state, connectors)
     have = city_cheese(state)
     if have >= state["rules"]["min_city_cheese"]:
@@ -454,9 +465,9 @@ def explore_now(state: dict, dice, connectors: list[str]) -> tuple[dict, Events]
         raise IllegalAction(f"this turn's explore (1.3) was already taken in round {state['round']}")
     state["explored_round"] = state["round"]
     connectors = list(connectors)
-    _explore(state, dice, events, connectors)
+    _explore(state, dice, out, connectors)
     if connectors:
-        events.add("unused", f"connector(s) {', '.join(connectors)} not used: no more townships were placed",
-                   connectors=connectors)
-    return state, events
+        out.add("unused", f"connector(s) {', '.join(connectors)} not used: no more townships were placed",
+                connectors=connectors)
+    return out
 

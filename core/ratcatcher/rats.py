@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from claw.core.outcome import Outcome
 from claw.core.ratcatcher.city import (
     COLOURS,
     active_cards,
@@ -21,7 +22,7 @@ from claw.core.ratcatcher.effects import (
     token_wounds,
     wound_nemesis,
 )
-from claw.core.ratcatcher.events import Events, listed
+from claw.core.ratcatcher.events import listed
 from claw.core.ratcatcher.player import apply_attack, defence, trap_def, wound_ratcatcher
 from claw.core.ratcatcher.sack import SackEmpty, ensure_rats, place_rats, return_zone_rats, sack_total
 from claw.core.ratcatcher.townships import spawn_peculiar
@@ -87,26 +88,26 @@ class Mover:
         best = chosen[0] if chosen else min(options, key=lambda z: (self.top_dist.get(z, 10**6), zone_sort_key(z)))
         return best, [o for o in options if o != best]
 
-    def walk(self, start: str, targets: list[str], steps: int, events: Events, who: str) -> str:
+    def walk(self, start: str, targets: list[str], steps: int, out: Outcome, who: str) -> str:
         dest, ties = self.destination(start, targets)
         if dest is None or steps <= 0 or dest == start:
             return start
         if ties:
-            events.add("choice", f"{who}: destination {dest} chosen among equals {', '.join(ties)}",
-                       chosen=dest, alternatives=ties)
+            out.add("choice", f"{who}: destination {dest} chosen among equals {', '.join(ties)}",
+                    chosen=dest, alternatives=ties)
         here = start
         for _ in range(steps):
             if here == dest:
                 break
             nxt, alts = self.step(here, dest)
             if alts:
-                events.add("choice", f"{who}: path via {nxt}; equal paths via {', '.join(alts)} "
-                           "(choose with --prefer)", chosen=nxt, alternatives=alts)
+                out.add("choice", f"{who}: path via {nxt}; equal paths via {', '.join(alts)} "
+                        "(choose with --prefer)", chosen=nxt, alternatives=alts)
             here = nxt
         return here
 
 
-def regenerate(state: dict, events: Events) -> None:
+def regenerate(state: dict, out: Outcome) -> None:
     """The Nemesis's special ability, ``effect.regenerate``: wounds back at the start of
     the rats' turn while it is on the board, never above its (mutated) maximum."""
     nem = state["nemesis"]
@@ -116,23 +117,23 @@ def regenerate(state: dict, events: Events) -> None:
     before = nem["wounds"]
     nem["wounds"] = min(nem["stats"]["wounds"], before + n)
     if nem["wounds"] > before:
-        events.add("nemesis-heal", f"{nem['name']} regenerates: wounds {before} → {nem['wounds']} "
-                   f"(max {nem['stats']['wounds']})", before=before, after=nem["wounds"])
+        out.add("nemesis-heal", f"{nem['name']} regenerates: wounds {before} → {nem['wounds']} "
+                f"(max {nem['stats']['wounds']})", before=before, after=nem["wounds"])
 
 
-def summon(state: dict, dice, events: Events) -> None:
+def summon(state: dict, dice, out: Outcome) -> None:
     """The Nemesis's special ability, ``effect.summon``: at the end of 2.1, rats drawn
     from the sack into its zone (a spawn: black rats bring one more, recovery applies)."""
     nem = state["nemesis"]
     n = nem.get("effect", {}).get("summon", 0)
     if not n:
         return
-    ensure_rats(state, n, events)
+    ensure_rats(state, n, out)
     try:
         for _ in range(n):
-            place_rats(state, nem["zone"], dice, events, f"{nem['name']} summons")
+            place_rats(state, nem["zone"], dice, out, f"{nem['name']} summons")
     except SackEmpty:
-        events.add("spawn-stop", f"{nem['name']} summons no more: no rat can be recovered")
+        out.add("spawn-stop", f"{nem['name']} summons no more: no rat can be recovered")
 
 
 def cheese_zones(state: dict) -> list[str]:
@@ -145,7 +146,7 @@ def target_zones(state: dict, target: str) -> list[str]:
     return [state["ratcatcher"]["zone"]] if target == "ratcatcher" else cheese_zones(state)
 
 
-def move_rats(state: dict, dice, events: Events, prefer=None) -> None:
+def move_rats(state: dict, dice, out: Outcome, prefer=None) -> None:
     """2.1: Nemesis (d6 zones), Peculiar (card movement), then common rats (ruling R1:
     ``options.rat_speed`` zones, default 1), all toward their targets."""
     active = active_cards(state)
@@ -155,19 +156,19 @@ def move_rats(state: dict, dice, events: Events, prefer=None) -> None:
         roll = dice.die(nem["stats"].get("movement_die", 6))
         extra = nem.get("effect", {}).get("movement", 0)
         frm = nem["zone"]
-        nem["zone"] = mover.walk(frm, target_zones(state, nem["target"]), roll + extra, events, nem["name"])
+        nem["zone"] = mover.walk(frm, target_zones(state, nem["target"]), roll + extra, out, nem["name"])
         plus = f" +{extra} (special ability)" if extra else ""
         where = f"{frm} → {nem['zone']}" if nem["zone"] != frm else f"stays in {frm} (at its target)"
-        events.add("rat-move", f"{nem['name']} rolls {roll}{plus} for movement: {where}",
-                   who="nemesis", roll=roll, extra=extra, frm=frm, to=nem["zone"])
+        out.add("rat-move", f"{nem['name']} rolls {roll}{plus} for movement: {where}",
+                who="nemesis", roll=roll, extra=extra, frm=frm, to=nem["zone"])
     for p in state["peculiar"]:
         if card_of(p["zone"]) not in active:
             continue
         card = state["peculiar_cards"][p["id"]]
         frm = p["zone"]
-        p["zone"] = mover.walk(frm, target_zones(state, card["target"]), card["movement"], events, card["name"])
+        p["zone"] = mover.walk(frm, target_zones(state, card["target"]), card["movement"], out, card["name"])
         if p["zone"] != frm:
-            events.add("rat-move", f"{card['name']} moves {frm} → {p['zone']}", who=p["id"], frm=frm, to=p["zone"])
+            out.add("rat-move", f"{card['name']} moves {frm} → {p['zone']}", who=p["id"], frm=frm, to=p["zone"])
     speed = state["options"].get("rat_speed", 1)
     rc_zone = [state["ratcatcher"]["zone"]]
     cheese = cheese_zones(state)
@@ -178,34 +179,34 @@ def move_rats(state: dict, dice, events: Events, prefer=None) -> None:
             continue
         z = state["zones"][zid]
         if zid in stopped and sum(z["rats"].values()):
-            events.add("rat-stays", f"{stopped[zid]} in {zid}: the common rats there skip their move", zone=zid)
+            out.add("rat-stays", f"{stopped[zid]} in {zid}: the common rats there skip their move", zone=zid)
             continue
         for colour in COLOURS:
             n = z["rats"][colour]
             if not n:
                 continue
             if lured and not (colour != "brown" and z["cheese"]):
-                to = mover.walk(zid, [lured[0]], speed, events, f"{colour} rats in {zid} (lured by {lured[1]})")
+                to = mover.walk(zid, [lured[0]], speed, out, f"{colour} rats in {zid} (lured by {lured[1]})")
             elif colour == "brown":
-                to = mover.walk(zid, rc_zone, speed, events, f"brown rats in {zid}")
+                to = mover.walk(zid, rc_zone, speed, out, f"brown rats in {zid}")
             elif z["cheese"]:
                 continue  # 2.1: black and white rats on a cheese stay put
             else:
-                to = mover.walk(zid, cheese, speed, events, f"{colour} rats in {zid}")
+                to = mover.walk(zid, cheese, speed, out, f"{colour} rats in {zid}")
             if to != zid:
                 moves.append((zid, to, colour, n))
     for frm, to, colour, n in moves:  # all common rats move from where they started
         state["zones"][frm]["rats"][colour] -= n
         state["zones"][to]["rats"][colour] += n
-        events.add("rat-move", f"{n} {colour} rat(s) {frm} → {to}", who=colour, frm=frm, to=to, count=n)
-    token_wounds(state, events)
+        out.add("rat-move", f"{n} {colour} rat(s) {frm} → {to}", who=colour, frm=frm, to=to, count=n)
+    token_wounds(state, out)
     if nem.get("zone") and card_of(nem["zone"]) in active:
-        summon(state, dice, events)  # after every rat has moved: the summoned rats move next turn
+        summon(state, dice, out)  # after every rat has moved: the summoned rats move next turn
 
 
 # ---- 2.2 traps --------------------------------------------------------------------------
 
-def trigger_traps(state: dict, dice, events: Events) -> None:
+def trigger_traps(state: dict, dice, out: Outcome) -> None:
     """2.2: a trap with a rat in its zone attacks (dice from the Reserve); every trap
     then returns to the Reserve, triggered or not."""
     from claw.core.ratcatcher.city import any_rat_in
@@ -215,18 +216,18 @@ def trigger_traps(state: dict, dice, events: Events) -> None:
         if any_rat_in(state, zone):
             rolls = [dice.die(6) for _ in range(trap["attack"])]
             acc = trap.get("accuracy", effective_accuracy(state))
-            apply_attack(state, zone, rolls, acc, None, events, f"{trap['name']} in {zone}")
+            apply_attack(state, zone, rolls, acc, None, out, f"{trap['name']} in {zone}")
             hurt = trap.get("effect", {}).get("wound", 0)
             if hurt and state["nemesis"].get("zone") == zone:
-                wound_nemesis(state, hurt, events, f"{trap['name']} in {zone}")
+                wound_nemesis(state, hurt, out, f"{trap['name']} in {zone}")
         else:
-            events.add("trap-idle", f"{trap['name']} in {zone} finds no rat", zone=zone)
+            out.add("trap-idle", f"{trap['name']} in {zone} finds no rat", zone=zone)
     state["traps"] = {}
 
 
 # ---- 2.3 bites --------------------------------------------------------------------------
 
-def bites(state: dict, dice, events: Events) -> None:
+def bites(state: dict, dice, out: Outcome) -> None:
     """2.3: the Nemesis, Peculiar and common bites on the Ratcatcher's zone, in that order. In place."""
     rc = state["ratcatcher"]
     zone = rc["zone"]
@@ -236,36 +237,36 @@ def bites(state: dict, dice, events: Events) -> None:
         count, acc = nemesis_bite(state)
         rolls = [dice.die(6) for _ in range(count)]
         w = nemesis_bite_wounds(rolls, acc, d)
-        events.add("bite", f"{nem['name']} bites: {listed(rolls)} at {acc}+ vs defence {d} → {w} wound(s)",
-                   kind="nemesis", rolls=rolls, wounds=w)
+        out.add("bite", f"{nem['name']} bites: {listed(rolls)} at {acc}+ vs defence {d} → {w} wound(s)",
+                kind="nemesis", rolls=rolls, wounds=w)
         extra = nemesis_effect(state, "wound") if w else 0
-        wound_ratcatcher(state, w + extra, events, "Nemesis bite" + (f" (+{extra}, special ability)" if extra else ""))
+        wound_ratcatcher(state, w + extra, out, "Nemesis bite" + (f" (+{extra}, special ability)" if extra else ""))
         eaten = nemesis_effect(state, "cheese") if w else 0
         for _ in range(eaten):
             state["tracker"] += 1
-            events.add("consume", f"{nem['name']}'s special ability: a wounding bite counts as a cheese eaten;"
-                       f" the Rat Tracker moves to {state['tracker']}", tracker=state["tracker"])
-            advance_tracker(state, zone, events)
+            out.add("consume", f"{nem['name']}'s special ability: a wounding bite counts as a cheese eaten;"
+                    f" the Rat Tracker moves to {state['tracker']}", tracker=state["tracker"])
+            advance_tracker(state, zone, out)
     pecs = [p for p in state["peculiar"] if p["zone"] == zone]
     if pecs:
         b = [state["peculiar_cards"][p["id"]]["bite"] for p in pecs]
         w = peculiar_bite_wounds(b, d, state["options"].get("peculiar_bites") == "each")
-        events.add("bite", f"Peculiar bite(s) {listed(b)} vs defence {d} → "
-                   f"{'no wound' if not w else 'a wound' if w == 1 else f'{w} wounds'}",
-                   kind="peculiar", bites=b, wounds=w)
-        wound_ratcatcher(state, w, events, "Peculiar bite")
+        out.add("bite", f"Peculiar bite(s) {listed(b)} vs defence {d} → "
+                f"{'no wound' if not w else 'a wound' if w == 1 else f'{w} wounds'}",
+                kind="peculiar", bites=b, wounds=w)
+        wound_ratcatcher(state, w, out, "Peculiar bite")
     rats = state["zones"][zone]["rats"]
     if sum(rats.values()):
         b = [state["rat_types"][c]["bite"] for c in COLOURS for _ in range(rats[c])]
         w = common_bite_wounds(b, d)
-        events.add("bite", f"{len(b)} common rat(s) bite for {sum(b)} vs defence {d} → "
-                   f"{'a wound' if w else 'no wound'}", kind="common", bite=sum(b), wounds=w)
-        wound_ratcatcher(state, w, events, "common rats' bite")
+        out.add("bite", f"{len(b)} common rat(s) bite for {sum(b)} vs defence {d} → "
+                f"{'a wound' if w else 'no wound'}", kind="common", bite=sum(b), wounds=w)
+        wound_ratcatcher(state, w, out, "common rats' bite")
 
 
 # ---- 2.4 consume ------------------------------------------------------------------------
 
-def consume(state: dict, dice, events: Events) -> None:
+def consume(state: dict, dice, out: Outcome) -> None:
     """2.4: 5+ rats (Nemesis 5, Peculiar 3, black/white 1, brown 0 — or 1 with
     ``options.browns_count_to_consume``, ruling R22) on a cheese eat it; the tracker
     advances per cheese with its effects; black and white rats there go back to the sack."""
@@ -283,14 +284,14 @@ def consume(state: dict, dice, events: Events) -> None:
         while z["cheese"]:
             z["cheese"] -= 1
             state["tracker"] += 1
-            events.add("consume", f"the rats in {zone} (counting {count}) eat a Magic Cheese: "
-                       f"Rat Tracker {state['tracker']}", zone=zone, count=count, tracker=state["tracker"])
-            advance_tracker(state, zone, events, dice)
+            out.add("consume", f"the rats in {zone} (counting {count}) eat a Magic Cheese: "
+                    f"Rat Tracker {state['tracker']}", zone=zone, count=count, tracker=state["tracker"])
+            advance_tracker(state, zone, out, dice)
         n = return_zone_rats(state, zone, ("black", "white"))
-        events.add("consume-return", f"{n} black/white rat(s) in {zone} return to the sack", zone=zone, returned=n)
+        out.add("consume-return", f"{n} black/white rat(s) in {zone} return to the sack", zone=zone, returned=n)
 
 
-def advance_tracker(state: dict, zone: str, events: Events, dice=None) -> None:
+def advance_tracker(state: dict, zone: str, out: Outcome, dice=None) -> None:
     """*Rat Tracker*: apply the space just reached (mutations, Peculiar spawns, Spawn Nemesis). In place."""
     nem = state["nemesis"]
     track = nem["tracker"]
@@ -301,16 +302,16 @@ def advance_tracker(state: dict, zone: str, events: Events, dice=None) -> None:
         nem["stats"][stat] = nem["stats"].get(stat, 0) + by
         if stat == "wounds":
             nem["wounds"] += by
-        events.add("mutation", f"mutation: Nemesis {stat} {by:+d} (now {nem['stats'][stat]})", stat=stat, by=by)
+        out.add("mutation", f"mutation: Nemesis {stat} {by:+d} (now {nem['stats'][stat]})", stat=stat, by=by)
     for _ in range(space.get("spawn_peculiar", 0)):
-        spawn_peculiar(state, zone, events, dice)
+        spawn_peculiar(state, zone, out, dice)
     if space.get("spawn_nemesis") and not nem["spawned"]:
         nem["pending"] = True
 
 
 # ---- 2.5 / 2.6 spawn --------------------------------------------------------------------
 
-def spawn_nemesis(state: dict, events: Events, prefer=None) -> None:
+def spawn_nemesis(state: dict, out: Outcome, prefer=None) -> None:
     """2.5: the Nemesis appears on a Rat's Nest of the Ratcatcher's township (ruling R6:
     the nest nearest the Ratcatcher; none there → the nearest nest in the city; none at
     all → the Ratcatcher's zone)."""
@@ -326,7 +327,7 @@ def spawn_nemesis(state: dict, events: Events, prefer=None) -> None:
     spot = chosen[0] if chosen else (min(pool, key=lambda z: (d.get(z, 10**6), zone_sort_key(z))) if pool else rc_zone)
     alts = [z for z in own if z != spot]
     nem["zone"], nem["spawned"] = spot, True
-    events.add("nemesis-spawn", f"{nem['name']} spawns on the Rat's Nest in {spot}", zone=spot, alternatives=alts)
+    out.add("nemesis-spawn", f"{nem['name']} spawns on the Rat's Nest in {spot}", zone=spot, alternatives=alts)
 
 
 def spawn_jobs(state: dict) -> list[tuple[str, str]]:
@@ -346,7 +347,7 @@ def spawn_jobs(state: dict) -> list[tuple[str, str]]:
     return jobs
 
 
-def spawn_phase(state: dict, dice, events: Events, reward: int | None = None) -> None:
+def spawn_phase(state: dict, dice, out: Outcome, reward: int | None = None) -> None:
     """2.6: one rat per Rat's Nest and per black rat on active townships, the
     Nemesis's spawn value at its zone; placed black rats bring one more each.
 
@@ -355,18 +356,18 @@ def spawn_phase(state: dict, dice, events: Events, reward: int | None = None) ->
     counted again after it."""
     jobs = spawn_jobs(state)
     if sack_total(state) < len(jobs):
-        ensure_rats(state, len(jobs), events, reward)
+        ensure_rats(state, len(jobs), out, reward)
         jobs = spawn_jobs(state)
     try:
         for zid, why in jobs:
-            place_rats(state, zid, dice, events, why, reward=reward)
+            place_rats(state, zid, dice, out, why, reward=reward)
     except SackEmpty:
-        events.add("spawn-stop", "spawning stops: no rat can be recovered")
+        out.add("spawn-stop", "spawning stops: no rat can be recovered")
 
 
 # ---- 3.0 clean-up -----------------------------------------------------------------------
 
-def clean_up(state: dict, events: Events) -> None:
+def clean_up(state: dict, out: Outcome) -> None:
     """3.0: rats and special tokens leave inactive townships; placed tokens and traps are removed. In place."""
     active = active_cards(state)
     n = 0
@@ -377,8 +378,8 @@ def clean_up(state: dict, events: Events) -> None:
     placed = len(state["placed"])
     state["placed"] = []
     state["traps"] = {}
-    events.add("clean-up", f"clean-up: {n} rat(s) from inactive townships return to the sack; "
-               f"{placed} placed special token(s) removed; traps return to the board", returned=n)
+    out.add("clean-up", f"clean-up: {n} rat(s) from inactive townships return to the sack; "
+            f"{placed} placed special token(s) removed; traps return to the board", returned=n)
 
 
 def below_cheese(state: dict) -> bool:

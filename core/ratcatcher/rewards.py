@@ -9,7 +9,7 @@ maximum; the excess goes back to the Reserve).
 from __future__ import annotations
 
 from claw.core.errors import quoted
-from claw.core.ratcatcher.events import Events
+from claw.core.outcome import Outcome
 
 
 def describe(reward: dict) -> str:
@@ -25,34 +25,34 @@ def describe(reward: dict) -> str:
     return ", ".join(parts) or "nothing"
 
 
-def apply_reward(state: dict, reward: dict, events: Events, source: str) -> None:
+def apply_reward(state: dict, reward: dict, out: Outcome, source: str) -> None:
     """Give the Ratcatcher a Tallyman or Peculiar reward (module docstring). In place."""
     rc = state["ratcatcher"]
     if reward.get("heal"):
         before = rc["wounds"]
         rc["wounds"] = min(rc["stats"]["wounds"], rc["wounds"] + reward["heal"])
-        events.add("heal", f"{source}: wounds {before} → {rc['wounds']} (max {rc['stats']['wounds']})",
-                   before=before, after=rc["wounds"])
+        out.add("heal", f"{source}: wounds {before} → {rc['wounds']} (max {rc['stats']['wounds']})",
+                before=before, after=rc["wounds"])
     if reward.get("health_tokens"):
         rc["health_tokens"] += reward["health_tokens"]
     for key, pool in (("attack", "attack_dice"), ("movement", "movement"), ("traps", "traps")):
         if reward.get(key):
             rc[pool] += reward[key]
     for ab, n in reward.get("tokens", {}).items():
-        give_tokens(state, ab, n, events, source)
-    events.add("reward", f"{source}: {describe(reward)}", reward=reward, source=source)
+        give_tokens(state, ab, n, out, source)
+    out.add("reward", f"{source}: {describe(reward)}", reward=reward, source=source)
 
 
-def give_tokens(state: dict, ability: str, n: int, events: Events, source: str) -> int:
+def give_tokens(state: dict, ability: str, n: int, out: Outcome, source: str) -> int:
     """Add up to ``n`` tokens of an ability, never above its maximum; returns how many."""
     rc = state["ratcatcher"]
     ab = rc["abilities"].get(ability)
     if ab is None:
-        events.add("tokens-lost", f"{source}: {rc['name']} has no ability {quoted(ability)}; tokens go to the Reserve")
+        out.add("tokens-lost", f"{source}: {rc['name']} has no ability {quoted(ability)}; tokens go to the Reserve")
         return 0
     room = ab["max"] - ab["tokens"] if ab["unlocked"] else 0  # ruling R8: locked holds none
     got = max(0, min(n, room))
     ab["tokens"] += got
     if got < n:
-        events.add("tokens-excess", f"{source}: {n - got} {ability} token(s) over capacity return to the Reserve")
+        out.add("tokens-excess", f"{source}: {n - got} {ability} token(s) over capacity return to the Reserve")
     return got

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from claw.core.draws import take_colour
 from claw.core.errors import IllegalAction, UsageError, quoted
+from claw.core.outcome import Outcome
 from claw.core.ratcatcher.city import COLOURS, active_cards, card_of, common_count
-from claw.core.ratcatcher.events import Events
 from claw.core.ratcatcher.rewards import apply_reward, describe
 
 
@@ -88,7 +88,7 @@ def draw_colour(state: dict, dice) -> str:
     raise AssertionError("unreachable")
 
 
-def place_rats(state: dict, zone: str, dice, events: Events, why: str, recover: bool = True,
+def place_rats(state: dict, zone: str, dice, out: Outcome, why: str, recover: bool = True,
                reward: int | None = None) -> list[str]:
     """Draw one rat into ``zone``; every black rat placed draws one more (Setup 5, 2.6).
 
@@ -97,10 +97,10 @@ def place_rats(state: dict, zone: str, dice, events: Events, why: str, recover: 
     placed: list[str] = []
     pending = 1
     while pending:
-        if sack_total(state) == 0 and not (recover and recover_rats(state, events, reward)):
-            events.add("spawn-short", f"the Rat Sack is empty: no rat for {zone} ({why})", zone=zone)
+        if sack_total(state) == 0 and not (recover and recover_rats(state, out, reward)):
+            out.add("spawn-short", f"the Rat Sack is empty: no rat for {zone} ({why})", zone=zone)
             if placed:
-                events.add("spawn", f"{why}: {', '.join(placed)} into {zone}", zone=zone, colours=placed)
+                out.add("spawn", f"{why}: {', '.join(placed)} into {zone}", zone=zone, colours=placed)
             raise SackEmpty(zone)
         colour = draw_colour(state, dice)
         state["zones"][zone]["rats"][colour] += 1
@@ -109,7 +109,7 @@ def place_rats(state: dict, zone: str, dice, events: Events, why: str, recover: 
         if colour == "black":
             pending += 1
     chain = " (black rats bring one more each)" if "black" in placed else ""
-    events.add("spawn", f"{why}: {', '.join(placed)} into {zone}{chain}", zone=zone, colours=placed)
+    out.add("spawn", f"{why}: {', '.join(placed)} into {zone}{chain}", zone=zone, colours=placed)
     return placed
 
 
@@ -129,16 +129,16 @@ def card_rats(state: dict, card: str) -> int:
     return sum(common_count(z) for zid, z in state["zones"].items() if card_of(zid) == card)
 
 
-def ensure_rats(state: dict, need: int, events: Events, choice: int | None = None) -> None:
+def ensure_rats(state: dict, need: int, out: Outcome, choice: int | None = None) -> None:
     """*Run Out of Rats?* before a spawn of ``need`` draws: when the sack holds fewer,
     run the recovery steps until it holds enough (or every step is spent; the draws then
     take what there is). Black-rat chains cannot be foreseen: ``place_rats`` recovers
     again if one empties the sack."""
     if need > 0 and sack_total(state) < need:
-        recover_rats(state, events, choice, need)
+        recover_rats(state, out, choice, need)
 
 
-def recover_rats(state: dict, events: Events, choice: int | None = None, need: int = 1) -> bool:
+def recover_rats(state: dict, out: Outcome, choice: int | None = None, need: int = 1) -> bool:
     """*Run Out of Rats?*: apply the recovery steps in order, each in full, until the
     sack holds ``need`` rats ("until all Spawning can be fulfilled").
 
@@ -149,8 +149,8 @@ def recover_rats(state: dict, events: Events, choice: int | None = None, need: i
     # Step 1: rats on townships that are not active go back.
     active = active_cards(state)
     n = sum(return_zone_rats(state, zid) for zid in state["zones"] if card_of(zid) not in active)
-    events.add("recovery", f"recovery step 1: {n} rat(s) from inactive townships return to the sack",
-               step=1, returned=n)
+    out.add("recovery", f"recovery step 1: {n} rat(s) from inactive townships return to the sack",
+            step=1, returned=n)
     if sack_total(state) >= need:
         return True
     # Step 2: force tally.
@@ -164,10 +164,10 @@ def recover_rats(state: dict, events: Events, choice: int | None = None, need: i
     if choice is not None and 1 <= choice <= len(table) and table[choice - 1]["rats"] <= n:
         reward = table[choice - 1]
     alts = [describe(r["reward"]) for r in table if r["rats"] <= n and r is not reward]
-    events.add("recovery", f"recovery step 2: force tally returns {n} rat(s) from the Tallyman",
-               step=2, returned=n, alternatives=alts)
+    out.add("recovery", f"recovery step 2: force tally returns {n} rat(s) from the Tallyman",
+            step=2, returned=n, alternatives=alts)
     if reward is not None:
-        apply_reward(state, reward["reward"], events, f"force tally reward ({reward['rats']} rats)")
+        apply_reward(state, reward["reward"], out, f"force tally reward ({reward['rats']} rats)")
     if sack_total(state) >= need:
         return True
     # Step 3: the least (or lowest-numbered, by option) populated township without the Ratcatcher.
@@ -175,15 +175,15 @@ def recover_rats(state: dict, events: Events, choice: int | None = None, need: i
     while sack_total(state) < need:
         populated = [c for c in state["city"] if c != rc_card and card_rats(state, c) > 0]
         if not populated:
-            events.add("recovery", "recovery step 3: no other township holds rats", step=3, returned=0)
+            out.add("recovery", "recovery step 3: no other township holds rats", step=3, returned=0)
             return sack_total(state) >= need
         if opts.get("recovery_lowest", "fewest-rats") == "lowest-number":
             card = min(populated, key=int)
         else:
             card = min(populated, key=lambda c: (card_rats(state, c), int(c)))
         n = sum(return_zone_rats(state, zid) for zid in state["zones"] if card_of(zid) == card)
-        events.add("recovery", f"recovery step 3: {n} rat(s) from township #{card} return to the sack",
-                   step=3, returned=n, card=card)
+        out.add("recovery", f"recovery step 3: {n} rat(s) from township #{card} return to the sack",
+                step=3, returned=n, card=card)
     return True
 
 

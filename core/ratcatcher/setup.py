@@ -8,8 +8,8 @@ import copy
 
 from claw.core.draws import shuffled, take
 from claw.core.errors import InvalidInput
+from claw.core.outcome import Outcome
 from claw.core.ratcatcher.city import COLOURS, zone_id
-from claw.core.ratcatcher.events import Events
 from claw.core.ratcatcher.sack import SackEmpty
 from claw.core.ratcatcher.townships import add_card, connect, explore_targets, populate_tokens, spawn_new_card_rats
 
@@ -57,9 +57,9 @@ def nemesis_state(board: dict) -> dict:
 
 
 def new_game(scenario: dict, character: dict, nemesis: dict, townships: dict, peculiar: dict,
-             rules: dict, dice) -> tuple[dict, Events]:
+             rules: dict, dice) -> Outcome:
     """Setup steps 1–5: a new game's state and events from the scenario and its content."""
-    events = Events()
+    out = Outcome()
     cards = {str(c["number"]): copy.deepcopy(c) for c in townships["cards"]}
     start = str(rules["start_card"])
     if start not in cards:
@@ -95,8 +95,8 @@ def new_game(scenario: dict, character: dict, nemesis: dict, townships: dict, pe
         "tallyman": {"rats": {c: 0 for c in COLOURS}, "rewards": copy.deepcopy(scenario.get("tallyman", []))},
     }
     rc = state["ratcatcher"]
-    events.add("setup", f"{rc['name']} readies {rc['attack_dice']} attack dice, {rc['movement']} movement, "
-               f"{rc['wounds']} wounds, {rc['traps']} traps; Nemesis {state['nemesis']['name']} waits", step=1)
+    out.add("setup", f"{rc['name']} readies {rc['attack_dice']} attack dice, {rc['movement']} movement, "
+            f"{rc['wounds']} wounds, {rc['traps']} traps; Nemesis {state['nemesis']['name']} waits", step=1)
     # Step 4: #00 in the centre, two more cards each joined to a free connector. The
     # Ratcatcher token is placed on #00's start zone first (step 5) so that connector
     # choice follows the same order as exploring later.
@@ -108,17 +108,18 @@ def new_game(scenario: dict, character: dict, nemesis: dict, townships: dict, pe
     for _ in range(rules["setup_townships"]):
         targets = explore_targets(state)
         if not state["deck"] or not targets:
-            events.add("setup", "no township card or no free connector left: the city starts smaller", step=4)
+            out.add("setup", "no township card or no free connector left: the city starts smaller", step=4)
             break
         num = take(dice, "township", state["deck"])
-        connect(state, num, targets[0], events)
-    events.add("setup", f"{rc['name']} stands in the start zone {start_zone}", step=5, zone=start_zone)
+        connect(state, num, targets[0], out)
+    out.add("setup", f"{rc['name']} stands in the start zone {start_zone}", step=5, zone=start_zone)
     for num in list(state["city"]):
-        populate_tokens(state, num, events, dice)
+        populate_tokens(state, num, out, dice)
     try:
         for num in list(state["city"]):
-            spawn_new_card_rats(state, num, dice, events)
+            spawn_new_card_rats(state, num, dice, out)
     except SackEmpty:
         pass
-    return state, events
+    out.state = state
+    return out
 

@@ -6,6 +6,7 @@ import contextlib
 
 from claw.core.draws import take
 from claw.core.errors import IllegalAction, quoted
+from claw.core.outcome import Outcome
 from claw.core.ratcatcher.city import (
     COLOURS,
     active_cards,
@@ -17,7 +18,6 @@ from claw.core.ratcatcher.city import (
     neighbours,
     zone_id,
 )
-from claw.core.ratcatcher.events import Events
 from claw.core.ratcatcher.sack import SackEmpty, ensure_rats, place_rats
 
 
@@ -70,7 +70,7 @@ def split_choice(choice: str) -> tuple[str, str | None, tuple[str, str] | None]:
     return target, own or None, pair
 
 
-def connect(state: dict, num: str, target: str, events: Events, own_id: str | None = None,
+def connect(state: dict, num: str, target: str, out: Outcome, own_id: str | None = None,
             second: tuple[str, str] | None = None) -> None:
     """Join card ``num`` (not yet placed) to the city at connector ``target``.
 
@@ -97,9 +97,9 @@ def connect(state: dict, num: str, target: str, events: Events, own_id: str | No
     add_card(state, num)
     for city_side, own in links:
         state["links"].append([city_side, own])
-        events.add("township", f"township #{num} {card.get('name', '')} joins the city: {own} meets {city_side} "
-                   f"({connector_zone(state, own)} ↔ {connector_zone(state, city_side)})",
-                   card=num, connector=own, target=city_side)
+        out.add("township", f"township #{num} {card.get('name', '')} joins the city: {own} meets {city_side} "
+                f"({connector_zone(state, own)} ↔ {connector_zone(state, city_side)})",
+                card=num, connector=own, target=city_side)
 
 
 def slots(state: dict, num: str):
@@ -109,55 +109,55 @@ def slots(state: dict, num: str):
             yield zone_id(num, z["id"]), s
 
 
-def populate_tokens(state: dict, num: str, events: Events, dice=None) -> None:
+def populate_tokens(state: dict, num: str, out: Outcome, dice=None) -> None:
     """Cheese on cheese slots, a revealed "?" token on each "?" slot, potions by colour."""
     for zid, s in slots(state, num):
         zone = state["zones"][zid]
         if s == "cheese":
             zone["cheese"] += 1
-            events.add("cheese", f"a Magic Cheese is placed in {zid}", zone=zid)
+            out.add("cheese", f"a Magic Cheese is placed in {zid}", zone=zid)
         elif s == "?":
-            reveal_question(state, zid, events, dice)
+            reveal_question(state, zid, out, dice)
         elif s.startswith("potion-"):
             zone["tokens"].append(s)
-            events.add("potion", f"a {s[7:]} potion is placed in {zid}", zone=zid, token=s)
+            out.add("potion", f"a {s[7:]} potion is placed in {zid}", zone=zid, token=s)
 
 
-def reveal_question(state: dict, zid: str, events: Events, dice=None) -> None:
+def reveal_question(state: dict, zid: str, out: Outcome, dice=None) -> None:
     """Setup 5: draw a "?" token for ``zid`` and place what it reveals. In place."""
     pool = state["question_pool"]
     if not pool:
-        events.add("question", f"no \"?\" token left for {zid}", zone=zid)
+        out.add("question", f"no \"?\" token left for {zid}", zone=zid)
         return
     token = take(dice, "question", pool)
     if token == "peculiar":
-        events.add("question", f"the \"?\" token in {zid} is a Peculiar Rat", zone=zid, token=token)
-        spawn_peculiar(state, zid, events, dice)
+        out.add("question", f"the \"?\" token in {zid} is a Peculiar Rat", zone=zid, token=token)
+        spawn_peculiar(state, zid, out, dice)
     elif token == "nothing":
-        events.add("question", f"the \"?\" token in {zid} is empty", zone=zid, token=token)
+        out.add("question", f"the \"?\" token in {zid} is empty", zone=zid, token=token)
     else:
         state["zones"][zid]["found"].append(token)
-        events.add("question", f"the \"?\" token in {zid} is {token}", zone=zid, token=token)
+        out.add("question", f"the \"?\" token in {zid} is {token}", zone=zid, token=token)
 
 
-def spawn_peculiar(state: dict, zid: str, events: Events, dice=None) -> None:
+def spawn_peculiar(state: dict, zid: str, out: Outcome, dice=None) -> None:
     """*Peculiar Rats*: the top card of the deck appears in ``zid``. In place."""
     deck = state["peculiar_deck"]
     if not deck:
-        events.add("peculiar", f"the Peculiar Rat deck is empty: none spawns in {zid}", zone=zid)
+        out.add("peculiar", f"the Peculiar Rat deck is empty: none spawns in {zid}", zone=zid)
         return
     card = take(dice, "peculiar", deck)
     state["peculiar"].append({"id": card, "zone": zid})
     name = state["peculiar_cards"][card]["name"]
-    events.add("peculiar", f"Peculiar Rat {name} ({card}) appears in {zid}", zone=zid, id=card)
+    out.add("peculiar", f"Peculiar Rat {name} ({card}) appears in {zid}", zone=zid, id=card)
 
 
-def spawn_new_card_rats(state: dict, num: str, dice, events: Events) -> None:
+def spawn_new_card_rats(state: dict, num: str, dice, out: Outcome) -> None:
     """A rat on every Rat's Nest and spawn point of a newly placed card."""
     spots = [(zid, s) for zid, s in slots(state, num) if s in ("nest", "spawn")]
-    ensure_rats(state, len(spots), events)
+    ensure_rats(state, len(spots), out)
     for zid, s in spots:
-        place_rats(state, zid, dice, events, f"{'Rat nest' if s == 'nest' else 'spawn point'} on #{num}")
+        place_rats(state, zid, dice, out, f"{'Rat nest' if s == 'nest' else 'spawn point'} on #{num}")
 
 
 def explore_targets(state: dict) -> list[str]:
@@ -177,7 +177,7 @@ def explore_targets(state: dict) -> list[str]:
     return sorted(conns, key=key)
 
 
-def explore(state: dict, dice, events: Events, choices: list[str] | None = None, count: int | None = None) -> None:
+def explore(state: dict, dice, out: Outcome, choices: list[str] | None = None, count: int | None = None) -> None:
     """*Place New Locations*: as many cards as the expansion indicator of the Ratcatcher's
     current township, each joined to a free connector of an active township."""
     # the player's connectors are consumed from the caller's list, so a second explore in
@@ -186,14 +186,14 @@ def explore(state: dict, dice, events: Events, choices: list[str] | None = None,
     rc_card = card_of(state["ratcatcher"]["zone"])
     if count is None:
         count = state["cards"][rc_card]["expansion"]
-    events.add("explore", f"explore: {count} township card(s) (indicator of #{rc_card})", count=count)
+    out.add("explore", f"explore: {count} township card(s) (indicator of #{rc_card})", count=count)
     for _ in range(count):
         if not state["deck"]:
-            events.add("explore", "the township deck is empty: the city cannot grow")
+            out.add("explore", "the township deck is empty: the city cannot grow")
             return
         targets = explore_targets(state)
         if not targets:
-            events.add("explore", "no free connector on an active township: nothing is placed")
+            out.add("explore", "no free connector on an active township: nothing is placed")
             return
         own = second = None
         if choices:
@@ -205,11 +205,11 @@ def explore(state: dict, dice, events: Events, choices: list[str] | None = None,
         else:
             target = targets[0]
             if len(targets) > 1:
-                events.add("choice", f"connector {target} chosen; alternatives: {', '.join(targets[1:])}",
-                           chosen=target, alternatives=targets[1:])
+                out.add("choice", f"connector {target} chosen; alternatives: {', '.join(targets[1:])}",
+                        chosen=target, alternatives=targets[1:])
         num = take(dice, "township", state["deck"])
-        connect(state, num, target, events, own, second)
-        populate_tokens(state, num, events, dice)
+        connect(state, num, target, out, own, second)
+        populate_tokens(state, num, out, dice)
         with contextlib.suppress(SackEmpty):
-            spawn_new_card_rats(state, num, dice, events)
+            spawn_new_card_rats(state, num, dice, out)
 

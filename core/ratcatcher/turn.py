@@ -10,9 +10,9 @@ goes on from there.
 from __future__ import annotations
 
 from claw.core.errors import IllegalAction, UsageError, quoted
+from claw.core.outcome import Outcome
 from claw.core.ratcatcher import rats as R
 from claw.core.ratcatcher.city import clone
-from claw.core.ratcatcher.events import Events
 from claw.core.ratcatcher.player import recoup
 from claw.core.ratcatcher.townships import check_connectors, explore
 
@@ -32,54 +32,54 @@ def outcome(state: dict) -> dict | None:
     return None
 
 
-def _check(state: dict, events: Events, when: str) -> bool:
+def _check(state: dict, out: Outcome, when: str) -> bool:
     result = outcome(state)
     if result:
         state["outcome"] = result
         state["phase"] = "over"
         verdict = "VICTORY" if result["result"] == "won" else "DEFEAT"
-        events.add("game-over", f"{verdict} at the end of {when}: {result['reason']}", **result)
+        out.add("game-over", f"{verdict} at the end of {when}: {result['reason']}", **result)
         return True
     return False
 
 
-def end_ratcatcher_turn(state: dict, dice, events: Events, connectors=None) -> bool:
+def end_ratcatcher_turn(state: dict, dice, out: Outcome, connectors=None) -> bool:
     """1.3 explore (unless ``claw explore`` took it this turn, ruling R23), then the
     end-of-turn check. In place; True when the game ended."""
     if state.pop("explored_round", None) == state["round"]:
-        events.add("explore-done", "1.3: this turn's explore was already taken")
+        out.add("explore-done", "1.3: this turn's explore was already taken")
     elif R.below_cheese(state):
-        explore(state, dice, events, connectors)
-    return _check(state, events, "the Ratcatcher's turn")
+        explore(state, dice, out, connectors)
+    return _check(state, out, "the Ratcatcher's turn")
 
 
-def rats_turn(state: dict, dice, events: Events, prefer=None, connectors=None, reward=None,
+def rats_turn(state: dict, dice, out: Outcome, prefer=None, connectors=None, reward=None,
               pause_at_spawn: bool = False) -> bool:
     """2.1–2.6 and clean-up, in place; True when the game ended. ``pause_at_spawn``: stop
     after 2.4 Consume, at the spawn phase (``at_spawn_point``), so the table may play 2.5–2.6
     by hand (``claw spawn``); a rats' turn standing there resumes with 2.5 (ruling R26)."""
     if not at_spawn_point(state):
         state["phase"] = "rats"
-        events.add("phase", f"round {state['round']}: the rats' turn")
-        R.regenerate(state, events)
-        R.move_rats(state, dice, events, prefer)
-        R.trigger_traps(state, dice, events)
-        R.bites(state, dice, events)
-        R.consume(state, dice, events)
+        out.add("phase", f"round {state['round']}: the rats' turn")
+        R.regenerate(state, out)
+        R.move_rats(state, dice, out, prefer)
+        R.trigger_traps(state, dice, out)
+        R.bites(state, dice, out)
+        R.consume(state, dice, out)
         if pause_at_spawn:
-            events.add("phase", f"round {state['round']}: the rats have moved, triggered traps, bitten and eaten"
-                       " (2.1–2.4); the spawn phase (2.5–2.6) comes next: claw spawn plays it by hand, claw"
-                       " scenario-step plays it and ends the rats' turn", point="spawn")
+            out.add("phase", f"round {state['round']}: the rats have moved, triggered traps, bitten and eaten"
+                    " (2.1–2.4); the spawn phase (2.5–2.6) comes next: claw spawn plays it by hand, claw"
+                    " scenario-step plays it and ends the rats' turn", point="spawn")
             return False
     if state.pop("spawned_round", None) == state["round"]:
-        events.add("spawn-done", f"2.5–2.6: round {state['round']}'s spawn phase was already played (claw spawn)")
+        out.add("spawn-done", f"2.5–2.6: round {state['round']}'s spawn phase was already played (claw spawn)")
     else:
-        R.spawn_nemesis(state, events, prefer)
-        R.spawn_phase(state, dice, events, reward)
+        R.spawn_nemesis(state, out, prefer)
+        R.spawn_phase(state, dice, out, reward)
     if R.below_cheese(state):
-        explore(state, dice, events, connectors)
-    R.clean_up(state, events)
-    return _check(state, events, "the rats' turn")
+        explore(state, dice, out, connectors)
+    R.clean_up(state, out)
+    return _check(state, out, "the rats' turn")
 
 
 def at_spawn_point(state: dict) -> bool:
@@ -89,7 +89,7 @@ def at_spawn_point(state: dict) -> bool:
 
 
 def scenario_step(state: dict, dice, prefer=None, connectors=None, reward=None,
-                  until: str | None = None) -> tuple[dict, Events]:
+                  until: str | None = None) -> Outcome:
     """End the Ratcatcher's turn, play the rats' turn, and start the next round.
 
     The player's choices, where the rulebook leaves them to the player: ``prefer`` zones
@@ -106,26 +106,26 @@ def scenario_step(state: dict, dice, prefer=None, connectors=None, reward=None,
         raise IllegalAction(f"round {state['round']}'s rats' turn already stands at its spawn phase: claw spawn"
                             " plays it by hand, claw scenario-step plays it and ends the turn")
     check_connectors(state, connectors)
-    state = clone(state)
-    events = Events()
+    out = Outcome(clone(state))
+    state = out.state
     connectors = list(connectors or [])
     if resuming:
-        events.add("phase", f"round {state['round']}: the rats' turn goes on with the spawn phase (2.5)")
-    over = (not resuming and end_ratcatcher_turn(state, dice, events, connectors)) or \
-        rats_turn(state, dice, events, prefer, connectors, reward, pause_at_spawn=until == "spawn")
+        out.add("phase", f"round {state['round']}: the rats' turn goes on with the spawn phase (2.5)")
+    over = (not resuming and end_ratcatcher_turn(state, dice, out, connectors)) or \
+        rats_turn(state, dice, out, prefer, connectors, reward, pause_at_spawn=until == "spawn")
     if connectors and not (until == "spawn" and not over):
-        events.add("unused", f"connector(s) {', '.join(connectors)} not used: no more townships were placed",
-                   connectors=connectors)
+        out.add("unused", f"connector(s) {', '.join(connectors)} not used: no more townships were placed",
+                connectors=connectors)
     if over or until == "spawn":
-        return state, events
+        return out
     state["round"] += 1
     state["phase"] = "ratcatcher"
-    events.add("phase", f"round {state['round']}: the Ratcatcher's turn")
-    recoup(state, events)
-    return state, events
+    out.add("phase", f"round {state['round']}: the Ratcatcher's turn")
+    recoup(state, out)
+    return out
 
 
-def spawn_only(state: dict, dice, prefer=None, reward=None) -> tuple[dict, Events]:
+def spawn_only(state: dict, dice, prefer=None, reward=None) -> Outcome:
     """2.5–2.6 alone (``claw spawn``): Nemesis on a pending tracker space, then rats.
 
     The turn cycle puts the spawn after 2.1 Move, 2.2 Traps, 2.3 Bite and 2.4 Consume, so
@@ -140,9 +140,9 @@ def spawn_only(state: dict, dice, prefer=None, reward=None) -> tuple[dict, Event
         raise IllegalAction("not the time to spawn: the spawn phase (2.5–2.6) comes after the rats' Move, Traps,"
                             " Bite and Consume (2.1–2.4), and this is the Ratcatcher's turn: run claw"
                             " scenario-step --until spawn first")
-    state = clone(state)
-    events = Events()
+    out = Outcome(clone(state))
+    state = out.state
     state["spawned_round"] = state["round"]
-    R.spawn_nemesis(state, events, prefer)
-    R.spawn_phase(state, dice, events, reward)
-    return state, events
+    R.spawn_nemesis(state, out, prefer)
+    R.spawn_phase(state, dice, out, reward)
+    return out

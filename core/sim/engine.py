@@ -130,9 +130,8 @@ def start(setup: Setup, variant: Variant, dice) -> dict:
 
     parts = setup.files
     scenario = dict(doc, options={**doc.get("options", {}), **options})
-    state, _events = new_game(scenario, parts["character"], parts["nemesis"], parts["townships"],
-                              parts["peculiar"], setup.data["rules"], dice)
-    return state
+    return new_game(scenario, parts["character"], parts["nemesis"], parts["townships"],
+                    parts["peculiar"], setup.data["rules"], dice).state
 
 
 def play_game(setup: Setup, variant: Variant, seed: int, v: int, k: int, policy, ties: str = "first",

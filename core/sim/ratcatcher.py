@@ -50,18 +50,18 @@ def apply(state: dict, ctx, line: str, dice, choose=None) -> tuple[dict, list, s
     words = line.split()
     verb = words[0]
     if verb == "scenario-step":
-        state, events = scenario_step(state, dice, [], [], None)
+        out = scenario_step(state, dice, [], [], None)
     elif verb == "attack":
-        state, events = player.attack(state, dice, None, None)
+        out = player.attack(state, dice, None, None)
     elif verb == "move":
-        state, events = player.move(state, [words[1]])
+        out = player.move(state, [words[1]])
     elif verb == "gather":
-        state, events = player.gather(state, None)
+        out = player.gather(state, None)
     elif verb == "heal":
-        state, events = player.heal(state)
+        out = player.heal(state)
     else:
         raise IllegalAction(f"not an action the simulator plays: {line}")
-    return state, list(events), line
+    return out.state, list(out.events), line
 
 
 def outcome(state: dict) -> str | None:

@@ -47,6 +47,10 @@ def problems(state: dict, rules=None) -> list[str]:
 
         people = [c for c in cats.values() if not c.get("animal")]
         for c in people:
+            if c["clan"] not in rules.clans:
+                out.append(f"cats.{c['id']}.clan: no clan {quoted(c['clan'])} in the rulebook's Clans "
+                           f"({', '.join(sorted(rules.clans))})")
+                continue
             why = K.rank_problem(c["clan"], c.get("rank", K.NO_RANK), rules)
             if why:
                 out.append(f"cats.{c['id']}.rank: {why}")
@@ -70,7 +74,9 @@ def problems(state: dict, rules=None) -> list[str]:
         for cid in f["order"]:
             if cid not in cats:
                 out.append(f"fight.order: no cat {quoted(cid)}")
-        if not 0 <= f["turn"] < max(1, len(f["order"])):
+        if not f["order"]:
+            out.append("fight.order: a fight has at least one cat (end it with claw fight --end)")
+        elif not 0 <= f["turn"] < len(f["order"]):
             out.append(f"fight.turn: {f['turn']} is not a place in the order")
         named = [c for g in f["wrestles"] for c in g] + list(f["pins"]) + list(f["pins"].values()) \
             + list(f["chomps"]) + list(f["chomps"].values()) + list(f["disoriented"])

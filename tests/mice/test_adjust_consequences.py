@@ -12,9 +12,9 @@ import pytest
 
 from claw.cli.testing import run
 from claw.core.mice import ghost, kitchen
-from claw.core.mice.result import begin
 from claw.core.mice.scare import add_points
 from claw.core.mice.track import advance_hourglass
+from claw.core.outcome import begin
 from tests.table import adjust_round_trip, assert_adjust_refused, load, new, ok
 
 from .helpers import d, scare_burly, to_chamber, to_kitchen_scared

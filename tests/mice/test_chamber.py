@@ -6,8 +6,8 @@ import pytest
 from claw.core.errors import IllegalAction
 from claw.core.mice import chamber
 from claw.core.mice import outcomes as O
-from claw.core.mice.result import begin
 from claw.core.mice.track import add_wheel
+from claw.core.outcome import begin
 
 from .helpers import d, to_chamber
 
@@ -26,7 +26,7 @@ def on_bed(state, tiles, *mice):
 def test_setup_places_the_burly_raider(chamber_state, fresh, tiles):
     """King's Chamber 1: a raider token by the chest; rule 2 announced."""
     res = O.explore(O.explore(fresh, "kings-tunnels", tiles).state, "kings-chamber", tiles)
-    assert any(e.type == "chest-blocked" for e in res.events)
+    assert any(e["type"] == "chest-blocked" for e in res.events)
     raiders = chamber_state["raiders"]
     assert len(raiders) == 1 and raiders[0]["burly"] and raiders[0]["room"] == "kings-chamber"
 
@@ -76,7 +76,7 @@ def test_each_cheese_is_a_scare_point_and_the_raider_leaves(chamber_state, tiles
     res = chamber.chest_lid(s, "collin", d(F.cheese, F.cheese), faces, tiles)
     assert res.state["scare"] == 2
     assert not res.state["raiders"] and res.state["burly"]["scared"]
-    assert any(e.type == "story" for e in res.events)
+    assert any(e["type"] == "story" for e in res.events)
 
 
 def test_only_a_mouse_on_the_bed_can_push(chamber_state, tiles, faces, F):
@@ -93,8 +93,8 @@ def test_suspicious_raider_caps_points_at_three(chamber_state, tiles, F, faces):
     assert s["burly"]["suspicious"] and s["hourglass"] == 2
     res = chamber.chest_lid(s, "collin", d(*[F.cheese] * 5), faces, tiles)
     assert res.state["scare"] == 3
-    ev = next(e for e in res.events if e.type == "chest-lid")
-    assert ev.data["lost"] == 2
+    ev = next(e for e in res.events if e["type"] == "chest-lid")
+    assert ev["lost"] == 2
 
 
 def test_lid_points_cap():

@@ -31,13 +31,13 @@ def test_barnacle_defends_with_four_dice_and_one_life(table, tiles, faces, F):
     nez = next(m for m in table["mice"] if m["id"] == "nez")
     attack = [F.sword] * nez["battle"]
     res = combat.attack(table, "nez", "barnacle", d(*attack, F.shield, F.shield, F.blank, F.blank), faces, tiles)
-    ev = next(e for e in res.events if e.type == "attack")
-    assert len(ev.data["defense"]) == 4 and ev.data["blocks"] == 2
+    ev = next(e for e in res.events if e["type"] == "attack")
+    assert len(ev["defense"]) == 4 and ev["blocks"] == 2
     wounds = nez["battle"] - 2
     if wounds >= 1:
         assert res.state["objectives"]["barnacle_defeated"]
         after = combat.attack(res.state, "nez", "blackpaw", d(F.sword, F.sword, F.sword, F.blank), faces, tiles)
-        assert any(e.type == "attack" for e in after.events)
+        assert any(e["type"] == "attack" for e in after.events)
 
 
 def test_barnacle_one_wound_defeats_him(table, tiles, faces, F):
@@ -52,10 +52,10 @@ def test_blackpaw_rolls_two_extra_dice(table, tiles, faces, F):
     nez = next(m for m in table["mice"] if m["id"] == "nez")
     values = [F.blank] * (rat + 2) + [F.blank] * nez["defense"]
     res = combat.attack(table, "blackpaw", "nez", d(*values), faces, tiles)
-    ev = next(e for e in res.events if e.type == "attack")
-    assert len(ev.data["attack"]) == rat + 2 and ev.data["extra_dice"] == 2
+    ev = next(e for e in res.events if e["type"] == "attack")
+    assert len(ev["attack"]) == rat + 2 and ev["extra_dice"] == 2
     plain = combat.attack(table, "rat-warrior-1", "nez", d(*values[2:]), faces, tiles)
-    assert len(next(e for e in plain.events if e.type == "attack").data["attack"]) == rat
+    assert len(next(e for e in plain.events if e["type"] == "attack")["attack"]) == rat
 
 
 def test_raiders_cannot_be_attacked(fresh, tiles, faces):
@@ -142,4 +142,4 @@ def test_toothpick_against_blackpaw_while_barnacle_stands(table, tiles, faces, F
     s["options"]["barnacle_stops_toothpick"] = True
     res = combat.attack(s, "blackpaw", "nez", d(*values), faces, tiles)
     bp = next(f for f in res.state["minions"] if f["id"] == "blackpaw")
-    assert bp["wounds"] == 0 and any("Barnacle shields" in e.text for e in res.events)
+    assert bp["wounds"] == 0 and any("Barnacle shields" in e["text"] for e in res.events)

@@ -48,7 +48,7 @@ def test_cannot_enter_without_moving_but_the_roll_stands(ghost_state, tiles, fac
     two = F.numbered(2)
     res = ghost.move_ghost(ghost_state, "filch", 1, d(two, two, two, two), faces, tiles, enter="dining-hall")
     assert res.info["spaces"] == 0 and res.state["ghost"]["room"] == ghost_state["ghost"]["room"]
-    assert [e.type for e in res.events][-1] == "ghost-stays"
+    assert [e["type"] for e in res.events][-1] == "ghost-stays"
     assert not res.state["rooms"]["dining-hall"]["explored"]
 
 
@@ -96,10 +96,10 @@ def test_scared_raider_is_three_points_and_feeds_the_wheel(hall, tiles, faces, F
 def test_raider_choice_default_and_option(hall, tiles, faces, F):
     res = ghost.scary_noises(hall, "collin", 0, d(F.cheese, 1, 1, 1, 1, 1), faces, tiles, raider="raider-5")
     assert "raider-5" not in [r["id"] for r in res.state["raiders"]]
-    ev = next(e for e in res.events if e.type == "scary-noises")
-    assert ev.data["raider"] == "raider-5"
+    ev = next(e for e in res.events if e["type"] == "scary-noises")
+    assert ev["raider"] == "raider-5"
     default = ghost.scary_noises(hall, "collin", 0, d(F.cheese, 1, 1, 1, 1, 1), faces, tiles)
-    assert next(e for e in default.events if e.type == "scary-noises").data["alternatives"]
+    assert next(e for e in default.events if e["type"] == "scary-noises")["alternatives"]
     with pytest.raises(UsageError):
         ghost.scary_noises(hall, "collin", 0, d(F.cheese), faces, tiles, raider="raider-99")
 
@@ -182,7 +182,7 @@ def test_ghost_entering_after_the_raiders_left_ends_the_costume(ghost_state, til
     res = ghost.move_ghost(s, "filch", 1, d(n(1), n(2), n(2), n(2)), faces, tiles, enter="dining-hall")
     assert res.state["raiders"] == [] and res.state["ghost"] is None
     assert not any(f["suspicious"] for f in res.state["minions"])
-    assert any(e.type == "ghost-removed" for e in res.events)
+    assert any(e["type"] == "ghost-removed" for e in res.events)
 
 
 def test_scare_points_come_before_the_wheel_cheese(hall, tiles, faces, F):
@@ -195,7 +195,7 @@ def test_scare_points_come_before_the_wheel_cheese(hall, tiles, faces, F):
     assert st["scare"] == 10 and st["chapter_end"] == hall["chapter_end"] + 1
     assert st["hourglass"] == hall["chapter_end"] and st["wheel"] == 0
     assert st["outcome"] is None
-    kinds = [e.type for e in res.events]
+    kinds = [e["type"] for e in res.events]
     assert kinds.index("raiders-flee") < kinds.index("wheel") < kinds.index("surge")
 
 

@@ -67,7 +67,7 @@ def test_story_moment_when_kitchen_clear(kitchen_state, tiles, faces, F):
     s = O.gain_cheese(s, "tilda", 1).state
     res = kitchen.fling_cheese(s, "tilda", d(F.cheese), faces, tiles)
     assert res.state["rooms"]["kitchen"]["cleared"]
-    assert any("Kitchen 3" in e.text for e in res.events)
+    assert any("Kitchen 3" in e["text"] for e in res.events)
 
 
 def test_ghost_needs_minions_gone_and_raider_scared(kitchen_state, tiles, faces, F):

@@ -15,7 +15,7 @@ def test_kings_tunnels_setup(fresh, tiles):
     res = O.explore(fresh, "kings-tunnels", tiles)
     kinds = [f["kind"] for f in res.state["minions"] if f["room"] == "kings-tunnels"]
     assert kinds.count("elite-rat-warrior") == 3 and kinds.count("roach") == 4
-    assert any("no encounter card" in e.text for e in res.events)
+    assert any("no encounter card" in e["text"] for e in res.events)
     with pytest.raises(IllegalAction, match="already explored"):
         O.explore(res.state, "kings-tunnels", tiles)
 
@@ -36,7 +36,7 @@ def test_minions_escape_and_join_the_chamber(fresh, tiles):
 def test_escaping_minion_default_and_choice(fresh, tiles):
     s = O.explore(fresh, "kings-tunnels", tiles).state
     res = O.minion_turn(s, "roach", tiles)
-    assert res.events[0].data["alternatives"] == ["roach-2", "roach-3", "roach-4"]
+    assert res.events[0]["alternatives"] == ["roach-2", "roach-3", "roach-4"]
     chosen = O.minion_turn(s, "roach", tiles, pick="roach-3")
     assert chosen.state["escaped"] == [{"id": "roach-3", "kind": "roach"}]
     with pytest.raises(IllegalAction):
@@ -67,8 +67,8 @@ def test_fishhook_only_in_water_spaces(fresh, tiles, faces, F):
     s = O.place_mouse(fresh, "filch", "tunnel-entrance", "water", tiles).state
     res = search(s, "filch", d(F.cheese), faces, tiles)
     assert res.state["stash"] == ["fishhook-and-thread"]
-    ev = next(e for e in res.events if e.type == "search")
-    assert ev.data["alternatives"] == ["toothpick"]
+    ev = next(e for e in res.events if e["type"] == "search")
+    assert ev["alternatives"] == ["toothpick"]
     chosen = search(s, "filch", d(F.cheese), faces, tiles, item="toothpick")
     assert chosen.state["stash"] == [] and "toothpick" in chosen.state["mice"][2]["items"]
 
@@ -85,7 +85,7 @@ def test_dinner_fork_at_the_tray(fresh, tiles, faces, F):
     s = O.explore(O.explore(fresh, "kings-tunnels", tiles).state, "kings-chamber", tiles).state
     s = O.place_mouse(s, "nez", "kings-chamber", "floor", tiles).state
     res = search(s, "nez", d(F.cheese), faces, tiles)
-    assert res.state["stash"] == [] and res.events[-1].data["found"] == "search-deck"
+    assert res.state["stash"] == [] and res.events[-1]["found"] == "search-deck"
     s = O.place_mouse(s, "collin", "kings-chamber", "tray", tiles).state
     assert search(s, "collin", d(F.cheese), faces, tiles).state["stash"] == ["dinner-fork"]
 
@@ -112,7 +112,7 @@ def test_table_outcomes(fresh, tiles):
 def test_no_raiders_placed_after_they_left(fresh, tiles):
     s = dict(fresh, objectives=dict(fresh["objectives"], raiders_scared=True))
     res = O.explore(s, "kitchen", tiles)
-    assert res.state["raiders"] == [] and any(e.type == "no-raiders" for e in res.events)
+    assert res.state["raiders"] == [] and any(e["type"] == "no-raiders" for e in res.events)
 
 
 def test_chapter_file_checks():
@@ -131,7 +131,7 @@ def test_escapes_come_from_the_tile_being_played(fresh, tiles):
     s = O.add_minion(fresh, "roach", 1, None, tiles).state  # roach-1 on the Tunnel Entrance
     k = O.explore(s, "kitchen", tiles)
     res = O.minion_turn(k.state, "cave-centipede", tiles)
-    assert res.state["escaped"] == [] and res.events[0].type == "no-escape"
+    assert res.state["escaped"] == [] and res.events[0]["type"] == "no-escape"
     t = O.explore(s, "kings-tunnels", tiles).state
     res = O.minion_turn(t, "roach", tiles)
     assert res.state["escaped"] == [{"id": "roach-2", "kind": "roach"}]

@@ -5,8 +5,8 @@ import pytest
 
 from claw.core.errors import IllegalAction, UsageError
 from claw.core.mice import outcomes as O
-from claw.core.mice.result import begin
 from claw.core.mice.track import add_wheel, scenario_step
+from claw.core.outcome import begin
 
 
 def test_setup_six_mice_page_seven_centipede(fresh):
@@ -21,7 +21,7 @@ def test_tunnel_entrance_story_moment_at_start(chapter, tiles):
     """Tunnel Entrance 2: the mice start by exploring it."""
     from claw.core.mice.setup import new_state
 
-    assert any("Tunnel Entrance 2" in e.text for e in new_state(chapter, tiles).events)
+    assert any("Tunnel Entrance 2" in e["text"] for e in new_state(chapter, tiles).events)
 
 
 def test_scenario_step_moves_the_hourglass(fresh, tiles):
@@ -77,7 +77,7 @@ def test_tunnel_entrance_surge_spider_does_not_escape(fresh, tiles):
     assert spider["escapes"] is False
     after = O.minion_turn(res.state, "spider", tiles)
     assert any(f["kind"] == "spider" for f in after.state["minions"])
-    assert after.events[0].type == "no-escape"
+    assert after.events[0]["type"] == "no-escape"
 
 
 def test_special_surge_every_time_by_default_once_as_the_option(fresh, tiles):
@@ -105,7 +105,7 @@ def test_surge_in_a_tile_without_special_surge_points_to_the_encounter_card(fres
     s = O.explore(O.explore(fresh, "kings-tunnels", tiles).state, "kings-chamber", tiles).state
     res = begin(s)
     add_wheel(res, 6, "test", trimmed)
-    assert any(e.type == "surge-card" for e in res.events)
+    assert any(e["type"] == "surge-card" for e in res.events)
 
 
 def test_surge_without_an_encounter_card_places_nothing(fresh, tiles):
@@ -114,8 +114,8 @@ def test_surge_without_an_encounter_card_places_nothing(fresh, tiles):
     s = O.explore(fresh, "kitchen", tiles).state
     res = begin(s)
     add_wheel(res, 6, "test", tiles)
-    assert any(e.type == "surge-none" for e in res.events)
-    assert not any(e.type == "surge-card" for e in res.events)
+    assert any(e["type"] == "surge-none" for e in res.events)
+    assert not any(e["type"] == "surge-card" for e in res.events)
     assert res.state["hourglass"] == fresh["hourglass"] + 1
 
 
@@ -126,7 +126,7 @@ def test_kings_tunnels_surge_is_the_tunnel_entrance_spider(fresh, tiles):
     add_wheel(res, 6, "test", tiles)
     spider = [f for f in res.state["minions"] if f["kind"] == "spider"]
     assert len(spider) == 1 and spider[0]["room"] == "kings-tunnels" and not spider[0]["escapes"]
-    assert any("Tunnel Entrance 5" in e.text for e in res.events)
+    assert any("Tunnel Entrance 5" in e["text"] for e in res.events)
 
 
 def test_victory_needs_both_objectives(fresh, tiles):

@@ -100,9 +100,9 @@ def pipeline_steps():
 
 
 def rule_throughput():
+    from claw.core.outcome import Outcome
     from claw.core.ratcatcher.city import neighbours
     from claw.core.ratcatcher.combat import Target, capture_odds, resolve_attack
-    from claw.core.ratcatcher.events import Events
     from claw.core.ratcatcher.rats import move_rats
     from claw.core.ratcatcher.townships import add_card
     from claw.core.rng import PhysicalDice
@@ -140,7 +140,7 @@ def rule_throughput():
     neighbours(state)
     out["large city (1500 zones): adjacency ms"] = round((time.perf_counter() - t) * 1000, 2)
     t = time.perf_counter()
-    move_rats(state, PhysicalDice([]), Events())
+    move_rats(state, PhysicalDice([]), Outcome())
     out["large city: move all rats (ms; active cards only)"] = round((time.perf_counter() - t) * 1000, 1)
     return out
 

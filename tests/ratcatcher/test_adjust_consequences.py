@@ -40,11 +40,11 @@ def test_the_sack_may_lose_a_token_or_trade_colours_within_the_64(city):
 def test_nemesis_at_0_wounds_is_destroyed_as_by_an_attack(city):
     """Wounding a Nemesis: at 0 wounds it is destroyed (slain, off the board) as
     ``wound_nemesis`` leaves it; the game is won at the end of the turn."""
+    from claw.core.outcome import Outcome
     from claw.core.ratcatcher.effects import wound_nemesis
-    from claw.core.ratcatcher.events import Events
 
     played = load(city)["state"]
-    wound_nemesis(played, played["nemesis"]["wounds"], Events(), "a trap")
+    wound_nemesis(played, played["nemesis"]["wounds"], Outcome(), "a trap")
     res = ok(["adjust", "nemesis", "wounds=0", "--reason", "r", "-s", str(city), "-i"])
     assert "is destroyed" in res.stderr
     nem = load(city)["state"]["nemesis"]

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+from claw.core.outcome import Outcome
 from claw.core.ratcatcher import player
 from claw.core.ratcatcher import rats as R
 from claw.core.ratcatcher.effects import token_wounds
-from claw.core.ratcatcher.events import Events
 from claw.core.rng import PhysicalDice
 from tests.ratcatcher.conftest import put
 
@@ -30,7 +30,7 @@ def test_ability_accuracy_lowers_the_number_needed_until_recoup(tiny):
     s, _ = player.use_ability(tiny, "aim")
     s, events = player.attack(s, PhysicalDice([3]), 1)
     assert sum(s["zones"]["0.a"]["rats"].values()) == 0
-    player.recoup(s, Events())
+    player.recoup(s, Outcome())
     assert "accuracy_bonus" not in s["ratcatcher"]
 
 
@@ -39,10 +39,10 @@ def test_placed_stop_token_rats_skip_their_move(tiny):
     give(tiny, "glue", {"place": True, "stop": True}, "Glue Pot")
     put(tiny, "0.b", brown=2)
     s, _ = player.use_ability(tiny, "glue", "0.b")
-    ev = Events()
+    ev = Outcome()
     R.move_rats(s, PhysicalDice([]), ev)
     assert s["zones"]["0.b"]["rats"]["brown"] == 2
-    assert any("Glue Pot in 0.b" in e["text"] for e in ev)
+    assert any("Glue Pot in 0.b" in e["text"] for e in ev.events)
 
 
 def test_placed_lure_token_rats_move_toward_it(tiny):
@@ -52,7 +52,7 @@ def test_placed_lure_token_rats_move_toward_it(tiny):
     tiny["ratcatcher"]["zone"] = "0.b"
     put(tiny, "1.a", white=2)
     s, _ = player.use_ability(tiny, "bait", "0.c")
-    R.move_rats(s, PhysicalDice([]), Events())
+    R.move_rats(s, PhysicalDice([]), Outcome())
     assert s["zones"]["0.c"]["rats"]["white"] == 2
 
 
@@ -60,9 +60,9 @@ def test_placed_wound_token_hurts_the_nemesis_ending_there(tiny):
     give(tiny, "spikes", {"place": True, "wound": 2}, "Caltrops")
     s, _ = player.use_ability(tiny, "spikes", "0.b")
     s["nemesis"].update(zone="0.b", spawned=True)
-    ev = Events()
+    ev = Outcome()
     token_wounds(s, ev)
-    assert s["nemesis"]["wounds"] == 2 and any(e["type"] == "nemesis-wound" for e in ev)
+    assert s["nemesis"]["wounds"] == 2 and any(e["type"] == "nemesis-wound" for e in ev.events)
 
 
 def test_trap_wound_effect_hurts_a_nemesis_in_its_zone(tiny):
@@ -71,7 +71,7 @@ def test_trap_wound_effect_hurts_a_nemesis_in_its_zone(tiny):
     tiny["traps"] = {"0.b": "cage"}
     tiny["nemesis"].update(zone="0.b", spawned=True)
     put(tiny, "0.b", white=1)
-    R.trigger_traps(tiny, PhysicalDice([1, 1, 1]), Events())   # the dice miss; the effect still wounds
+    R.trigger_traps(tiny, PhysicalDice([1, 1, 1]), Outcome())   # the dice miss; the effect still wounds
     assert tiny["nemesis"]["wounds"] == 3
 
 
@@ -83,7 +83,7 @@ def test_trap_wound_effect_hurts_a_nemesis_in_its_zone(tiny):
 ])
 def test_nemesis_special_effects(tiny, effect, dice, wounds_left, tracker):
     tiny["nemesis"].update(zone="0.a", spawned=True, effect=effect)
-    R.bites(tiny, PhysicalDice(dice), Events())
+    R.bites(tiny, PhysicalDice(dice), Outcome())
     assert tiny["ratcatcher"]["wounds"] == wounds_left and tiny["tracker"] == tracker
 
 

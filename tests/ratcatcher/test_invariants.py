@@ -115,7 +115,7 @@ def test_any_action_sequence_applies_or_raises_a_claw_error(content, rules, seed
 def test_rats_walk_shortest_paths(content, rules, seed, a, b, steps):
     """2.1 'directly towards their target': every step lowers the distance to the chosen
     destination by exactly one, and a walk never overshoots it."""
-    from claw.core.ratcatcher.events import Events
+    from claw.core.outcome import Outcome
     from claw.core.ratcatcher.rats import Mover
 
     *_, s = _game(content, rules, seed, 4)
@@ -125,5 +125,5 @@ def test_rats_walk_shortest_paths(content, rules, seed, a, b, steps):
     d = mover.dist(target)
     if start not in d:
         return
-    end = mover.walk(start, [target], steps, Events(), "test")
+    end = mover.walk(start, [target], steps, Outcome(), "test")
     assert d[end] == max(0, d[start] - steps)

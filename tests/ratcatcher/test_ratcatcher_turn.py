@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from claw.core.errors import IllegalAction
+from claw.core.outcome import Outcome
 from claw.core.ratcatcher import player
-from claw.core.ratcatcher.events import Events
 from claw.core.rng import PhysicalDice
 from tests.ratcatcher.conftest import put
 
@@ -15,7 +15,7 @@ from tests.ratcatcher.conftest import put
 def test_1_1_recoup_resets_dice_movement_traps_but_not_wounds(tiny):
     rc = tiny["ratcatcher"]
     rc.update(attack_dice=0, movement=0, traps=0, wounds=2)
-    player.recoup(tiny, Events())
+    player.recoup(tiny, Outcome())
     assert (rc["attack_dice"], rc["movement"], rc["traps"], rc["wounds"]) == (4, 4, 2, 2)
 
 
@@ -247,7 +247,7 @@ def test_placed_ability_token_expires_at_clean_up(tiny):
         player.use_ability(tiny, "decoy", "1.b")
     s, ev = player.use_ability(tiny, "decoy", "0.b")
     assert s["placed"] == [{"ability": "decoy", "zone": "0.b"}]
-    clean_up(s, Events())
+    clean_up(s, Outcome())
     assert s["placed"] == []
 
 
@@ -265,18 +265,18 @@ def test_smoke_bomb_defence_lasts_until_recoup(tiny):
     s, _ = player.use_ability(tiny, "smoke")
     s, _ = player.move(s, ["0.b"])
     assert s["ratcatcher"]["wounds"] == 4
-    player.recoup(s, Events())
+    player.recoup(s, Outcome())
     assert s["ratcatcher"]["defence_bonus"] == 0
 
 
 def test_accuracy_upgrade_never_needs_less_than_1(tiny):
     """*Attribute Upgrades*: an accuracy upgrade lowers the number a die needs; on a d6 it
     bottoms out at 1 (every die hits), so the state stays playable."""
-    from claw.core.ratcatcher.events import Events
+    from claw.core.outcome import Outcome
     from claw.core.ratcatcher.statecheck import state_problems
 
     upgrade = {"id": "eagle-eye", "name": "Eagle eye", "cost": 1, "effect": {"accuracy": -5}}
-    player.apply_upgrade(tiny, upgrade, Events())
+    player.apply_upgrade(tiny, upgrade, Outcome())
     assert tiny["ratcatcher"]["stats"]["accuracy"] == 1 and not state_problems(tiny)
 
 

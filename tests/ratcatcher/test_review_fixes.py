@@ -9,10 +9,10 @@ import pytest
 
 from claw.cli.testing import run
 from claw.core.errors import IllegalAction
+from claw.core.outcome import Outcome
 from claw.core.ratcatcher import player
 from claw.core.ratcatcher import rats as R
 from claw.core.ratcatcher.combat import Target, parse_assign, resolve_attack
-from claw.core.ratcatcher.events import Events
 from claw.core.ratcatcher.turn import scenario_step, spawn_only
 from claw.core.rng import PhysicalDice
 from tests.ratcatcher.conftest import EX, put
@@ -150,10 +150,10 @@ def test_peculiar_bites_once_by_default_each_as_the_option_ruling_r24(tiny):
     2.3 cap; `peculiar_bites: each` wounds once per Peculiar Rat whose Bite beats Defence."""
     tiny["peculiar"] += [{"id": "two-tails", "zone": "0.a"}, {"id": "whisker-jack", "zone": "0.a"}]
     tiny["ratcatcher"]["wounds"] = 4
-    R.bites(tiny, PhysicalDice([]), Events())
+    R.bites(tiny, PhysicalDice([]), Outcome())
     assert tiny["ratcatcher"]["wounds"] == 3            # bites 3 and 2 vs defence 1: one wound
     tiny["options"]["peculiar_bites"] = "each"
-    R.bites(tiny, PhysicalDice([]), Events())
+    R.bites(tiny, PhysicalDice([]), Outcome())
     assert tiny["ratcatcher"]["wounds"] == 1            # two wounds
 
 

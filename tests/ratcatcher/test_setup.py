@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 
-from claw.core.ratcatcher.events import Events
+from claw.core.outcome import Outcome
 from claw.core.ratcatcher.setup import new_game
 from claw.core.ratcatcher.townships import reveal_question
 from tests.ratcatcher.conftest import TINY, FixedOrder
@@ -40,20 +40,20 @@ def test_setup_5_tokens_and_rats_with_given_draws(content, rules):
 
 def test_question_token_reveals(tiny):
     tiny["question_pool"] = ["peculiar", "health", "nothing"]
-    ev = Events()
+    ev = Outcome()
     for _ in range(4):
         reveal_question(tiny, "1.a", ev)
     assert [p["zone"] for p in tiny["peculiar"]] == ["1.a"]
     assert tiny["zones"]["1.a"]["found"] == ["health"]
-    assert "no \"?\" token left" in ev[-1]["text"]
+    assert "no \"?\" token left" in ev.events[-1]["text"]
 
 
 def test_peculiar_deck_runs_out(tiny):
     tiny["peculiar_deck"] = []
     tiny["question_pool"] = ["peculiar"]
-    ev = Events()
+    ev = Outcome()
     reveal_question(tiny, "1.a", ev)
-    assert tiny["peculiar"] == [] and "deck is empty" in ev[-1]["text"]
+    assert tiny["peculiar"] == [] and "deck is empty" in ev.events[-1]["text"]
 
 
 def test_setup_4_stops_when_no_connector_is_free(content, rules):

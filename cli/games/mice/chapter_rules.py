@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from claw.cli.games.mice.handlers import (
-    _apply,
     _args,
     _dist_json,
     _dist_lines,
@@ -39,7 +38,7 @@ def chest_lid(call: Call) -> None:
         if call.opts.get("odds"):
             others = len(chamber.lid_helpers(state, mid, _tiles()))
             return _lid_odds(call, faces, 1 + others, state["burly"]["suspicious"])
-        return _apply(call, chamber.chest_lid(state, mid, call.dice, faces, _tiles()))
+        return call.apply(chamber.chest_lid(state, mid, call.dice, faces, _tiles()), json_info=True)
     _no_figures(call)
     others = call.opts.get("others") or 0
     A.check_count(others, "--others")
@@ -79,7 +78,7 @@ def deploy_fork(call: Call) -> None:
     from claw.core.mice.kitchen import deploy_fork as run
 
     _args(call, "", 0)
-    _apply(call, run(_need_state(call), _tiles()))
+    call.apply(run(_need_state(call), _tiles()), json_info=True)
 
 
 def fling_cheese(call: Call) -> None:
@@ -96,7 +95,7 @@ def fling_cheese(call: Call) -> None:
         (mid,) = _parsed(call, "MOUSE")
         if mid is None:  # only the odds need no mouse
             raise UsageError("usage: claw fling-cheese MOUSE (or --odds)")
-        return _apply(call, kitchen.fling_cheese(call.need_state(), mid, call.dice, faces, _tiles()))
+        return call.apply(kitchen.fling_cheese(call.need_state(), mid, call.dice, faces, _tiles()), json_info=True)
     _no_figures(call)
     rolled = A.roll(call.dice, faces, 1, "fling cheese action die")
     hit = A.count(rolled, A.CHEESE) > 0
@@ -116,7 +115,7 @@ def build_ghost(call: Call) -> None:
     _args(call, "", 0)
     eyes = call.opts.get("eyes")
     chosen = [e.strip() for e in eyes.split(",") if e.strip()] if eyes else None
-    _apply(call, run(_need_state(call), _tiles(), chosen))
+    call.apply(run(_need_state(call), _tiles(), chosen), json_info=True)
 
 
 def move_ghost(call: Call) -> None:
@@ -132,8 +131,8 @@ def move_ghost(call: Call) -> None:
         if call.opts.get("odds"):
             movers = ghost.crew_dice(call.need_state(), mid, "mop", _tiles())
             return _move_odds(call, faces, called, movers)
-        return _apply(call, ghost.move_ghost(call.need_state(), mid, called, call.dice, faces, _tiles(),
-                                             call.opts.get("enter")))
+        return call.apply(ghost.move_ghost(call.need_state(), mid, called, call.dice, faces, _tiles(),
+                                           call.opts.get("enter")), json_info=True)
     if call.opts.get("enter"):
         raise UsageError("--enter needs a state")
     args = list(call.args)
@@ -182,8 +181,8 @@ def scary_noises(call: Call) -> None:
         if call.opts.get("odds"):
             crew = ghost.crew_dice(call.need_state(), mid, "eye", _tiles())
             return _noise_odds(call, faces, crew, distance)
-        return _apply(call, ghost.scary_noises(call.need_state(), mid, distance, call.dice, faces, _tiles(),
-                                               call.opts.get("raider")))
+        return call.apply(ghost.scary_noises(call.need_state(), mid, distance, call.dice, faces, _tiles(),
+                                             call.opts.get("raider")), json_info=True)
     if call.opts.get("raider"):
         raise UsageError("--raider needs a state")
     _no_figures(call)
@@ -234,8 +233,9 @@ def attack(call: Call) -> None:
         attacker, target = _parsed(call, "ATTACKER TARGET")
         if call.opts.get("odds"):
             raise UsageError("--odds for attacks works stateless: --attack-dice N --defence N")
-        return _apply(call, combat.attack(call.need_state(), attacker, target, call.dice, faces, _tiles(),
-                                          ranged=ranged, bonus=bonus, toothpick=not call.opts.get("no_toothpick")))
+        return call.apply(combat.attack(call.need_state(), attacker, target, call.dice, faces, _tiles(),
+                                        ranged=ranged, bonus=bonus, toothpick=not call.opts.get("no_toothpick")),
+                          json_info=True)
     if call.args:
         raise UsageError("stateless attacks take no figures; give --attack-dice N --defence N (or -s STATE)")
     att, dfn = call.opts.get("attack_dice"), call.opts.get("defence")

@@ -67,16 +67,6 @@ def chapter_state(call: Call) -> dict | None:
     return state  # its consistency was checked when it was read (STATE_CHECK: checks.check_state)
 
 
-def _apply(call: Call, result) -> None:
-    """Hand a core Result to the framework: new state, then its events."""
-    call.state = result.state
-    for ev in result.events:
-        call.event(ev.type, ev.text, **ev.data)
-    if call.json and result.info:
-        # a rule that rolled answers --json with its dice, faces by name (rulings 1), and its events
-        call.emit_json(dict(result.info, events=[dict(ev.data, type=ev.type, text=ev.text) for ev in result.events]))
-
-
 def _need_state(call: Call) -> dict:
     if chapter_state(call) is None:
         raise UsageError(f"`claw {call.command}` needs a game state here: -s FILE (or the stateless options)")
@@ -118,7 +108,7 @@ def new(call: Call) -> None:
 
     if len(call.docs) != 1 or call.need_doc().get("kind") != "chapter":
         raise UsageError("`claw new` for mice takes one chapter file (kind: chapter)")
-    _apply(call, new_state(call.need_doc(), _tiles()))
+    call.apply(new_state(call.need_doc(), _tiles()), json_info=True)
 
 
 def show(call: Call) -> None:
@@ -138,8 +128,8 @@ def scenario_step(call: Call) -> None:
 
     _args(call, "", 0)
     pages = call.opts.get("pages")
-    _apply(call, step(_need_state(call), _tiles(), 1 if pages is None else pages,
-                      call.opts.get("reason") or "chapter track"))
+    call.apply(step(_need_state(call), _tiles(), 1 if pages is None else pages,
+                    call.opts.get("reason") or "chapter track"), json_info=True)
 
 
 # -- rooms, searches and table outcomes ----------------------------------------------
@@ -149,7 +139,7 @@ def explore(call: Call) -> None:
     from claw.core.mice.outcomes import explore as run
 
     (room,) = _parsed(call, "ROOM")
-    _apply(call, run(_need_state(call), room, _tiles()))
+    call.apply(run(_need_state(call), room, _tiles()), json_info=True)
 
 
 def place(call: Call) -> None:
@@ -157,7 +147,7 @@ def place(call: Call) -> None:
     from claw.core.mice.outcomes import place_mouse
 
     mid, room = _parsed(call, "MOUSE ROOM")
-    _apply(call, place_mouse(_need_state(call), mid, room, call.opts.get("spot") or "floor", _tiles()))
+    call.apply(place_mouse(_need_state(call), mid, room, call.opts.get("spot") or "floor", _tiles()), json_info=True)
 
 
 def search(call: Call) -> None:
@@ -165,7 +155,7 @@ def search(call: Call) -> None:
     from claw.core.mice.search import search as run
 
     (mid,) = _parsed(call, "MOUSE")
-    _apply(call, run(_need_state(call), mid, call.dice, _faces(call), _tiles(), call.opts.get("item")))
+    call.apply(run(_need_state(call), mid, call.dice, _faces(call), _tiles(), call.opts.get("item")), json_info=True)
 
 
 def add_minion(call: Call) -> None:
@@ -174,7 +164,8 @@ def add_minion(call: Call) -> None:
 
     (kind,) = _parsed(call, "KIND")
     count = call.opts.get("count")
-    _apply(call, run(_need_state(call), kind, 1 if count is None else count, call.opts.get("room"), _tiles()))
+    call.apply(run(_need_state(call), kind, 1 if count is None else count, call.opts.get("room"), _tiles()),
+               json_info=True)
 
 
 def defeat(call: Call) -> None:
@@ -182,7 +173,7 @@ def defeat(call: Call) -> None:
     from claw.core.mice.outcomes import defeat as run
 
     (fid,) = _parsed(call, "MINION")
-    _apply(call, run(_need_state(call), fid, _tiles()))
+    call.apply(run(_need_state(call), fid, _tiles()), json_info=True)
 
 
 def minion_turn(call: Call) -> None:
@@ -190,7 +181,7 @@ def minion_turn(call: Call) -> None:
     from claw.core.mice.outcomes import minion_turn as run
 
     (kind,) = _parsed(call, "KIND")
-    _apply(call, run(_need_state(call), kind, _tiles(), call.opts.get("room"), call.opts.get("minion")))
+    call.apply(run(_need_state(call), kind, _tiles(), call.opts.get("room"), call.opts.get("minion")), json_info=True)
 
 
 def capture(call: Call) -> None:
@@ -198,7 +189,7 @@ def capture(call: Call) -> None:
     from claw.core.mice.outcomes import capture as run
 
     (mid,) = _parsed(call, "MOUSE")
-    _apply(call, run(_need_state(call), mid, _tiles()))
+    call.apply(run(_need_state(call), mid, _tiles()), json_info=True)
 
 
 def release(call: Call) -> None:
@@ -206,7 +197,7 @@ def release(call: Call) -> None:
     from claw.core.mice.outcomes import release as run
 
     (mid,) = _parsed(call, "MOUSE")
-    _apply(call, run(_need_state(call), mid, _tiles()))
+    call.apply(run(_need_state(call), mid, _tiles()), json_info=True)
 
 
 def gain_cheese(call: Call) -> None:
@@ -214,7 +205,7 @@ def gain_cheese(call: Call) -> None:
     from claw.core.mice.outcomes import gain_cheese as run
 
     mid, n = _parsed(call, "MOUSE N")
-    _apply(call, run(_need_state(call), mid, n))
+    call.apply(run(_need_state(call), mid, n), json_info=True)
 
 
 def spend_cheese(call: Call) -> None:
@@ -222,7 +213,7 @@ def spend_cheese(call: Call) -> None:
     from claw.core.mice.outcomes import spend_cheese as run
 
     mid, n = _parsed(call, "MOUSE N")
-    _apply(call, run(_need_state(call), mid, n))
+    call.apply(run(_need_state(call), mid, n), json_info=True)
 
 
 def minion_cheese(call: Call) -> None:
@@ -230,4 +221,4 @@ def minion_cheese(call: Call) -> None:
     from claw.core.mice.outcomes import wheel_cheese
 
     (n,) = _parsed(call, "N")
-    _apply(call, wheel_cheese(_need_state(call), n, _tiles(), call.opts.get("reason") or "base game"))
+    call.apply(wheel_cheese(_need_state(call), n, _tiles(), call.opts.get("reason") or "base game"), json_info=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from claw.cli.games.ratcatcher.handlers import _apply, _state
+from claw.cli.games.ratcatcher.handlers import COLOUR, _state
 from claw.core.errors import IllegalAction, UsageError, quoted
 
 if TYPE_CHECKING:
@@ -27,7 +27,7 @@ def attack(call: Call) -> None:
     if call.args:
         raise UsageError(f"attack takes no positional arguments in ratcatcher (the target zone is the "
                          f"Ratcatcher's): {quoted(call.args[0])}")
-    _apply(call, core_attack(_state(call), call.dice, o.get("attack_dice"), plan))
+    call.apply(core_attack(_state(call), call.dice, o.get("attack_dice"), plan), styles=COLOUR)
 
 
 def _attack_numbers(call: Call) -> None:

@@ -17,26 +17,12 @@ COLOUR = {
 }
 
 
-def report(call: Call, events) -> None:
-    from claw.cli.render.text import styled
-
-    for ev in events:
-        data = {k: v for k, v in ev.items() if k not in ("type", "text")}
-        call.event(ev["type"], styled(COLOUR.get(ev["type"]), ev["text"]), **data)
-
-
 def _state(call: Call) -> dict:
     """The game part. Its ids were checked when it was read (the adapter's STATE_CHECK,
     core/ratcatcher/statecheck.py, runs on every read: exit 3 for a dangling id)."""
     if call.state is None:
         raise UsageError(f"`claw {call.command}` needs a Ratcatcher game state (-s FILE)")
     return call.state
-
-
-def _apply(call: Call, result) -> None:
-    state, events = result
-    call.state = state
-    report(call, events)
 
 
 def _dice(call: Call):
@@ -120,10 +106,8 @@ def new(call: Call) -> None:
                 raise UsageError(f"--{key.replace('_', '-')} is {' or '.join(allowed)}: {quoted(value)}")
             scenario["options"][key] = value
     dice = _dice(call)
-    state, events = new_game(scenario, parts["character"], parts["nemesis"], parts["townships"],
-                             parts["peculiar"], _rules(), dice)
-    call.state = state
-    report(call, events)
+    call.apply(new_game(scenario, parts["character"], parts["nemesis"], parts["townships"],
+                        parts["peculiar"], _rules(), dice), styles=COLOUR)
     _unused_draws(call, dice)
 
 
@@ -138,25 +122,25 @@ def check(kind: str, doc: dict, tolerant: bool = False):
 def move(call: Call) -> None:
     from claw.core.ratcatcher.player import move as core_move
 
-    _apply(call, core_move(_state(call), call.arg("ZONE")))
+    call.apply(core_move(_state(call), call.arg("ZONE")), styles=COLOUR)
 
 
 def trap(call: Call) -> None:
     from claw.core.ratcatcher.player import deploy_trap
 
-    _apply(call, deploy_trap(_state(call), call.arg("TRAP"), call.arg("ZONE")))
+    call.apply(deploy_trap(_state(call), call.arg("TRAP"), call.arg("ZONE")), styles=COLOUR)
 
 
 def gather(call: Call) -> None:
     from claw.core.ratcatcher.player import gather as core_gather
 
-    _apply(call, core_gather(_state(call), call.arg("SLOT")))
+    call.apply(core_gather(_state(call), call.arg("SLOT")), styles=COLOUR)
 
 
 def ability(call: Call) -> None:
     from claw.core.ratcatcher.player import use_ability
 
-    _apply(call, use_ability(_state(call), call.arg("ABILITY"), call.arg("ZONE")))
+    call.apply(use_ability(_state(call), call.arg("ABILITY"), call.arg("ZONE")), styles=COLOUR)
 
 
 def trade(call: Call) -> None:
@@ -169,14 +153,14 @@ def trade(call: Call) -> None:
         if not call.args[1].isdigit():
             raise UsageError(f"CHOICE is a reward number: {quoted(call.args[1])}")
         choice = int(call.args[1])
-    _apply(call, core_trade(_state(call), call.args[0], choice))
+    call.apply(core_trade(_state(call), call.args[0], choice), styles=COLOUR)
 
 
 def explore(call: Call) -> None:
     from claw.core.ratcatcher.player import explore_now
 
     dice = _dice(call)
-    _apply(call, explore_now(_state(call), dice, list(call.args)))
+    call.apply(explore_now(_state(call), dice, list(call.args)), styles=COLOUR)
     _unused_draws(call, dice)
 
 
@@ -185,7 +169,7 @@ def heal(call: Call) -> None:
 
     if call.args:
         raise UsageError(f"claw heal takes no arguments in ratcatcher: {quoted(call.args[0])}")
-    _apply(call, core_heal(_state(call)))
+    call.apply(core_heal(_state(call)), styles=COLOUR)
 
 
 # ---- rats' turn -----------------------------------------------------------------------------
@@ -221,7 +205,7 @@ def scenario_step(call: Call) -> None:
             raise UsageError("--connector is CARD:ID of a township card, e.g. 0:e (or 0:e=s, 0:e=s+n=3:w): "
                              f"{quoted(c)}")
     dice = _dice(call)
-    _apply(call, step(state, dice, prefer, connectors, reward, until=call.opts.get("until")))
+    call.apply(step(state, dice, prefer, connectors, reward, until=call.opts.get("until")), styles=COLOUR)
     _unused_draws(call, dice)
 
 
@@ -233,7 +217,7 @@ def spawn(call: Call) -> None:
     state = _state(call)
     prefer, reward = _choices(call, state)
     dice = _dice(call)
-    _apply(call, spawn_only(state, dice, prefer, reward))
+    call.apply(spawn_only(state, dice, prefer, reward), styles=COLOUR)
     _unused_draws(call, dice)
 
 
