@@ -23,7 +23,7 @@ def num(value: float) -> str:
         return str(value)
     if value.is_integer():  # most coordinates: the same digits the format below gives, sooner
         return str(int(value))
-    text = f"{round(value, 2):.2f}".rstrip("0").rstrip(".")
+    text = f"{value:.2f}".rstrip("0").rstrip(".")  # correctly rounded, as round(value, 2) is
     return "0" if text in ("-0", "") else text
 
 
@@ -56,9 +56,14 @@ def _wide(quote: bool) -> dict[int, str | None]:
 def escape(text: str, quote: bool = False) -> str:
     """``text`` as XML character data (``quote``: inside a double-quoted attribute)."""
     text = str(text)
+    table = _ATTR if quote else _TEXT
     if text.isascii():
-        return text.translate(_ATTR if quote else _TEXT)
-    return text.translate(_wide(quote)).encode("ascii", "xmlcharrefreplace").decode("ascii")
+        return text.translate(table)
+    # what the whole table adds is unprintable: a text printable but for its newlines and
+    # tabs has none of it (a title with a "·"), so the ASCII part is enough
+    if not text.replace("\n", "").replace("\t", "").isprintable():
+        table = _wide(quote)
+    return text.translate(table).encode("ascii", "xmlcharrefreplace").decode("ascii")
 
 
 _NAMES: dict[str, str] = {}
@@ -107,7 +112,7 @@ def el(tag: str, text: str | None = None, **attrs: object) -> Element:
     head = "<" + tag
     for key, value in attrs.items():
         if type(value) is str:
-            text_value = escape(value, True)
+            text_value = value.translate(_ATTR) if value.isascii() else escape(value, True)
         elif type(value) is int or type(value) is float:
             text_value = num(value)  # digits, a point, a sign: nothing to escape
         elif value is None:

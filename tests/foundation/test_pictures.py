@@ -13,6 +13,8 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from claw.cli.testing import run
 
@@ -81,6 +83,37 @@ def test_the_svg_writer_escapes_and_formats_numbers_the_same_way_every_time():
     out = d.to_string()
     ET.fromstring(out.encode())
     assert '<text class="x" x="1.5" y="2" data-edge="A1-B1">Pr&#234;t &amp; &lt;go&gt;</text>' in out
+
+
+def _escaped(text: str, quote: bool) -> str:
+    """The writer's escaping spelled out a character at a time (its fast paths must agree)."""
+    out = []
+    for ch in text:
+        code = ord(ch)
+        if ch in "\n\t":
+            out.append(f"&#{code};" if quote else ch)
+        elif code < 32 or 0x7F <= code < 0xA0 or 0xD800 <= code < 0xE000 or code in (0xFFFE, 0xFFFF):
+            continue  # not allowed in XML 1.0
+        elif ch in "&<>" or (quote and ch == '"'):
+            out.append({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}[ch])
+        else:
+            out.append(ch if code < 128 else f"&#{code};")
+    return "".join(out)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(st.characters(min_codepoint=0, max_codepoint=0x10FFFF)), st.booleans(),
+       st.floats(allow_nan=False, allow_infinity=False))
+def test_the_writer_s_fast_paths_write_what_the_rules_say(text, quote, value):
+    """Escaping (ASCII, printable non-ASCII and the rest) and numbers (whole or not) take
+    shortcuts for speed (docs/performance.md, pictures): the same characters as the rule."""
+    from claw.cli.render.svg import el, escape, num
+
+    assert escape(text, quote) == _escaped(text, quote)
+    spelled = f"{round(value, 2):.2f}".rstrip("0").rstrip(".")
+    assert num(value) == ("0" if spelled in ("-0", "") else spelled)
+    assert el("t", None, a=text, b=value, c=3, d=None, e=True).head == \
+        f'<t a="{_escaped(text, True)}" b="{num(value)}" c="3" e="True"'
 
 
 def _png_size(data: bytes) -> tuple[int, int]:

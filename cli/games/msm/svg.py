@@ -10,11 +10,15 @@ square, status) that a browser shows on hover. The ``<desc>`` holds the text boa
 
 from __future__ import annotations
 
-from claw.cli.games.msm.svg_overlays import Overlay
+from typing import TYPE_CHECKING
+
 from claw.cli.games.msm.svg_pieces import CELL, figures_layer, markers_layer
 from claw.cli.render.svg import Drawing, Element, el, escape, num
 from claw.core.msm.board import BLOCKING, HINDERING, Board, edge_name
 from claw.core.msm.squares import column_name
+
+if TYPE_CHECKING:  # `show --svg` draws no overlay: the module is the queries'
+    from claw.cli.games.msm.svg_overlays import Overlay
 
 LABEL = 24          # the coordinate margins (row numbers left, column letters on top)
 HEAD = 54           # the title lines above the board
@@ -124,10 +128,12 @@ def board_svg(board: Board, figures: dict | None = None, *, state: dict | None =
         return oy + y * CELL
 
     coords = d.add(el("g", class_="coords", style=None if ck == 1 else f"font-size:{num(11 * ck)}px"))
-    for x in range(w):
-        coords.add(el("text", column_name(x), class_="coord", x=X(x + 0.5), y=oy - 8 * ck))
-    for y in range(h):
-        coords.add(el("text", str(y + 1), class_="coord", x=ox - LABEL * ck / 2, y=Y(y + 0.5) + 4 * ck))
+    # a label per column and row, start tags put together as _squares does
+    top, left = num(oy - 8 * ck), num(ox - LABEL * ck / 2)
+    coords.children += [Element("text", f'<text class="coord" x="{num(X(x + 0.5))}" y="{top}"', column_name(x))
+                        for x in range(w)]
+    coords.children += [Element("text", f'<text class="coord" x="{left}" y="{num(Y(y + 0.5) + 4 * ck)}"', str(y + 1))
+                        for y in range(h)]
     _squares(d, board, X, Y)
     _grid(d, board, X, Y)
     if overlay:
