@@ -33,7 +33,11 @@ def _is_control(ch: str) -> bool:
 
 def visible(text: str) -> str:
     """``text`` with control characters (other than newline and tab) spelled ``\\xNN``."""
-    if text.isprintable() or not any(_is_control(ch) for ch in text):
+    # Every control character is unprintable, so a text printable once its newlines and tabs
+    # are gone has none: a whole document (an SVG picture) is checked in C, not a char at a time.
+    if text.isprintable() or text.replace("\n", "").replace("\t", "").isprintable():
+        return text
+    if not any(_is_control(ch) for ch in text):
         return text
     return "".join(f"\\x{ord(ch):02x}" if _is_control(ch) else ch for ch in text)
 

@@ -21,13 +21,16 @@ def num(value: float) -> str:
     """A coordinate as text: an integer without a point, else at most two decimals."""
     if isinstance(value, int):
         return str(value)
+    if value.is_integer():  # most coordinates: the same digits the format below gives, sooner
+        return str(int(value))
     text = f"{round(value, 2):.2f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
 
 def _table(quote: bool) -> dict[int, str | None]:
+    """The ASCII part of the escaping: XML's characters, and the control characters dropped."""
     table: dict[int, str | None] = {ord("&"): "&amp;", ord("<"): "&lt;", ord(">"): "&gt;"}
-    for code in [*range(32), *range(0x7F, 0xA0), *range(0xD800, 0xE000), 0xFFFE, 0xFFFF]:
+    for code in (*range(32), 0x7F):
         table[code] = None  # not allowed in XML 1.0: dropped
     table[ord("\n")] = "&#10;" if quote else "\n"
     table[ord("\t")] = "&#9;" if quote else "\t"
@@ -37,12 +40,25 @@ def _table(quote: bool) -> dict[int, str | None]:
 
 
 _TEXT, _ATTR = _table(False), _table(True)
+_WIDE: dict[bool, dict[int, str | None]] = {}
+
+
+def _wide(quote: bool) -> dict[int, str | None]:
+    """The whole table, for a text with non-ASCII characters (built the first time one comes)."""
+    table = _WIDE.get(quote)
+    if table is None:
+        table = _WIDE[quote] = dict(_ATTR if quote else _TEXT)
+        for code in (*range(0x80, 0xA0), *range(0xD800, 0xE000), 0xFFFE, 0xFFFF):
+            table[code] = None  # not allowed in XML 1.0 either: dropped
+    return table
 
 
 def escape(text: str, quote: bool = False) -> str:
     """``text`` as XML character data (``quote``: inside a double-quoted attribute)."""
-    text = str(text).translate(_ATTR if quote else _TEXT)
-    return text if text.isascii() else text.encode("ascii", "xmlcharrefreplace").decode("ascii")
+    text = str(text)
+    if text.isascii():
+        return text.translate(_ATTR if quote else _TEXT)
+    return text.translate(_wide(quote)).encode("ascii", "xmlcharrefreplace").decode("ascii")
 
 
 _NAMES: dict[str, str] = {}
@@ -57,13 +73,14 @@ def _attr_name(name: str) -> str:
 
 
 class Element:
-    """An element: a tag, attributes in the given order, children and text."""
+    """An element: its start tag written out (the tag and attributes in the given order),
+    children and text. The attributes are formatted once, when the element is made."""
 
-    __slots__ = ("tag", "attrs", "children", "text")
+    __slots__ = ("tag", "head", "children", "text")
 
-    def __init__(self, tag: str, attrs: list[tuple[str, str]], text: str | None = None) -> None:
+    def __init__(self, tag: str, head: str, text: str | None = None) -> None:
         self.tag = tag
-        self.attrs = attrs
+        self.head = head  # "<tag a=\"1\" b=\"2\"", escaped
         self.children: list[Element] = []
         self.text = text
 
@@ -73,27 +90,35 @@ class Element:
 
     def write(self, out: list[str], indent: int = 0) -> None:
         pad = "  " * indent
-        attrs = "".join(f' {k}="{escape(v, quote=True)}"' for k, v in self.attrs)
-        if not self.children and self.text is None:
-            out.append(f"{pad}<{self.tag}{attrs}/>")
-        elif not self.children:
-            out.append(f"{pad}<{self.tag}{attrs}>{escape(self.text or '')}</{self.tag}>")
-        else:
-            out.append(f"{pad}<{self.tag}{attrs}>" + (escape(self.text) if self.text else ""))
-            for child in self.children:
-                child.write(out, indent + 1)
-            out.append(f"{pad}</{self.tag}>")
+        if not self.children:
+            if self.text is None:
+                out.append(f"{pad}{self.head}/>")
+            else:
+                out.append(f"{pad}{self.head}>{escape(self.text)}</{self.tag}>")
+            return
+        out.append(f"{pad}{self.head}>" + (escape(self.text) if self.text else ""))
+        for child in self.children:
+            child.write(out, indent + 1)
+        out.append(f"{pad}</{self.tag}>")
 
 
 def el(tag: str, text: str | None = None, **attrs: object) -> Element:
     """An element; ``None`` attributes are left out, numbers go through :func:`num`."""
-    pairs = []
+    head = "<" + tag
     for key, value in attrs.items():
-        if value is None:
+        if type(value) is str:
+            text_value = escape(value, True)
+        elif type(value) is int or type(value) is float:
+            text_value = num(value)  # digits, a point, a sign: nothing to escape
+        elif value is None:
             continue
-        pairs.append((_attr_name(key), num(value) if isinstance(value, int | float) and not isinstance(value, bool)
-                      else str(value)))
-    return Element(tag, pairs, text)
+        elif isinstance(value, int | float) and not isinstance(value, bool):
+            text_value = escape(num(value), True)
+        else:
+            text_value = escape(str(value), True)
+        name = _NAMES.get(key) or _attr_name(key)
+        head += f' {name}="{text_value}"'
+    return Element(tag, head, text)
 
 
 def points(pts: list[tuple[float, float]]) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from claw.cli.games.msm.svg_overlays import Overlay
 from claw.cli.games.msm.svg_pieces import CELL, figures_layer, markers_layer
-from claw.cli.render.svg import Drawing, el, num
+from claw.cli.render.svg import Drawing, Element, el, escape, num
 from claw.core.msm.board import BLOCKING, HINDERING, Board, edge_name
 from claw.core.msm.squares import column_name
 
@@ -128,18 +128,7 @@ def board_svg(board: Board, figures: dict | None = None, *, state: dict | None =
         coords.add(el("text", column_name(x), class_="coord", x=X(x + 0.5), y=oy - 8 * ck))
     for y in range(h):
         coords.add(el("text", str(y + 1), class_="coord", x=ox - LABEL * ck / 2, y=Y(y + 0.5) + 4 * ck))
-    squares = d.add(el("g", class_="squares"))
-    for y in range(h):
-        for x in range(w):
-            t = board.terrain_at((x, y))
-            squares.add(el("rect", class_=f"sq {t}", x=X(x), y=Y(y), width=CELL, height=CELL))
-    # Hatching over the coloured squares: one path per terrain (a pattern fill per square
-    # would make resvg paint the pattern once per square: slow on a large map).
-    for terrain in (BLOCKING, HINDERING):
-        runs = [f"M{num(X(x))},{num(Y(y))}h{CELL}v{CELL}h-{CELL}z" for y in range(h) for x in range(w)
-                if board.terrain_at((x, y)) == terrain]
-        if runs:
-            squares.add(el("path", class_="hatch-" + terrain, d="".join(runs)))
+    _squares(d, board, X, Y)
     _grid(d, board, X, Y)
     if overlay:
         shade = d.add(el("g", class_="overlay-squares"))
@@ -170,6 +159,27 @@ def _subtitle(state: dict | None, overlay: Overlay | None) -> str:
     if state.get("outcome"):
         parts.append(f"scenario over: {state['outcome'].get('result')}")
     return " · ".join(parts)
+
+
+def _squares(d: Drawing, board: Board, X, Y) -> None:
+    """A ``<rect>`` per square, its class the terrain, then the hatching. A map has hundreds
+    of squares: their start tags are put together here from each column's and row's
+    position, written once (an ``el()`` call per square was most of a picture's cost)."""
+    w, h = board.width, board.height
+    xs, ys = [num(X(x)) for x in range(w)], [num(Y(y)) for y in range(h)]
+    terrain = [board.terrain_at((x, y)) for y in range(h) for x in range(w)]
+    heads = {t: f'<rect class="{escape("sq " + t, True)}" x="' for t in set(terrain)}
+    size = f'" width="{CELL}" height="{CELL}"'
+    squares = d.add(el("g", class_="squares"))
+    squares.children += [Element("rect", f'{heads[terrain[y * w + x]]}{xs[x]}" y="{ys[y]}{size}')
+                         for y in range(h) for x in range(w)]
+    # Hatching over the coloured squares: one path per terrain (a pattern fill per square
+    # would make resvg paint the pattern once per square: slow on a large map).
+    for kind in (BLOCKING, HINDERING):
+        runs = [f"M{xs[x]},{ys[y]}h{CELL}v{CELL}h-{CELL}z" for y in range(h) for x in range(w)
+                if terrain[y * w + x] == kind]
+        if runs:
+            squares.add(el("path", class_="hatch-" + kind, d="".join(runs)))
 
 
 def _grid(d: Drawing, board: Board, X, Y) -> None:
