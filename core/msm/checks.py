@@ -7,10 +7,9 @@ turns into ``FILE:LINE:COLUMN``. Pure: the bestiary's rat names are passed in.
 
 from __future__ import annotations
 
-from collections import deque
-
 from claw.core.errors import quoted
 from claw.core.findings import collect, error, warning
+from claw.core.graph import reach
 from claw.core.msm.board import BLOCKING, DEFAULT_LEGEND, parse_map
 
 SPAWN_PREFIX = "S"
@@ -112,13 +111,7 @@ def _unreachable(board) -> list:
     from claw.core.msm.pathing import step_graph
 
     graph, w = step_graph(board), board.width
-    seen = {y * w + x for x, y in board.marker_squares("C")}
-    queue = deque(seen)
-    while queue:
-        for n in graph[queue.popleft()]:
-            if n not in seen:
-                seen.add(n)
-                queue.append(n)
+    seen = reach((y * w + x for x, y in board.marker_squares("C")), graph.__getitem__)
     out = []
     for marker, squares in sorted(board.markers.items()):
         for x, y in squares:

@@ -6,10 +6,11 @@ and indices into the document so the CLI can point at a line and column.
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import Counter
 
 from claw.core.errors import quoted
 from claw.core.findings import collect, error
+from claw.core.graph import reach
 
 
 def check(kind: str, doc: dict, rules: dict, *, tolerant: bool = False) -> list:
@@ -90,13 +91,7 @@ def _township(card: dict, p: tuple, start: int) -> list:
     # every zone must be reachable from a connector, or rats and the Ratcatcher
     # could never get there
     seeds = [c["zone"] for c in card["connectors"] if c["zone"] in zones]
-    seen = set(seeds)
-    queue = deque(seeds)
-    while queue:
-        for n in adj[queue.popleft()]:
-            if n not in seen:
-                seen.add(n)
-                queue.append(n)
+    seen = reach(seeds, adj.__getitem__)
     for j, z in enumerate(card["zones"]):
         if z["id"] not in seen and seeds:
             out.append(error(p + ("zones", j, "id"),

@@ -8,9 +8,10 @@ the zone graph is each card's own adjacency plus one edge per link.
 
 from __future__ import annotations
 
-from collections import deque
 from json import dumps as _dumps
 from json import loads as _loads
+
+from claw.core.graph import reach
 
 COLOURS = ("brown", "black", "white")
 
@@ -66,15 +67,7 @@ def connector_zone(state: dict, conn: str) -> str:
 
 def distances(adj: dict[str, list[str]], start: str) -> dict[str, int]:
     """Breadth-first zone distances from ``start`` (each step between zones costs 1)."""
-    dist = {start: 0}
-    queue = deque([start])
-    while queue:
-        z = queue.popleft()
-        for n in adj.get(z, ()):
-            if n not in dist:
-                dist[n] = dist[z] + 1
-                queue.append(n)
-    return dist
+    return reach([start], lambda z: adj.get(z, ()))
 
 
 def linked_cards(state: dict, card: str) -> set[str]:

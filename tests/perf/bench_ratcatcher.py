@@ -127,7 +127,7 @@ def rule_throughput():
             "connectors": [{"id": "w", "zone": "a"}, {"id": "e", "zone": "e"}]}
     state = {"cards": cards, "city": [], "links": [], "zones": {}, "peculiar": [], "traps": {},
              "nemesis": {"zone": None}, "options": {"rat_speed": 1},
-             "ratcatcher": {"zone": "150.c"}}
+             "ratcatcher": {"zone": "150.c", "board": {"abilities": []}}}
     for k in range(300):
         add_card(state, str(k))
         if k:
