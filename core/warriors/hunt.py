@@ -7,26 +7,34 @@ from __future__ import annotations
 from fractions import Fraction
 
 from claw.core.errors import IllegalAction, UsageError
+from claw.core.outcome import Outcome, begin
 from claw.core.warriors import knacks as K
-from claw.core.warriors.checks import CheckSpec, able, resolve
-from claw.core.warriors.dice import below, d100
+from claw.core.warriors.checks import CheckSpec, able, decide, explain, resolve
+from claw.core.warriors.dice import below, critical, d100, roll_3d6
 from claw.core.warriors.rules import Rules
 
 SENSES = ("listen", "see", "smell")
+STAGES = ("locate", "approach", "grab", "kill")
+# a hunt from plain numbers names the Locate skill only as "sense" (no cat to pick one)
+PLAIN_SKILLS = {"locate": "sense", "approach": "sneak", "grab": "pounce", "kill": "bite"}
 
 
 class HuntSpec:
     """A hunt: ``prey`` id, Locate ``sense`` (None: the cat's best), ``spend`` and
     ``modifier`` by stage, ``knacks`` as [(knack, uses)] placed on the stage they help,
-    the catch's ``weight``, and whether it is eaten as ``crowfood``."""
+    the catch's ``weight``, whether it is eaten as ``crowfood`` (and the ``illness`` that
+    sickness is: None, a note only). A hunt from plain numbers (no party) gives ``bonus``:
+    stage -> everything added to that stage's 3d6."""
 
     def __init__(self, prey: str, sense: str | None = None, spend: dict | None = None,
                  knacks: list | None = None, modifier: dict | None = None, weight: str = "average",
-                 crowfood: bool = False, convert_from: list | None = None) -> None:
+                 crowfood: bool = False, convert_from: list | None = None, bonus: dict | None = None,
+                 illness: str | None = None) -> None:
         self.prey, self.sense = prey, sense
         self.spend, self.knacks, self.modifier = dict(spend or {}), list(knacks or []), dict(modifier or {})
         self.weight, self.crowfood, self.convert_from = weight, crowfood, convert_from
-        self.helpers: dict = {}      # stage -> cat (dict) making that stage's check instead
+        self.bonus, self.illness = dict(bonus or {}), illness
+        self.helpers: dict = {}      # stage -> id of the cat making that stage's check instead
         self.start = "locate"        # a retried chain resumes at the stage that failed
 
 
@@ -40,15 +48,16 @@ def best_sense(cat: dict, rules: Rules) -> tuple[str, list[str]]:
     return tied[0], tied[1:]
 
 
-def stage_cats(cat: dict, spec: HuntSpec) -> dict:
+def stage_cats(state: dict, cat_id: str, spec: HuntSpec) -> dict:
     """Who makes each stage's check: the hunter, or a helper (Complicated Actions:
     the checks of a chain may be shared by the party)."""
-    return {st: spec.helpers.get(st, cat) for st in ("locate", "approach", "grab", "kill")}
+    cats = state["cats"]
+    return {st: cats[spec.helpers.get(st, cat_id)] for st in STAGES}
 
 
-def stage_skills(cat: dict, rules: Rules, spec: HuntSpec) -> dict:
-    """The skill of each stage: the chosen or best sense, Sneak, Pounce, Bite."""
-    sense = spec.sense or best_sense(stage_cats(cat, spec)["locate"], rules)[0]
+def stage_skills(locator: dict, rules: Rules, spec: HuntSpec) -> dict:
+    """The skill of each stage: the chosen or the locating cat's best sense, Sneak, Pounce, Bite."""
+    sense = spec.sense or best_sense(locator, rules)[0]
     if sense not in SENSES:
         raise UsageError(f"Locate uses listen, see or smell: {sense}")
     return {"locate": sense, "approach": "sneak", "grab": "pounce", "kill": "bite"}
@@ -78,20 +87,27 @@ def place_knacks(rules: Rules, skills: dict, knacks: list) -> dict:
     return out
 
 
-def stage_specs(cat: dict, rules: Rules, spec: HuntSpec) -> list[tuple[str, CheckSpec]]:
-    """The checks this hunt makes, in order from its start stage, with points and knacks placed."""
+def _from_start(rules: Rules, spec: HuntSpec) -> list[str]:
+    """The stages this hunt makes: from its start stage (a resumed chain) to the Kill."""
+    order = [st["id"] for st in rules.stages]
+    if spec.start not in order:
+        raise UsageError(f"unknown hunt stage: {spec.start} (locate, approach, grab, kill)")
+    return order[order.index(spec.start):]
+
+
+def stage_specs(who: dict, rules: Rules, spec: HuntSpec) -> list[tuple[str, CheckSpec]]:
+    """The checks this hunt makes (``who``: stage -> the cat making it), in order from its
+    start stage, with points and knacks placed."""
     prey = rules.prey[spec.prey]
-    skills = stage_skills(cat, rules, spec)
+    skills = stage_skills(who["locate"], rules, spec)
     placed = place_knacks(rules, skills, spec.knacks)
     for stage, n in spec.spend.items():
         if stage not in skills:
             raise UsageError(f"unknown hunt stage: {stage} (locate, approach, grab, kill)")
         if n < 0:
             raise UsageError(f"points to spend must be 0 or more: {stage}={n}")
-    order = [st["id"] for st in rules.stages]
-    if spec.start not in order:
-        raise UsageError(f"unknown hunt stage: {spec.start} (locate, approach, grab, kill)")
-    for st in order[:order.index(spec.start)]:
+    made = _from_start(rules, spec)
+    for st in STAGES[:STAGES.index(made[0])]:
         if spec.spend.get(st):
             raise IllegalAction(f"points for {st}, which this hunt skips: {st}={spec.spend[st]}")
         for knack in placed[st]:
@@ -99,76 +115,157 @@ def stage_specs(cat: dict, rules: Rules, spec: HuntSpec) -> list[tuple[str, Chec
     return [(st, CheckSpec(skill=skills[st], spend=spec.spend.get(st, 0), knacks=placed[st],
                            modifier=spec.modifier.get(st, 0), vs=prey[st], convert_from=spec.convert_from,
                            label=f"hunt {st}"))
-            for st in order[order.index(spec.start):]]
+            for st in made]
 
 
-def hunt(cat: dict, rules: Rules, spec: HuntSpec, dice, criticals: str = "absolute",
-         d100_rule: str = "below") -> tuple[dict, dict]:
-    """Run the hunt; returns (updated cat, result)."""
-    able(cat, "hunt", rules)
-    prey = rules.prey[spec.prey]
-    stages = []
-    caught = True
-    who = {st: c["id"] for st, c in stage_cats(cat, spec).items()}
-    party = {c["id"]: c for c in stage_cats(cat, spec).values()}
-    for c in party.values():
-        if c["id"] != cat["id"]:
+def _party(state: dict, rules: Rules, cat_id: str, spec: HuntSpec) -> dict:
+    """Who makes each stage's check, once every one of them may hunt (else refused, exit 4)."""
+    who = stage_cats(state, cat_id, spec)
+    able(state["cats"][cat_id], "hunt", rules)
+    for c in who.values():
+        if c["id"] != cat_id:
             able(c, "hunt", rules)
-    for stage, cs in stage_specs(cat, rules, spec):
-        party[who[stage]], r = resolve(party[who[stage]], rules, cs, dice, criticals)
+    return who
+
+
+def _plain_stage(rules: Rules, stage: str, bonus: int, vs: int, dice, criticals: str) -> dict:
+    """One stage of a hunt from plain numbers: 3d6 + everything it adds, against the prey."""
+    rolled = roll_3d6(dice, f"hunt {stage}")
+    total = sum(rolled) + bonus
+    ok = decide(total, critical(rolled), vs, criticals)
+    return {"stage": stage, "skill": PLAIN_SKILLS[stage], "dice": rolled, "bonus": bonus, "total": total,
+            "vs": vs, "success": ok, "critical": critical(rolled),
+            "text": f"{stage}: 3d6 {'+'.join(map(str, rolled))} + {bonus} = {total} vs {vs}: "
+                    + ("success" if ok else "failure")}
+
+
+def hunt(state: dict | None, rules: Rules, cat_id: str | None, spec: HuntSpec, dice,
+         criticals: str = "absolute", d100_rule: str = "below") -> Outcome:
+    """Run the hunt (Hunting): each stage's check in order, stopping at the first that
+    fails; a catch feeds by its weight (Ration Table) and, eaten as crowfood, may sicken
+    the hunter (A Note on Crowfood). ``state`` None: a hunt from plain numbers
+    (``spec.bonus``), nothing paid, the outcome holds no state. ``info``: the stages'
+    results, ``caught``, ``failed_stage``, and for a catch its ``weight``, ``rations``,
+    ``hours_fed`` (and ``crowfood``)."""
+    prey = rules.prey[spec.prey]
+    if state is None:
+        out = Outcome(None, cat=None, prey=spec.prey, prey_name=prey["name"])
+        for stage in _from_start(rules, spec):
+            r = _plain_stage(rules, stage, spec.bonus.get(stage, 0), prey[stage], dice, criticals)
+            out.add("hunt-stage", r.pop("text"), **{k: r[k] for k in ("stage", "dice", "total", "vs", "success")})
+            _reached(out, r)
+            if not r["success"]:
+                break
+        return _end(out)
+    assert cat_id is not None
+    who = _party(state, rules, cat_id, spec)
+    checks = stage_specs(who, rules, spec)          # refusals come before anything is rolled
+    out = begin(state, cat=cat_id, prey=spec.prey, prey_name=prey["name"])
+    cats = out.state["cats"]
+    name = {cid: c["name"] for cid, c in cats.items()}
+    if spec.sense is None and spec.start == "locate":
+        sense, tied = best_sense(who["locate"], rules)
+        if tied:
+            out.add("choice", f"Locate: {', '.join([sense] + tied)} tie; using {sense} (--sense to choose)",
+                    chosen=sense, options=[sense] + tied)
+    for stage, cs in checks:
+        maker = who[stage]["id"]
+        cats[maker], r = resolve(cats[maker], rules, cs, dice, criticals)
         r["stage"] = stage
-        stages.append(r)
+        by = "" if maker == cat_id else f" ({name[maker]})"
+        out.add("hunt-stage", f"{stage.capitalize()}{by}: " + explain(r, rules), cat=maker, stage=stage,
+                skill=r["skill"], dice=r["dice"], total=r["total"], vs=r["vs"], success=r["success"],
+                critical=r["critical"], paid=r["paid"])
+        _reached(out, r)
         if not r["success"]:
-            caught = False
             break
-    cat = party[cat["id"]]
-    result = {"cat": cat["id"], "prey": spec.prey, "prey_name": prey["name"], "stages": stages,
-              "caught": caught, "failed_stage": None if caught else stages[-1]["stage"]}
-    if caught:
+    _end(out)
+    hunter = cats[cat_id]
+    if out.info["caught"]:
         w = rules.weights[spec.weight]
-        result["weight"] = spec.weight
         num, den = w["rations"]["num"], w["rations"]["den"]
-        result["rations"] = f"{num}/{den}" if den != 1 else str(num)
-        result["hours_fed"] = w["hours_fed"]
+        hours = w["hours_fed"]
+        out.info.update(weight=spec.weight, rations=f"{num}/{den}" if den != 1 else str(num), hours_fed=hours)
+        fed = f"{hours['min']}-{hours['max']}" if hours["min"] != hours["max"] else str(hours["min"])
+        out.add("catch", f"{hunter['name']} catches {prey['name'].lower()} ({w['name'].lower()}): "
+                         f"{out.info['rations']} ration(s), feeds one cat {fed} hours",
+                cat=cat_id, prey=spec.prey, weight=spec.weight, rations=out.info["rations"])
         if spec.crowfood:
-            cat, result["crowfood"] = eat_crowfood(cat, rules, dice, d100_rule)
-    party[cat["id"]] = cat
-    result["cats"] = party
-    return cat, result
+            cf = eat_crowfood(out.state, rules, cat_id, dice, d100_rule, spec.illness)
+            out.state = cf.state
+            out.events += cf.events
+            out.info["crowfood"] = cf.info
+    else:
+        out.add("escape", f"the {prey['name'].lower()} gets away at the {out.info['failed_stage']} stage",
+                cat=cat_id, prey=spec.prey, failed_stage=out.info["failed_stage"])
+    rest = rules.injuries["sprain"]["rest_sunrises"]
+    for r in out.info["stages"]:
+        if r["sprain"]:
+            out.add("sprain", f"{name[r['cat']]} is sprained: rest {rest} sunrises", cat=r["cat"])
+    return out
 
 
-def eat_crowfood(cat: dict, rules: Rules, dice, d100_rule: str = "below",
-                 illness: str | None = None) -> tuple[dict, dict]:
-    """Crowfood: below 66 on 1d100 the cat falls ill; ShadowClan cats never roll."""
+def _reached(out: Outcome, result: dict) -> None:
+    out.info.setdefault("stages", []).append(result)
+
+
+def _end(out: Outcome) -> Outcome:
+    """Caught when every stage made succeeded; else the stage that failed."""
+    last = out.info["stages"][-1]
+    out.info["caught"] = bool(last["success"])
+    out.info["failed_stage"] = None if last["success"] else last["stage"]
+    return out
+
+
+def eat_crowfood(state: dict, rules: Rules, cat_id: str, dice, d100_rule: str = "below",
+                 illness: str | None = None) -> Outcome:
+    """A Note on Crowfood: below 66 on 1d100 the cat falls ill (``illness``, a disease it
+    catches today, else the 'crowfood' ailment, a note); ShadowClan cats never roll.
+    ``info``: ``rolled``, ``ill``, ``immune``, ``illness`` (and the d100 ``digits``)."""
     cf = rules.crowfood
+    out = begin(state)
+    cat = out.state["cats"][cat_id]
     if cat["clan"] in cf["immune_clans"]:
-        return cat, {"rolled": None, "ill": False, "immune": True}
+        out.info.update(rolled=None, ill=False, immune=True)
+        out.add("crowfood", f"{cat['name']} is {rules.clans[cat['clan']]['name']}: crowfood does no harm",
+                cat=cat_id, ill=False)
+        return out
     roll, digits = d100(dice, "crowfood")
     ill = below(roll, cf["ill_below"], d100_rule)
-    out = {"rolled": roll, "digits": digits, "ill": ill, "immune": False, "illness": None}
+    out.info.update(rolled=roll, digits=digits, ill=ill, immune=False, illness=None)
     if ill:
-        cat = dict(cat)
         if illness:
             cat["diseases"] = cat["diseases"] + [{"id": illness, "day": 0}]
-            out["illness"] = illness
+            out.info["illness"] = illness
         else:
             cat["ailments"] = sorted(set(cat.get("ailments", [])) | {"crowfood"})
-            out["illness"] = "crowfood"
-    return cat, out
+            out.info["illness"] = "crowfood"
+    what = f"falls ill ({out.info['illness']})" if ill else "stays well"
+    out.add("crowfood", f"crowfood: d100 {roll} (ill below {cf['ill_below']}): {cat['name']} {what}",
+            cat=cat_id, rolled=roll, ill=ill, illness=out.info["illness"])
+    return out
 
 
-def odds(cat: dict, rules: Rules, spec: HuntSpec, criticals: str = "absolute") -> dict:
-    """Exact chance of each stage and of the whole hunt (bonuses as requested;
-    the pools are not checked or paid). A cat that could not hunt is refused, as the hunt is."""
+def odds(state: dict | None, rules: Rules, cat_id: str | None, spec: HuntSpec,
+         criticals: str = "absolute") -> dict:
+    """Exact chance of each stage and of the whole hunt (bonuses as requested; the pools
+    are not checked or paid). A cat that could not hunt is refused, as the hunt is.
+    ``state`` None: the odds from plain numbers (``spec.bonus``)."""
     from claw.core.warriors.odds import chance
     rows = []
     reach = Fraction(1)
-    who = stage_cats(cat, spec)
-    able(cat, "hunt", rules)
-    for c in who.values():
-        if c["id"] != cat["id"]:
-            able(c, "hunt", rules)
-    for stage, cs in stage_specs(cat, rules, spec):
+    if state is None:
+        prey = rules.prey[spec.prey]
+        for stage in _from_start(rules, spec):
+            bonus = spec.bonus.get(stage, 0)
+            p = chance(bonus, prey[stage], criticals)
+            reach *= p
+            rows.append({"stage": stage, "skill": PLAIN_SKILLS[stage], "bonus": bonus, "vs": prey[stage],
+                         "chance": p, "cumulative": reach})
+        return {"cat": None, "prey": spec.prey, "stages": rows, "success": reach}
+    assert cat_id is not None
+    who = _party(state, rules, cat_id, spec)
+    for stage, cs in stage_specs(who, rules, spec):
         c = who[stage]
         assert cs.skill is not None       # every hunt stage is a skill check
         bonus = (c["abilities"][rules.skill_ability(cs.skill)] + c["skills"].get(cs.skill, 0)
@@ -178,4 +275,4 @@ def odds(cat: dict, rules: Rules, spec: HuntSpec, criticals: str = "absolute") -
         reach *= p
         rows.append({"stage": stage, "skill": cs.skill, "by": c["id"], "bonus": bonus, "vs": cs.vs,
                      "chance": p, "cumulative": reach})
-    return {"cat": cat["id"], "prey": spec.prey, "stages": rows, "success": reach}
+    return {"cat": cat_id, "prey": spec.prey, "stages": rows, "success": reach}

@@ -52,12 +52,12 @@ def bench_hunt_odds(r, state) -> dict:
         O.chance.cache_clear()
         O.outcomes.cache_clear()
         t = time.perf_counter()
-        res = odds(state["cats"]["emberpaw"], r, spec)
+        res = odds(state, r, "emberpaw", spec)
         cold.append((time.perf_counter() - t) * 1e6)
     warm = []
     for _ in range(2000):
         t = time.perf_counter()
-        odds(state["cats"]["emberpaw"], r, spec)
+        odds(state, r, "emberpaw", spec)
         warm.append((time.perf_counter() - t) * 1e6)
     return {"case": "exact odds of a full vole hunt (emberpaw, Stalk)", "result": str(res["success"]),
             "cold_median_us": round(statistics.median(cold), 1), "warm_median_us": round(statistics.median(warm), 1)}
