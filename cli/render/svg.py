@@ -164,8 +164,6 @@ def to_png(svg: str, size: int | None = None) -> bytes:
     longer side ``size`` pixels (the other in proportion), by default the drawing's own size
     (one unit a pixel: an msm small square is 32 pixels, so even a 64x64 map stays legible).
     Rendering and PNG encoding grow with the pixels: the default keeps `show --png` cheap."""
-    import re
-
     from claw.core.errors import UsageError
 
     if size is not None and not MIN_SIZE <= size <= MAX_SIZE:
@@ -175,7 +173,9 @@ def to_png(svg: str, size: int | None = None) -> bytes:
     except ImportError:
         raise UsageError("--png needs the optional extra png: pip install 'claw-tabletop[png]' (resvg-py)") from None
     width = height = None
-    if size is not None:
+    if size is not None:  # which side is the longer: the root's width and height, as the writer puts them
+        import re
+
         found = re.search(r'<svg [^>]*?width="([0-9.]+)" height="([0-9.]+)"', svg)
         wide = found is None or float(found.group(1)) >= float(found.group(2))
         width, height = (size, None) if wide else (None, size)
