@@ -7,6 +7,7 @@ Medicine Lore (ruling), compared with the HP lost + 5 (ruling on "HP+5 lost").""
 from __future__ import annotations
 
 from claw.core.errors import IllegalAction
+from claw.core.outcome import Outcome, begin
 from claw.core.warriors.checks import CheckSpec, resolve
 from claw.core.warriors.rules import Rules
 
@@ -25,15 +26,21 @@ def gain_hp(cat: dict, amount: int) -> tuple[dict, int]:
     return new, gained
 
 
-def natural(cat: dict, day: int) -> tuple[dict, dict]:
-    """One morning's natural healing: 1 HP (once per day)."""
+def natural(state: dict, cat_id: str) -> Outcome:
+    """One morning's natural healing (Healing: "Every morning, a cat will heal 1 point"):
+    1 HP, once on the state's day. ``info``: ``cat``, ``gained``, ``hp``."""
+    out = begin(state)
+    cat, day = out.state["cats"][cat_id], out.state["day"]
     if cat["status"] == "dead":
         raise IllegalAction(f"{cat['name']} is dead: {cat['id']}")
     if cat.get("natural_day") == day:
         raise IllegalAction(f"{cat['name']} has already healed naturally this morning (day {day}): {cat['id']}")
     new, gained = gain_hp(cat, 1)
     new["natural_day"] = day
-    return new, {"cat": cat["id"], "gained": gained, "hp": new["hp"]}
+    out.state["cats"][cat_id] = new
+    out.info.update(cat=cat_id, gained=gained, hp=new["hp"])
+    out.add("heal", f"{cat['name']} heals {gained} HP naturally ({new['hp']}/{new['hp_max']})", **out.info)
+    return out
 
 
 def band(total: int, lost: int) -> tuple[int, int]:
@@ -54,10 +61,15 @@ def check_band(total: int, crit: str | None, lost: int, criticals: str = "absolu
     return band(total, lost)[0]
 
 
-def herb_check(patient: dict, healer: dict, rules: Rules, spec: CheckSpec, dice, day: int,
-               criticals: str = "absolute") -> tuple[dict, dict, dict]:
-    """The once-a-day healing check. Returns (patient, healer, result); when the healer
-    is the patient, the patient returned carries the healer's spent points."""
+def herb_check(state: dict, rules: Rules, patient_id: str, healer_id: str, spec: CheckSpec, dice,
+               criticals: str = "absolute") -> Outcome:
+    """The once-a-day healing check (Healing): the healer's Ponder check against the
+    patient's HP lost + 5, for 1, 2 or 3 extra HP. The healer pays its points (also when
+    it is the patient). ``info``: the check's result with ``lost``, ``target``, ``extra``
+    and ``gained``."""
+    out = begin(state)
+    cats, day = out.state["cats"], out.state["day"]
+    patient, healer = cats[patient_id], cats[healer_id]
     if patient["status"] == "dead":
         raise IllegalAction(f"{patient['name']} is dead: {patient['id']}")
     lost = patient["hp_max"] - patient["hp"]
@@ -70,15 +82,41 @@ def herb_check(patient: dict, healer: dict, rules: Rules, spec: CheckSpec, dice,
     if not any(healer["knacks"].get(k) for k in LORE):
         raise IllegalAction(f"{healer['name']} knows neither Herb Lore nor Medicine Lore: {healer['id']}")
     spec.skill = "ponder"
-    healer, r = resolve(healer, rules, spec, dice, criticals)
+    cats[healer_id], r = resolve(healer, rules, spec, dice, criticals)
     extra, target = check_band(r["total"], r["critical"], lost, criticals), lost + 5
-    if healer["id"] == patient["id"]:
-        patient = healer
-    patient, gained = gain_hp(patient, extra)
-    patient["herb_day"] = day
-    if healer["id"] == patient["id"]:
-        healer = patient
-    return patient, healer, {**r, "lost": lost, "target": target, "extra": extra, "gained": gained}
+    cats[patient_id], gained = gain_hp(cats[patient_id], extra)   # the healer's payment kept when it is the patient
+    cats[patient_id]["herb_day"] = day
+    res = out.info
+    res.update(r, lost=lost, target=target, extra=extra, gained=gained)
+    after = cats[patient_id]
+    band_words = {1: "below", 2: "at least", 3: "more than double"}[extra]
+    if r.get("critical"):   # under the default criticals rule it picks the band, whatever the total (ruling 5)
+        band_words = f"a critical {r['critical']}: {band_words}"
+    out.add("herb-check",
+            f"{healer['name']}'s healing check (Ponder): 3d6 {'+'.join(map(str, r['dice']))} + INT "
+            f"{r['ability_score']} + ponder {r['skill_score']}"
+            + (f" + {r['spent']} pts" if r["spent"] else "")
+            + (f" + {r['knack_bonus']} lore" if r["knack_bonus"] else "")
+            + (f" {r['modifier']:+d}" if r["modifier"] else "")
+            + f" = {r['total']}, {band_words} HP lost {lost} + 5 = {target}: "
+            f"{patient['name']} heals {gained} HP ({after['hp']}/{after['hp_max']})",
+            cat=patient_id, healer=healer_id, dice=r["dice"], total=r["total"], target=target,
+            extra=extra, gained=gained, paid=r["paid"])
+    return out
+
+
+def plain_check(lost: int, bonus: int, dice, criticals: str = "absolute") -> Outcome:
+    """The healing check from plain numbers (Healing): 3d6 + ``bonus`` against ``lost`` + 5;
+    no state. ``info``: ``dice``, ``total``, ``target``, ``extra``."""
+    from claw.core.warriors.dice import critical, roll_3d6
+    rolled = roll_3d6(dice, "healing check")
+    total, crit = sum(rolled) + bonus, critical(rolled)
+    extra = check_band(total, crit, lost, criticals)
+    note = f", a critical {crit}" if crit else ""   # it may pick the band (ruling 5)
+    out = Outcome(None, dice=rolled, total=total, target=lost + 5, extra=extra)
+    out.add("healing-check", f"healing check 3d6 {'+'.join(map(str, rolled))} + {bonus} = {total} vs HP lost "
+                             f"{lost} + 5 = {lost + 5}{note}: +{extra} HP", **out.info)
+    return out
 
 
 def treat(cat: dict, herbs: list[str], rules: Rules) -> tuple[dict, list[str]]:
@@ -112,6 +150,32 @@ def ward(cat: dict, herbs: list[str], rules: Rules) -> tuple[dict, list[str]]:
             done.append(d["id"])
         out.append(d)
     return dict(cat, diseases=out), done
+
+
+def give_herbs(state: dict, rules: Rules, cat_id: str, herbs: list[str]) -> Outcome:
+    """Herbs given to an ill cat (Diseases and Injuries; Medicine): each illness whose
+    cure they complete is cured, and an illness whose course a herb wards off is warded
+    (Tansy, ruling 53); herbs that do neither are refused, naming what would help. Once
+    the party keeps a herb stock (Knacks: Herb Lore), one good portion of each herb comes
+    out of it (refused when one is missing or gone bad). ``info``: ``cured``, ``warded``."""
+    from claw.core.warriors.herbstock import spend
+    out = begin(state)
+    cat = out.state["cats"][cat_id]
+    new, cured = treat(cat, herbs, rules)
+    new, warded = ward(new, herbs, rules)
+    if not cured and not warded:
+        raise IllegalAction(not_cured(cat, herbs, rules))
+    if "herbs" in out.state:           # a stock is kept: the herbs come out of it
+        out.state["herbs"] = spend(out.state["herbs"], herbs, out.state["cats"], out.state["day"], rules)
+    out.state["cats"][cat_id] = new
+    out.info.update(cured=cured, warded=warded)
+    if cured:
+        out.add("cure", f"{cat['name']} is treated with {', '.join(herbs)}: cured of {', '.join(cured)}",
+                cat=cat_id, herbs=herbs, cured=cured)
+    if warded:
+        out.add("ward", f"{cat['name']} is given {', '.join(herbs)}: its {', '.join(warded)} will not worsen "
+                        "into the next illness (Tansy)", cat=cat_id, herbs=herbs, warded=warded)
+    return out
 
 
 def not_cured(cat: dict, herbs: list[str], rules: Rules) -> str:

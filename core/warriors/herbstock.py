@@ -5,6 +5,7 @@ herbs for two; a third Herb Lore pick doubles both). Kept only once a cat gather
 from __future__ import annotations
 
 from claw.core.errors import IllegalAction
+from claw.core.outcome import Outcome, begin
 
 FRESH_DAYS = 7
 DRIED_DAYS = 14
@@ -45,3 +46,28 @@ def spend(stock: list, herbs: list[str], cats: dict, day: int, rules) -> list:
     if missing:
         raise IllegalAction("the herb stock has no good " + ", ".join(missing))
     return left
+
+
+def gather_herbs(state: dict, rules, cat_id: str, herbs: list[str], count: int = 1, dried: bool = False) -> Outcome:
+    """A cat gathers ``count`` portions of each herb into the party's stock today (Knacks:
+    Herb Lore, "fresh herbs stay good for a week; dried herbs … two weeks"); a cat that is
+    not up and about cannot. ``info``: ``keep`` (the days the herbs stay good)."""
+    out = begin(state)
+    s = out.state
+    cat = s["cats"][cat_id]
+    if cat["status"] != "ok":
+        raise IllegalAction(f"{cat['name']} is {cat['status']} and cannot gather herbs: {cat['id']}")
+    if count < 1:
+        from claw.core.errors import UsageError
+        raise UsageError("--count is at least 1")
+    day = s["day"]
+    stock = s.get("herbs", [])
+    for h in herbs:
+        stock = gather(stock, h, cat_id, day, dried, count)
+    s["herbs"] = stock
+    keep = keep_days(cat, dried)
+    out.info["keep"] = keep
+    out.add("gather", f"{cat['name']} gathers {', '.join(rules.herbs[h]['name'] for h in herbs)}"
+            + (f" x{count}" if count > 1 else "") + f" ({'dried' if dried else 'fresh'}, good through day "
+            f"{day + keep - 1})", cat=cat_id, herbs=herbs, count=count, dried=dried, day=day, keep=keep)
+    return out

@@ -25,12 +25,13 @@ def party_of(cat, *names, **changes):
 
 
 def test_natural_healing_one_hp_once_a_morning_never_above_max(cat):
-    c = cat("emberpaw", hp=20)
-    c2, r = natural(c, 0)
+    out = natural(party_of(cat, "emberpaw", emberpaw={"hp": 20}), "emberpaw")
+    c2, r = out.state["cats"]["emberpaw"], out.info
     assert c2["hp"] == 21 and r["gained"] == 1
     with pytest.raises(IllegalAction):
-        natural(c2, 0)
-    c3, r = natural(cat("emberpaw"), 1)
+        natural(out.state, "emberpaw")
+    out = natural(dict(party_of(cat, "emberpaw"), day=1), "emberpaw")
+    c3, r = out.state["cats"]["emberpaw"], out.info
     assert c3["hp"] == 22 and r["gained"] == 0
 
 
@@ -45,22 +46,26 @@ def test_healing_check_bands():
 def test_herb_check_by_a_healer(cat, rules):
     """Reedwhisker (INT 3, ponder 0, Herb Lore +1 for 1 INT) tends Emberpaw, 6 HP down:
     3+4+5 + 3 + 1 = 16 >= 11 -> 2 HP."""
-    patient, healer, r = herb_check(cat("emberpaw", hp=16), cat("reedwhisker"), rules,
-                                    CheckSpec(knacks={"herb-lore": 1}), dice(3, 4, 5), day=0)
+    out = herb_check(party_of(cat, "emberpaw", "reedwhisker", emberpaw={"hp": 16}), rules, "emberpaw",
+                     "reedwhisker", CheckSpec(knacks={"herb-lore": 1}), dice(3, 4, 5))
+    patient, healer, r = out.state["cats"]["emberpaw"], out.state["cats"]["reedwhisker"], out.info
     assert r["total"] == 16 and r["gained"] == 2 and patient["hp"] == 18 and patient["herb_day"] == 0
     assert healer["pools"]["intelligence"] == 2
     with pytest.raises(IllegalAction, match="today"):
-        herb_check(patient, healer, rules, CheckSpec(), dice(3, 4, 5), day=0)
+        herb_check(out.state, rules, "emberpaw", "reedwhisker", CheckSpec(), dice(3, 4, 5))
 
 
 def test_herb_check_never_above_max_and_needs_lore(cat, rules):
-    patient, _, r = herb_check(cat("emberpaw", hp=21), cat("reedwhisker"), rules, CheckSpec(),
-                               dice(6, 6, 5), day=0)
+    out = herb_check(party_of(cat, "emberpaw", "reedwhisker", emberpaw={"hp": 21}), rules, "emberpaw",
+                     "reedwhisker", CheckSpec(), dice(6, 6, 5))
+    patient, r = out.state["cats"]["emberpaw"], out.info
     assert r["extra"] == 3 and r["gained"] == 1 and patient["hp"] == 22
     with pytest.raises(IllegalAction, match="Herb Lore"):
-        herb_check(cat("reedwhisker", hp=20), cat("emberpaw"), rules, CheckSpec(), dice(3, 3, 3), day=0)
+        herb_check(party_of(cat, "emberpaw", "reedwhisker", reedwhisker={"hp": 20}), rules, "reedwhisker",
+                   "emberpaw", CheckSpec(), dice(3, 3, 3))
     with pytest.raises(IllegalAction, match="no wounds"):
-        herb_check(cat("emberpaw"), cat("reedwhisker"), rules, CheckSpec(), dice(3, 3, 3), day=0)
+        herb_check(party_of(cat, "emberpaw", "reedwhisker"), rules, "emberpaw", "reedwhisker", CheckSpec(),
+                   dice(3, 3, 3))
 
 
 def test_treatment_needs_catmint_and_tansy_or_borage(cat, rules):
@@ -92,7 +97,7 @@ def test_sunrise_heals_and_rests_sprains(cat, rules):
     e = s2["cats"]["emberpaw"]
     assert s2["day"] == 1 and e["hp"] == 1 and e["status"] == "ok" and e["sprain"] == 0
     with pytest.raises(IllegalAction):
-        natural(e, 1)
+        natural(s2, "emberpaw")
 
 
 def test_sprain_lasts_three_sunrises(cat, rules):
@@ -292,9 +297,12 @@ def test_sunrises_keep_the_state_valid(seed, ills, day, age, season):
 
 def test_critical_healing_checks_pick_the_band(cat, rules):
     """Ruling 5: two 1s on the healing check give the lowest band, two 6s the highest."""
-    patient, _, r = herb_check(cat("emberpaw", hp=10), cat("reedwhisker"), rules, CheckSpec(), dice(1, 1, 6), day=0)
+    s = party_of(cat, "emberpaw", "reedwhisker", emberpaw={"hp": 10})
+    out = herb_check(s, rules, "emberpaw", "reedwhisker", CheckSpec(), dice(1, 1, 6))
+    patient, r = out.state["cats"]["emberpaw"], out.info
     assert r["total"] == 8 + 3 and r["extra"] == 1 and patient["hp"] == 11
-    patient, _, r = herb_check(cat("emberpaw", hp=10), cat("reedwhisker"), rules, CheckSpec(), dice(6, 6, 1), day=0)
+    out = herb_check(s, rules, "emberpaw", "reedwhisker", CheckSpec(), dice(6, 6, 1))
+    patient, r = out.state["cats"]["emberpaw"], out.info
     assert r["total"] == 13 + 3 and r["extra"] == 3 and patient["hp"] == 13
 
 
