@@ -26,3 +26,23 @@ def test_an_unknown_rat_type_is_refused_by_validate_naming_the_bestiary(tmp_path
     assert r.code == 3 and "dragon" in r.stdout + r.stderr
     r = run(["show", "-s", "-"], stdin=json.dumps(envelope))
     assert r.code == 3 and "not in the bestiary" in r.stderr
+
+
+def test_every_initiative_roll_the_rule_returns_is_a_state_the_schema_takes():
+    """"Tied for Closest" / initiative: a tie is recorded as winner "tie" (the cats choose);
+    every roll of the two d12, with and without the Leader, fits the state schema's round."""
+    from jsonschema import Draft202012Validator
+
+    from claw.core.rng import PhysicalDice
+    from claw.core.msm.rounds import roll_initiative
+
+    schema = json.loads((SCHEMAS / "state-msm.json").read_text(encoding="utf-8"))
+    initiative = Draft202012Validator(schema["properties"]["round"]["properties"]["initiative"])
+    winners = set()
+    for leader in (False, True):
+        for cats in range(1, 13):
+            for rats in range(1, 13):
+                ini = roll_initiative(PhysicalDice([cats, rats]), leader)
+                winners.add(ini["winner"])
+                assert not list(initiative.iter_errors(ini)), ini
+    assert winners == {"cats", "rats", "tie"}

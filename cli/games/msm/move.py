@@ -51,6 +51,10 @@ def moves(call: Call) -> None:
     fid = call.arg("CAT")
     if state["figures"][fid].get("side") != "cat":
         raise UsageError(f"not a cat on this state: {quoted(fid)}")
+    if not state["figures"][fid].get("square"):
+        from claw.core.errors import IllegalAction
+
+        raise IllegalAction(f"{fid} is not on the map, so it has no moves")
     _list_moves(call, board, state, fid, call.out)
 
 
