@@ -33,8 +33,8 @@ def test_every_initiative_roll_the_rule_returns_is_a_state_the_schema_takes():
     every roll of the two d12, with and without the Leader, fits the state schema's round."""
     from jsonschema import Draft202012Validator
 
-    from claw.core.rng import PhysicalDice
     from claw.core.msm.rounds import roll_initiative
+    from claw.core.rng import PhysicalDice
 
     schema = json.loads((SCHEMAS / "state-msm.json").read_text(encoding="utf-8"))
     initiative = Draft202012Validator(schema["properties"]["round"]["properties"]["initiative"])
