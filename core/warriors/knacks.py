@@ -64,3 +64,34 @@ def parse_uses(text: str, rules: Rules) -> tuple[str, int]:
         return knack, int(n)
     except ValueError:
         raise UsageError(f"knack uses must be a whole number: {quoted(text)}") from None
+
+
+# what a knack used on its own does, in words, where the table's effect is too general
+def _effect(knack: str, uses: int, lvl: int, row: dict) -> str:
+    return {"leap": f"the Pounce reaches up to {uses} more body length(s); the landing is uncontrolled",
+            "pathfinder": f"{'two answers' if lvl >= 2 else 'one answer'}: distance, direction or nearby known places",
+            "yowl": "one simple call heard by cats within range"}.get(knack, row["effect"])
+
+
+def use(state: dict, rules: Rules, cat_id: str, knack: str, uses: int = 1, convert_from: list | None = None):
+    """A knack used outside checks and fights (Dash, Leap, Spring, Pathfinder, Interpret
+    Dreams, Yowl's call; Using Knacks: "triggered only when you spend Ability points"):
+    paid from the pools, its effect told. A knack that adds to a check or a fight is
+    used there instead; a cat that is not up cannot. Returns an Outcome."""
+    from claw.core.outcome import begin
+    from claw.core.warriors.points import describe, pay
+    row = rules.knacks[knack]
+    if row["kind"] in ("check", "fight") and knack != "yowl":
+        where = "a check (claw check ... --knack)" if row["kind"] == "check" else "a fight (claw attack ... --knack)"
+        raise IllegalAction(f"{row['name']} is used in {where}: {knack}")
+    out = begin(state)
+    cat = out.state["cats"][cat_id]
+    if cat["status"] != "ok":
+        raise IllegalAction(f"{cat['name']} is {cat['status']}: {cat['id']}")
+    lvl = require(cat, rules, knack, uses)
+    c = cost(rules, knack, lvl)
+    cat["pools"], parts = pay(cat["pools"], c["ability"], c["points"] * uses, convert_from, cat["name"], row["name"])
+    out.add("knack", f"{cat['name']} uses {row['name']}" + (f" x{uses}" if uses > 1 else "")
+            + f" (paid {describe(parts)}): {_effect(knack, uses, lvl, row)}", cat=cat_id, knack=knack, uses=uses,
+            paid=parts)
+    return out

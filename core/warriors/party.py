@@ -4,6 +4,15 @@ crash a rule): ids that refer to cats, the fight's turn, HP and pools in range."
 from __future__ import annotations
 
 from claw.core.errors import quoted
+from claw.core.outcome import Outcome
+
+# Rulings with two defensible readings (docs/rules/warriors.md): the table picks one at
+# `claw new`, the state keeps it; these are the defaults and the readings allowed.
+DEFAULT_OPTIONS = {"criticals": "absolute", "d100": "below", "initiative_order": "roll",
+                   "launch_second_cost": "spirit", "complications": "onset"}
+CHOICES = {"criticals": ("absolute", "total"), "d100": ("below", "percent"),
+           "initiative_order": ("roll", "spirit"), "launch_second_cost": ("spirit", "strength"),
+           "complications": ("onset", "daily")}
 
 
 def new_party(cats: list[dict], options: dict) -> dict:
@@ -11,6 +20,21 @@ def new_party(cats: list[dict], options: dict) -> dict:
     order given, the ruling options, no fight."""
     return {"day": 0, "options": dict(options), "cats": {c["id"]: c for c in cats},
             "order": [c["id"] for c in cats], "fight": None}
+
+
+def start(cats: list[dict], options: dict, rules) -> Outcome:
+    """The party sets out: the new state, one event for each cat joining (its Clan, age,
+    HP and pools) and one naming the ruling options that differ from the defaults."""
+    out = Outcome(new_party(cats, options))
+    for cat in cats:
+        p = cat["pools"]
+        out.add("join", f"{cat['name']} ({rules.clans[cat['clan']]['name']}, {cat['age']} moons) joins: "
+                        f"HP {cat['hp']}/{cat['hp_max']}, pools STR {p['strength']} INT {p['intelligence']} "
+                        f"SPT {p['spirit']}", cat=cat["id"])
+    changed = {k: v for k, v in options.items() if v != DEFAULT_OPTIONS[k]}
+    if changed:
+        out.add("options", "options: " + ", ".join(f"{k}={v}" for k, v in changed.items()), **changed)
+    return out
 
 
 def problems(state: dict, rules=None) -> list[str]:

@@ -73,3 +73,16 @@ def refresh(cat: dict) -> dict:
     cat = dict(cat)
     cat["pools"] = dict(cat["abilities"])
     return cat
+
+
+def refresh_party(state: dict, ids: list[str] | None = None):
+    """Spending Points: "refresh your Ability points" when the GM says so: the pools of
+    the cats named (default: every cat, in the party's order) back to their scores.
+    Returns an Outcome."""
+    from claw.core.outcome import begin
+    out = begin(state)
+    targets = list(ids) if ids else list(out.state["order"])
+    for cid in targets:
+        out.state["cats"][cid] = refresh(out.state["cats"][cid])
+    out.add("refresh", f"ability points refreshed: {', '.join(targets)}", cats=targets)
+    return out

@@ -80,7 +80,7 @@ def _stateless_heal(call: Call) -> None:
 
 def sunrise(call: Call) -> None:
     """`claw scenario-step`: one sunrise for the party."""
-    from claw.cli.games.warriors.handlers import DEFAULT_OPTIONS
+    from claw.core.warriors.party import DEFAULT_OPTIONS
     from claw.core.warriors.sunrise import sunrise as step
     if call.args:
         raise UsageError("claw scenario-step takes no arguments (the whole party greets the sunrise)")

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 
 
 def _options(call: Call) -> dict:
-    from claw.cli.games.warriors.handlers import DEFAULT_OPTIONS
+    from claw.core.warriors.party import DEFAULT_OPTIONS
     return {**DEFAULT_OPTIONS, **(call.state or {}).get("options", {})}
 
 
@@ -96,9 +96,9 @@ def _report_odds(call: Call, ab, jb, crit, title) -> None:
 
 def _stateless(call: Call) -> None:
     """`claw attack --game warriors --attack-bonus 5 --jump-bonus 4 [--odds]`."""
-    from claw.cli.games.warriors.handlers import DEFAULT_OPTIONS
     from claw.core.warriors.dice import critical, roll_3d6
     from claw.core.warriors.fight import opposed_wins
+    from claw.core.warriors.party import DEFAULT_OPTIONS
     o = call.opts
     ab, jb = o.get("attack_bonus"), o.get("jump_bonus")
     if o.get("defender_strength") is not None or o.get("damage_bonus") is not None:
@@ -122,9 +122,9 @@ def _stateless_damage(call: Call) -> None:
     """Doing Damage from plain numbers: the attacker's Strength check (3d6 + --damage-bonus:
     Strength, spent points, Mighty Swat, Belly Rake, +2 for a double Swat) against the
     defender's Strength score; --bite adds the Bite's 1 HP."""
-    from claw.cli.games.warriors.handlers import DEFAULT_OPTIONS
     from claw.core.warriors.dice import critical, roll_3d6
     from claw.core.warriors.fight import damage_band
+    from claw.core.warriors.party import DEFAULT_OPTIONS
     o = call.opts
     bonus, strength = o.get("damage_bonus"), o.get("defender_strength")
     if bonus is None or strength is None:

@@ -7,16 +7,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from claw.core.errors import IllegalAction, UsageError, quoted
+from claw.core.errors import UsageError, quoted
+from claw.core.warriors.party import CHOICES, DEFAULT_OPTIONS
 
 if TYPE_CHECKING:
     from claw.cli.framework.call import Call
-
-DEFAULT_OPTIONS = {"criticals": "absolute", "d100": "below", "initiative_order": "roll",
-                   "launch_second_cost": "spirit", "complications": "onset"}
-CHOICES = {"criticals": ("absolute", "total"), "d100": ("below", "percent"),
-           "initiative_order": ("roll", "spirit"), "launch_second_cost": ("spirit", "strength"),
-           "complications": ("onset", "daily")}
 
 
 def rules():
@@ -122,6 +117,8 @@ def new(call: Call) -> None:
     """`claw new`: a party state from character files, with the ruling options chosen."""
     from claw.core.errors import InvalidInput
     from claw.core.warriors.character import build
+    from claw.core.warriors.party import start
+    from claw.core.warriors.ranks import party_problems
     r = rules()
     options = dict(DEFAULT_OPTIONS)
     for key, allowed in CHOICES.items():
@@ -130,7 +127,8 @@ def new(call: Call) -> None:
             if value not in allowed:
                 raise UsageError(f"--{key.replace('_', '-')} is one of {', '.join(allowed)}: {quoted(value)}")
             options[key] = value
-    cats, order = {}, []
+    cats: dict = {}
+    source_of: dict = {}
     for doc, source in zip(call.docs, call.sources, strict=True):
         if doc.get("kind") != "character":
             raise InvalidInput(f"{source}: warriors games start from character files (kind: character)")
@@ -140,64 +138,28 @@ def new(call: Call) -> None:
         if cat["id"] in cats:
             raise InvalidInput(f"{source}: two cats share the id {quoted(cat['id'])}")
         cats[cat["id"]] = cat
-        order.append(cat["id"])
-        call.event("join", f"{cat['name']} ({r.clans[cat['clan']]['name']}, {cat['age']} moons) joins: "
-                           f"HP {cat['hp']}/{cat['hp_max']}, pools {_pools(cat)}", cat=cat["id"])
-    from claw.core.warriors.ranks import party_problems
-
-    source_of = {cid: src for cid, src in zip(order, call.sources, strict=True)}
+        source_of[cat["id"]] = source
     for cid, why in party_problems(list(cats.values()), r):
         raise InvalidInput(f"{source_of[cid]}: {why} (Clan Ranks)")
-    changed = {k: v for k, v in options.items() if v != DEFAULT_OPTIONS[k]}
-    if changed:
-        call.event("options", "options: " + ", ".join(f"{k}={v}" for k, v in changed.items()), **changed)
-    from claw.core.warriors.party import new_party
-
-    call.state = new_party([cats[c] for c in order], options)
-
-
-def _pools(cat: dict) -> str:
-    p = cat["pools"]
-    return f"STR {p['strength']} INT {p['intelligence']} SPT {p['spirit']}"
+    call.apply(start(list(cats.values()), options, r))
 
 
 # -- pools and knacks ---------------------------------------------------------------------
 
 def refresh(call: Call, only: list[str] | None = None) -> None:
     """`claw refresh [CAT...]`: pools back to the ability scores (HP unchanged)."""
-    from claw.core.warriors.points import refresh as refill
+    from claw.core.warriors.points import refresh_party
     names = call.arg("CAT") if only is None else only
-    targets = [get_cat(call, a)["id"] for a in names] if names else list(call.need_state()["order"])
-    for cid in targets:
-        cat = call.need_state()["cats"][cid]
-        put_cat(call, refill(cat))
-    call.event("refresh", f"ability points refreshed: {', '.join(targets)}", cats=targets)
+    call.apply(refresh_party(call.need_state(), [get_cat(call, a)["id"] for a in names or []]))
 
 
 def use_knack(call: Call) -> None:
     """`claw knack`: pay for a knack used outside checks and fights."""
-    from claw.core.warriors import knacks as K
-    from claw.core.warriors.points import describe, pay
-    r = rules()
+    from claw.core.warriors.knacks import use
     cat = get_cat(call, call.arg("CAT"))
-    knack = call.arg("KNACK")
-    row = r.knacks[knack]
-    if row["kind"] in ("check", "fight") and knack != "yowl":
-        where = "a check (claw check ... --knack)" if row["kind"] == "check" else "a fight (claw attack ... --knack)"
-        raise IllegalAction(f"{row['name']} is used in {where}: {knack}")
-    if cat["status"] != "ok":
-        raise IllegalAction(f"{cat['name']} is {cat['status']}: {cat['id']}")
     uses = call.opts.get("uses")
-    uses = 1 if uses is None else uses      # --uses 0 is refused by K.require, not read as 1
-    lvl = K.require(cat, r, knack, uses)
-    c = K.cost(r, knack, lvl)
-    pools, parts = pay(cat["pools"], c["ability"], c["points"] * uses, convert_from(call), cat["name"], row["name"])
-    put_cat(call, dict(cat, pools=pools))
-    extra = {"leap": f"the Pounce reaches up to {uses} more body length(s); the landing is uncontrolled",
-             "pathfinder": f"{'two answers' if lvl >= 2 else 'one answer'}: distance, direction or nearby known places",
-             "yowl": "one simple call heard by cats within range"}.get(knack, row["effect"])
-    call.event("knack", f"{cat['name']} uses {row['name']}" + (f" x{uses}" if uses > 1 else "")
-               + f" (paid {describe(parts)}): {extra}", cat=cat["id"], knack=knack, uses=uses, paid=parts)
+    uses = 1 if uses is None else uses      # --uses 0 is refused by the rule, not read as 1
+    call.apply(use(call.need_state(), rules(), cat["id"], call.arg("KNACK"), uses, convert_from(call)))
 
 
 # -- show --------------------------------------------------------------------------
