@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -169,19 +170,26 @@ class Call:
         self.events.append(entry)
         return entry
 
-    def apply(self, outcome: Outcome, *, json_info: bool = False, styles: dict[str, str] | None = None) -> None:
+    def apply(self, outcome: Outcome, *, json_info: bool = False,
+              styles: Mapping[str, str | Callable[[dict], Styled]] | None = None) -> None:
         """Take a rule's :class:`~claw.core.outcome.Outcome`: its state becomes the new
         state (unless the rule only answered a question) and each event is logged and
         said. With ``json_info`` and ``--json``, what the rule reports (``info``) is
         printed with the events. ``styles``: a game's own look for events by type (event
-        type → style name); the other types keep ``EVENT_STYLES``."""
+        type → a style name for the whole sentence, or a function of the event giving the
+        styled sentence, for a part in emphasis); the other types keep ``EVENT_STYLES``."""
         if outcome.state is not None:
             self.state = outcome.state
         for ev in outcome.events:
             data = {k: v for k, v in ev.items() if k not in ("type", "text")}
             text = ev.get("text", "")
             style = styles.get(ev["type"]) if styles else None
-            self.event(ev["type"], styled(style, text) if style and text else text, **data)
+            said: str | Styled = text
+            if callable(style) and text:
+                said = style(ev)
+            elif isinstance(style, str) and style and text:
+                said = styled(style, text)
+            self.event(ev["type"], said, **data)
         if json_info and self.json and outcome.info:
             self.emit_json(dict(outcome.info, events=[dict(ev) for ev in outcome.events]))
 

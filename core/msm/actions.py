@@ -6,10 +6,12 @@ from __future__ import annotations
 import copy
 
 from claw.core.errors import IllegalAction
+from claw.core.outcome import Outcome
 
 
-def paid_move(state: dict, board, fid: str, dest, mode, dice=None) -> list[dict]:
-    """Pay for the move (starting the cat's activation), then make it; changes ``state``.
+def paid_move(state: dict, board, fid: str, dest, mode, dice=None) -> Outcome:
+    """Pay for the move (starting the cat's activation), then make it; changes ``state``
+    in place (the outcome holds it: the simulator saves a copy per move).
 
     The activation comes first because it belongs before the cat's first action: it
     removes the Vulnerable marker of the cat's previous pounce and checks Toxic Stench
@@ -23,14 +25,15 @@ def paid_move(state: dict, board, fid: str, dest, mode, dice=None) -> list[dict]
     from claw.core.msm.rounds import spend_ap
 
     try:
-        _trial, tried = move_cat(board, copy.deepcopy(state), fid, dest, mode)
+        tried = move_cat(board, copy.deepcopy(state), fid, dest, mode).events
     except IllegalAction:
         spend_ap(copy.deepcopy(state), board, fid, 1, "a move")   # wrong turn, no AP: say that first
         raise
     used, cost = tried[0]["mode"], tried[0]["cost"]
-    paid = spend_ap(state, board, fid, cost, f"a {used}")
+    out = Outcome(state, spend_ap(state, board, fid, cost, f"a {used}"))
     fig = state["figures"][fid]
     if fig.get("down") or not fig.get("square"):
-        return paid   # the activation itself put the cat down (Toxic Stench): no move
-    _state, events = move_cat(board, state, fid, dest, used, dice=dice)
-    return paid + events + victory.check(state)   # a reach objective is met on arrival
+        return out   # the activation itself put the cat down (Toxic Stench): no move
+    out.extend(move_cat(board, state, fid, dest, used, dice=dice))
+    out.events += victory.check(state)   # a reach objective is met on arrival
+    return out

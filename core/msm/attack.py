@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 
 from claw.core.errors import IllegalAction, UsageError, quoted
@@ -22,6 +21,7 @@ from claw.core.msm.playstate import (
     stench_key,
     wound_cat,
 )
+from claw.core.outcome import Outcome, begin
 
 MAX_SCRATCH = 3
 
@@ -124,13 +124,15 @@ def skill_modifiers(fig: dict, weapon: Weapon) -> list[combat.Modifier]:
 
 def attack(state: dict, board, bestiary: dict, attacker: str, target: str, dice, *,
            weapon: str | None = None, extra_mod: int = 0, scratch: ScratchPolicy | None = None,
-           free: bool = False, medallion: bool = False) -> tuple[dict, list[dict], combat.AttackRoll]:
-    """One attack action by a cat or a rat. Returns (new state, events, roll)."""
+           free: bool = False, medallion: bool = False) -> Outcome:
+    """One attack action by a cat or a rat: the new state, its events, and the roll
+    (``info["roll"]``, a ``combat.AttackRoll``)."""
     from claw.core.msm.los import line_of_sight
     from claw.core.msm.reveal import reveal_in_los
     from claw.core.msm.rounds import spend_ap
 
-    st = copy.deepcopy(state)
+    out = begin(state)
+    st = out.state
     scratch = scratch or ScratchPolicy()
     aid, afig = figure(st, attacker)
     tid, tfig = figure(st, target)
@@ -138,7 +140,7 @@ def attack(state: dict, board, bestiary: dict, attacker: str, target: str, dice,
         raise IllegalAction(f"{aid if not afig.get('square') else tid} is not on the map")
     if is_cat(afig) == is_cat(tfig):
         raise IllegalAction(f"{aid} and {tid} are on the same side")
-    events: list[dict] = []
+    events = out.events   # the outcome's own list: appended to below
     a_sq, t_sq = square_of(afig), square_of(tfig)
     cat_attacks = is_cat(afig)
     if cat_attacks:
@@ -203,12 +205,12 @@ def attack(state: dict, board, bestiary: dict, attacker: str, target: str, dice,
         events += apply_to_rat(st, bestiary, tid, roll, board)
     else:
         events += apply_to_cat(st, tid, roll)
-    st, evs = reveal_in_los(board, st, dice)
-    events += evs
+    out.extend(reveal_in_los(board, st, dice))
     from claw.core.msm import victory
 
     events += victory.check(st, bestiary)
-    return st, events, roll
+    out.info["roll"] = roll
+    return out
 
 
 def attack_chances(state: dict, board, bestiary: dict, attacker: str, target: str, weapon: str | None = None,

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import copy
 
+from claw.core.errors import IllegalAction
 from claw.core.msm.playstate import START_HEALTH, event
 from claw.core.msm.tavern import MAX_HEALTH, resolve_card
+from claw.core.outcome import Outcome, begin
 
 
 def _slug(text: str) -> str:
@@ -54,8 +56,9 @@ def hero_fields(hero_id: str, heroes: dict, cards: dict[str, dict], unarmed: dic
     return fields
 
 
-def campaign_from_state(state: dict, previous: dict | None = None) -> tuple[dict, list[dict]]:
-    """The campaign after a scenario: each hero's health, level, cards, francs, skills."""
+def campaign_from_state(state: dict, previous: dict | None = None) -> Outcome:
+    """The campaign after a scenario (the outcome's ``state``): each hero's health, level,
+    cards, francs, skills."""
     camp: dict = copy.deepcopy(previous) if previous else {"kind": "campaign", "game": "msm", "heroes": {}}
     camp.setdefault("heroes", {})
     for fid, fig in state["figures"].items():
@@ -88,7 +91,42 @@ def campaign_from_state(state: dict, previous: dict | None = None) -> tuple[dict
     outcome = state.get("outcome") or {}
     text = f"The campaign records {len(camp['heroes'])} hero(es) after {name or 'the scenario'}"
     text += f" ({outcome['result']})." if outcome else "."
-    return camp, [event("campaign", text, heroes=sorted(camp["heroes"]))]
+    return Outcome(camp, [event("campaign", text, heroes=sorted(camp["heroes"]))])
+
+
+# --- the Taverne between scenarios ("Game Structure", "Taverne du Pélican de Mer") ---------
+
+
+def enter_taverne(state: dict) -> Outcome:
+    """A finished scenario's state moves to the Taverne phase: its campaign part records
+    the heroes (``campaign_from_state``) and the visit begins with the events chart. A
+    state already there is returned as it is (a copy, no events); an unfinished scenario
+    is refused."""
+    out = begin(state)
+    st = out.state
+    if st.get("phase") == "taverne":
+        return out
+    if not st.get("outcome"):
+        raise IllegalAction("the scenario is not over yet: the Taverne comes between scenarios"
+                            " (mark manual objectives with claw scenario-step --done ID)")
+    recorded = campaign_from_state(st, st.get("campaign"))
+    recorded.state["taverne"] = {}
+    st["campaign"] = recorded.state
+    st["phase"] = "taverne"
+    out.events += recorded.events
+    out.add("taverne", "The cats visit the Taverne du Pélican de Mer: roll the events chart first"
+            " (claw tavern event).")
+    return out
+
+
+def in_taverne(state: dict, action: Outcome) -> Outcome:
+    """A Taverne action's outcome (``tavern.py``: its state is the campaign) as an outcome
+    on the whole game state, which holds that campaign."""
+    out = begin(state)
+    out.state["campaign"] = action.state
+    out.events += action.events
+    out.info.update(action.info)
+    return out
 
 
 # --- the campaign's cards against its loot decks ---------------------------------------------

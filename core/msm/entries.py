@@ -8,6 +8,7 @@ import copy
 
 from claw.core.errors import IllegalAction, UsageError, quoted
 from claw.core.msm.playstate import cat, event
+from claw.core.outcome import Outcome, begin
 
 MAX_SCRATCH = 3
 
@@ -20,12 +21,14 @@ def find_entry(entries: dict, number: int) -> dict:
     raise UsageError(f"no entry #{number} in the rulebook (entries: {known})")
 
 
-def apply_entry(state: dict, entries: dict, number: int, hero: str | None = None) -> tuple[dict, list[dict]]:
+def apply_entry(state: dict, entries: dict, number: int, hero: str | None = None) -> Outcome:
     """Read entry ``number``: its summary, then each effect (``hero`` receives items and
     ends its activation; default: the active cat)."""
-    st = copy.deepcopy(state)
+    out = begin(state)
+    st = out.state
     entry = find_entry(entries, number)
-    events = [event("entry", f"Entry #{number}: {entry['summary']}", entry=number)]
+    events = out.events   # the outcome's own list: appended to below
+    events.append(event("entry", f"Entry #{number}: {entry['summary']}", entry=number))
     who = hero or st.get("active")
     for eff in entry["effects"]:
         kind = eff["type"]
@@ -62,4 +65,4 @@ def apply_entry(state: dict, entries: dict, number: int, hero: str | None = None
                 fig["activated"] = True
         else:  # pragma: no cover - the schema admits no other type
             raise IllegalAction(f"unknown entry effect {quoted(kind)}")
-    return st, events
+    return out

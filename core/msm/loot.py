@@ -14,6 +14,7 @@ from claw.core.draws import shuffled, take
 from claw.core.errors import IllegalAction, UsageError, quoted
 from claw.core.msm.playstate import cat, event
 from claw.core.msm.squares import orthogonal_neighbours, parse_square, square_name
+from claw.core.outcome import Outcome, begin
 
 MAX_WEAPONS, MAX_ARMOUR = 2, 1
 
@@ -32,7 +33,7 @@ def build_deck(decks: list[dict], levels: list[int] | None, dice) -> list[dict]:
 
 
 def search(state: dict, board, cat_id: str, dice, square: str | None = None,
-           ambush: str | None = None) -> tuple[dict, list[dict]]:
+           ambush: str | None = None) -> Outcome:
     """Search an L square on or adjacent to the cat: 1 AP, one card, one marker off;
     each cat searches each loot square once. ``ambush``: the objective square an
     Ambush card drawn now uses when the map has several (default: the first)."""
@@ -46,7 +47,8 @@ def search(state: dict, board, cat_id: str, dice, square: str | None = None,
         if ambush not in targets:
             raise IllegalAction(f"an Ambush goes on an objective square ({', '.join(targets) or 'none on this map'}):"
                                 f" {ambush}")
-    st = copy.deepcopy(state)
+    out = begin(state)
+    st = out.state
     cid, fig = cat(st, cat_id)
     here = parse_square(fig["square"])
     loot = st.setdefault("loot", {})
@@ -69,7 +71,8 @@ def search(state: dict, board, cat_id: str, dice, square: str | None = None,
     if not loot.get("deck"):
         raise IllegalAction("the loot deck is empty (does the scenario name loot_files?)")
     sq = usable[0]
-    events = spend_ap(st, board, cid, 1, "a search")
+    events = out.events   # the outcome's own list: appended to below
+    events += spend_ap(st, board, cid, 1, "a search")
     if len(usable) > 1:
         events.append(event("tie", f"{cid} could search {', '.join(usable)}; it searches {sq} (give SQUARE to change).",
                             tie="loot-square", chosen=sq, alternatives=usable[1:]))
@@ -90,7 +93,7 @@ def search(state: dict, board, cat_id: str, dice, square: str | None = None,
     from claw.core.msm import victory
 
     events += victory.check(st)
-    return st, events
+    return out
 
 
 def _resolve_event(st: dict, board, card: dict, searched: str, dice, ambush: str | None = None) -> list[dict]:
@@ -114,7 +117,7 @@ def _resolve_event(st: dict, board, card: dict, searched: str, dice, ambush: str
     events.append(event("ambush", f"{card['name']}: a rat marker from the pool goes on the objective square {where}.",
                         card=card["id"], square=where))
     events += _spawn_at(st, "Ambush", parse_square(where), dice)
-    _, evs = reveal_in_los(board, st, dice)
+    evs = reveal_in_los(board, st, dice).events
     return events + evs
 
 
@@ -157,21 +160,23 @@ def _store(fig: dict, card: dict, equip: bool) -> str:
     raise IllegalAction(f"{card['name']} is {a} {card['type']} card: it can only go in the loot slot")
 
 
-def equip(state: dict, cat_id: str, card_id: str, unequip: bool = False) -> tuple[dict, list[dict]]:
+def equip(state: dict, cat_id: str, card_id: str, unequip: bool = False) -> Outcome:
     """Move a card between the loot slot and the weapon (2) / armour (1) slots (free, any time)."""
-    st = copy.deepcopy(state)
-    cid, fig = cat(st, cat_id)
+    out = begin(state)
+    cid, fig = cat(out.state, cat_id)
     slot, card = _take(fig, card_id)
     where = _store(fig, card, equip=not unequip)
-    return st, [event("equip", f"{cid} puts {card['name']} in its {where}.", figure=cid, card=card_id)]
+    out.add("equip", f"{cid} puts {card['name']} in its {where}.", figure=cid, card=card_id)
+    return out
 
 
-def trade(state: dict, board, giver: str, card_id: str, taker: str, equip_it: bool = False) -> tuple[dict, list[dict]]:
+def trade(state: dict, board, giver: str, card_id: str, taker: str, equip_it: bool = False) -> Outcome:
     """Trading Stuff: give a card to a cat in the same big square (free, while activating)."""
     from claw.core.msm.rounds import require_cats_turn, spend_ap
 
     require_cats_turn(state)
-    st = copy.deepcopy(state)
+    out = begin(state)
+    st = out.state
     gid, gfig = cat(st, giver)
     tid, tfig = cat(st, taker)
     if gid == tid:
@@ -179,20 +184,20 @@ def trade(state: dict, board, giver: str, card_id: str, taker: str, equip_it: bo
     if _big_of(board, gfig["square"]) != _big_of(board, tfig["square"]):
         raise IllegalAction(f"{gid} ({gfig['square']}) and {tid} ({tfig['square']}) are not in the same big square")
     active = st.get("active")
-    events = spend_ap(st, board, tid if active == tid else gid, 0, "a trade")
+    out.events += spend_ap(st, board, tid if active == tid else gid, 0, "a trade")
     _, card = _take(gfig, card_id)
     where = _store(tfig, card, equip_it)
-    events.append(event("trade", f"{gid} gives {card['name']} to {tid} ({where}).", figure=gid, to=tid,
-                        card=card_id))
-    return st, events
+    out.add("trade", f"{gid} gives {card['name']} to {tid} ({where}).", figure=gid, to=tid, card=card_id)
+    return out
 
 
-def pickup(state: dict, board, cat_id: str, card_id: str) -> tuple[dict, list[dict]]:
+def pickup(state: dict, board, cat_id: str, card_id: str) -> Outcome:
     """Picking Up Stuff: take a card lying in the cat's big square (free)."""
     from claw.core.msm.rounds import require_cats_turn, spend_ap
 
     require_cats_turn(state)
-    st = copy.deepcopy(state)
+    out = begin(state)
+    st = out.state
     cid, fig = cat(st, cat_id)
     table = st.setdefault("loot", {}).setdefault("table", {})
     big = _big_of(board, fig["square"])
@@ -201,14 +206,13 @@ def pickup(state: dict, board, cat_id: str, card_id: str) -> tuple[dict, list[di
             continue
         for i, card in enumerate(cards):
             if card["id"] == card_id:
-                events = spend_ap(st, board, cid, 0, "picking up")
+                out.events += spend_ap(st, board, cid, 0, "picking up")
                 cards.pop(i)
                 if not cards:
                     del table[sq]
                 fig.setdefault("loot", []).append(card)
-                events.append(event("pickup", f"{cid} picks up {card['name']} from {sq}.", figure=cid,
-                                    card=card_id, square=sq))
-                return st, events
+                out.add("pickup", f"{cid} picks up {card['name']} from {sq}.", figure=cid, card=card_id, square=sq)
+                return out
     lying = [f"{c['id']}@{sq}" for sq, cs in table.items() if _big_of(board, sq) == big for c in cs]
     raise IllegalAction(f"no {quoted(card_id)} lies in {cid}'s big square"
                         + (f" (there: {', '.join(lying)})" if lying else ""))
@@ -227,16 +231,16 @@ def drop_all(state: dict, fid: str, square: str) -> list[dict]:
                   figure=fid, square=square, cards=[c["id"] for c in cards])]
 
 
-def remove_stun(state: dict, board, cat_id: str) -> tuple[dict, list[dict]]:
+def remove_stun(state: dict, board, cat_id: str) -> Outcome:
     """Cat Actions: Remove Stun Marker, 1 AP."""
     from claw.core.msm.rounds import require_cats_turn, spend_ap
 
     require_cats_turn(state)
-    st = copy.deepcopy(state)
-    cid, fig = cat(st, cat_id)
+    out = begin(state)
+    cid, fig = cat(out.state, cat_id)
     if not fig.get("stunned"):
         raise IllegalAction(f"{cid} is not stunned")
-    events = spend_ap(st, board, cid, 1, "removing a stun marker")
+    out.events += spend_ap(out.state, board, cid, 1, "removing a stun marker")
     fig["stunned"] = False
-    events.append(event("unstun", f"{cid} spends 1 AP to remove its stun marker.", figure=cid))
-    return st, events
+    out.add("unstun", f"{cid} spends 1 AP to remove its stun marker.", figure=cid)
+    return out

@@ -31,6 +31,7 @@ from claw.core.errors import IllegalAction, quoted
 from claw.core.msm.board import Board
 from claw.core.msm.figures import acts_as_roach, is_cat, is_rat, occupants, square_of
 from claw.core.msm.squares import Square, diagonal_neighbours, orthogonal_neighbours, square_name
+from claw.core.outcome import Outcome
 
 PROWL, STRIDE, POUNCE = "prowl", "stride", "pounce"
 MODES = (PROWL, STRIDE, POUNCE)
@@ -141,8 +142,8 @@ def move_options(board: Board, figures: dict, cat_id: str, *, pounce_ruling: str
 
 
 def move_cat(board: Board, state: dict, cat_id: str, dest: Square, mode: str | None = None,
-             dice=None) -> tuple[dict, list[dict]]:
-    """Move a cat (changes ``state`` in place). Raises IllegalAction saying why not.
+             dice=None) -> Outcome:
+    """Move a cat (changes ``state`` in place; the outcome holds it). Raises IllegalAction saying why not.
 
     Without ``mode`` the cheapest of prowl and stride that reaches ``dest`` is used; a
     pounce (2 AP, and the cat is Vulnerable) is never chosen for the player: when only
@@ -181,8 +182,7 @@ def move_cat(board: Board, state: dict, cat_id: str, dest: Square, mode: str | N
         events.append({"type": "vulnerable", "text": f"{cat_id} is Vulnerable after pouncing (+2 to rat "
                        "attacks against it)" + ("." if no_attacks else " and may make one RANGE 0 attack now."),
                        "figure": cat_id})
-    _state, reveals = reveal_in_los(board, state, dice)
-    return state, events + reveals
+    return Outcome(state, events).extend(reveal_in_los(board, state, dice))
 
 
 def _why_not(board, figures, cat_id, start, dest, mode, options, ruling=POUNCE_RULINGS[0]) -> str:

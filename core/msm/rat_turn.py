@@ -28,6 +28,7 @@ from claw.core.msm.playstate import (
     wound_cat,
 )
 from claw.core.msm.squares import parse_square, square_name
+from claw.core.outcome import Outcome
 
 
 def rat_ap(state: dict, bestiary: dict, fig: dict) -> tuple[int, str]:
@@ -39,8 +40,8 @@ def rat_ap(state: dict, bestiary: dict, fig: dict) -> tuple[int, str]:
 
 
 def rats_turn(state: dict, board, dice, bestiary: dict, choices: dict | RatChoices | None = None
-              ) -> tuple[dict, list[dict]]:
-    """Activate every rat on the map once. Works on ``state`` in place and returns it.
+              ) -> Outcome:
+    """Activate every rat on the map once. Works on ``state`` in place (the outcome holds it).
     Given a plain dict of choices, a choice that settled no tie is refused at the end;
     a ``RatChoices`` is left for its owner to check (it may span several turns)."""
     own = not isinstance(choices, RatChoices)
@@ -69,7 +70,7 @@ def rats_turn(state: dict, board, dice, bestiary: dict, choices: dict | RatChoic
         events += activate_rat(state, board, dice, bestiary, rid, choices, plans.get(rid))
     if own:
         choices.check_all_used(before)
-    return state, events
+    return Outcome(state, events)
 
 
 def _number(rid: str) -> tuple:
@@ -162,11 +163,11 @@ def activate_rat(state: dict, board, dice, bestiary: dict, rid: str, choices: Ra
                 events.append(event("tie", f"{rid} can attack {', '.join([target] + alts)}; it attacks {target}"
                                     f" (--choose {rid}=CAT to change).", tie="target", figure=rid,
                                     chosen=target, alternatives=alts))
-            new, evs, _ = attack(state, board, bestiary, rid, target, dice)
+            struck = attack(state, board, bestiary, rid, target, dice)
             state.clear()
-            state.update(new)
+            state.update(struck.state)
             plan = None
-            events += evs
+            events += struck.events
             continue
         evs, moved = _move(state, board, rid, choices, plan, dice)
         plan = None
@@ -269,6 +270,5 @@ def _move(state: dict, board, rid: str, choices: RatChoices, plan=None, dice=Non
     events.append(event("rat-move", f"{rid} moves {before} → {fig['square']} toward {cat}"
                         f" ({plan.distance - 1} move(s) left to reach it).", figure=rid,
                         square=fig["square"], toward=cat))
-    _, evs = reveal_in_los(board, state, dice)
-    return events + evs, True
+    return events + reveal_in_los(board, state, dice).events, True
 

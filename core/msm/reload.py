@@ -11,22 +11,22 @@ pistol cards), so each may fire once more.
 
 from __future__ import annotations
 
-import copy
-
 from claw.core.errors import IllegalAction
-from claw.core.msm.playstate import cat, event
+from claw.core.msm.playstate import cat
+from claw.core.outcome import Outcome, begin
 
 BIG_ACTION_AP = 2
 BIG_ACTION_RULINGS = ("two", "all")
 
 
-def reload_pistols(state: dict, board, cat_id: str, heroes: dict) -> tuple[dict, list[dict]]:
+def reload_pistols(state: dict, board, cat_id: str, heroes: dict) -> Outcome:
     """One big action: the cat's depleted pistols are loaded again. Refused (state
     unchanged) without the skill, without a depleted pistol, or without the AP."""
     from claw.core.msm.rounds import max_ap, require_cats_turn, spend_ap
 
     require_cats_turn(state)
-    st = copy.deepcopy(state)
+    out = begin(state)
+    st = out.state
     cid, fig = cat(st, cat_id)
     hero = heroes["heroes"].get(fig.get("type")) or heroes["heroes"].get(cid) or {}
     if not hero.get("reload_pistols"):
@@ -41,9 +41,9 @@ def reload_pistols(state: dict, board, cat_id: str, heroes: dict) -> tuple[dict,
     if ruling == "all" and fig.get("ap") is not None and st.get("active") == cid and fig["ap"] < cost:
         raise IllegalAction(f"a big action takes {cid}'s whole activation ({cost} AP; option big_action: all),"
                             f" and {fig['ap']} AP are left")
-    events = spend_ap(st, board, cid, cost, "a big action (reloading both pistols)")
+    out.events += spend_ap(st, board, cid, cost, "a big action (reloading both pistols)")
     fig["depleted"] = [d for d in fig.get("depleted", []) if d not in spent]
     names = ", ".join(w["name"] for w in pistols if w["id"] in spent)
-    events.append(event("reload", f"{cid} reloads with one big action ({cost} AP): {names} may fire again.",
-                        figure=cid, weapons=spent, cost=cost))
-    return st, events
+    out.add("reload", f"{cid} reloads with one big action ({cost} AP): {names} may fire again.",
+            figure=cid, weapons=spent, cost=cost)
+    return out

@@ -11,10 +11,12 @@ from claw.core.draws import exchange
 from claw.core.msm.board import Board
 from claw.core.msm.figures import acts_as_roach, is_cat, is_rat, square_of
 from claw.core.msm.fov import visible_from
+from claw.core.outcome import Outcome
 
 
-def reveal_in_los(board: Board, state: dict, dice=None) -> tuple[dict, list[dict]]:
-    """Flip every unrevealed marker some cat can see; changes ``state`` in place.
+def reveal_in_los(board: Board, state: dict, dice=None) -> Outcome:
+    """Flip every unrevealed marker some cat can see; changes ``state`` in place (the
+    outcome holds that same state and the reveals).
 
     Repeats until nothing changes: a flipped roach stops blocking lines
     ("Terrain"), which can bring another marker into view. With ``dice`` carrying the
@@ -49,4 +51,4 @@ def reveal_in_los(board: Board, state: dict, dice=None) -> tuple[dict, list[dict
                     changed = changed or acts_as_roach(rat)
             if changed:
                 break  # a flipped roach stops blocking lines: look again from the start
-    return state, events
+    return Outcome(state, events)

@@ -9,8 +9,6 @@ the players' (their commands spend AP; ``step`` ends the turn).
 
 from __future__ import annotations
 
-import copy
-
 from claw.core.errors import IllegalAction, UsageError, quoted
 from claw.core.msm.playstate import (
     cats_on_map,
@@ -19,6 +17,7 @@ from claw.core.msm.playstate import (
     stench_key,
     wound_cat,
 )
+from claw.core.outcome import Outcome, begin
 
 CATS, RATS = "cats", "rats"
 PHASES = ("initiative", CATS, RATS, "end")
@@ -135,6 +134,27 @@ def end_activation(state: dict, fid: str) -> list[dict]:
                   figure=fid)]
 
 
+def activate_cat(state: dict, board, cat_ref: str) -> Outcome:
+    """``claw activate CAT``: start that cat's activation (``activate``), on a copy."""
+    from claw.core.msm.playstate import cat
+
+    out = begin(state)
+    cid, _ = cat(out.state, cat_ref)
+    out.events += activate(out.state, board, cid)
+    return out
+
+
+def end_cat_activation(state: dict, fid: str | None = None) -> Outcome:
+    """``claw end-activation [CAT]``: end ``fid``'s activation (default: the active
+    cat's), on a copy; refused when there is none."""
+    out = begin(state)
+    fid = fid or out.state.get("active")
+    if not fid or fid not in out.state["figures"]:
+        raise IllegalAction("no cat is activated")
+    out.events += end_activation(out.state, fid)
+    return out
+
+
 def spend_ap(state: dict, board, fid: str, cost: int, action: str) -> list[dict]:
     """Activate if needed and pay ``cost`` AP for ``action``, or refuse."""
     events = activate(state, board, fid)
@@ -170,8 +190,8 @@ def at_spawn_point(state: dict) -> bool:
 
 def step(state: dict, board, dice, bestiary: dict, *, first: str | None = None, choices=None,
          cat_stun: str = "clear", take_scratch: bool = True,
-         pause_at_spawn: bool = False) -> tuple[dict, list[dict]]:
-    """Advance one phase. Returns the new state and events. ``choices``: the players'
+         pause_at_spawn: bool = False) -> Outcome:
+    """Advance one phase: the new state and its events. ``choices``: the players'
     choices at the rats' ties (a dict or a ``choices.RatChoices``). ``first``: the players'
     choice of who goes first if they win the initiative (None: cats; a choice the roll
     leaves them no say in is reported). ``take_scratch``: a 1 on the
@@ -181,13 +201,14 @@ def step(state: dict, board, dice, bestiary: dict, *, first: str | None = None, 
     that was done, and ends the turn."""
     from claw.core.msm import victory
 
-    st = copy.deepcopy(state)
+    out = begin(state)
+    st = out.state
     if st.get("outcome"):
         raise IllegalAction(f"the scenario is over ({st['outcome']['result']}): {st['outcome']['why']}")
     st.setdefault("round", {"space": 0, "number": 1, "track": [[]]})
     phase = st.get("phase", "initiative")
     rnd = st["round"]
-    events: list[dict] = []
+    events = out.events   # the outcome's own list: appended to below
     if phase == "initiative":
         ini = roll_initiative(dice, leader_on_map(st, bestiary), first or CATS)
         rnd.update(initiative=ini, first=ini["first"], turns_done=[], spawned=False)
@@ -215,18 +236,16 @@ def step(state: dict, board, dice, bestiary: dict, *, first: str | None = None, 
         from claw.core.msm.spawn import spawn
 
         if not rnd.get("rats_activated"):
-            st, evs = rats_turn(st, board, dice, bestiary, choices or {})
-            events += evs
+            out.extend(rats_turn(st, board, dice, bestiary, choices or {}))
             st["round"]["rats_activated"] = True
             if pause_at_spawn and not st.get("outcome"):
                 events.append(event("phase", "Every rat has activated: the spawn comes next (Spawning). claw spawn"
                                     " spawns by hand; claw scenario-step spawns and ends the rats' turn.",
                                     phase=RATS, point="spawn"))
                 events += victory.check(st, bestiary)
-                return st, events
+                return out
         if not st.get("outcome") and not st["round"].get("spawned"):
-            st, evs = spawn(st, board, dice, bestiary)
-            events += evs
+            st = out.extend(spawn(st, board, dice, bestiary)).state
         st["round"].pop("rats_activated", None)
         st["round"].setdefault("turns_done", []).append(RATS)
         events.append(event("turn-end", "The rats' turn ends.", side=RATS))
@@ -250,7 +269,7 @@ def step(state: dict, board, dice, bestiary: dict, *, first: str | None = None, 
         raise InvalidPhase(phase)
     if not st.get("outcome"):
         events += victory.check(st, bestiary)
-    return st, events
+    return out
 
 
 class InvalidPhase(IllegalAction):

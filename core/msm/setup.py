@@ -13,6 +13,7 @@ from __future__ import annotations
 from claw.core.errors import InvalidInput, UsageError, quoted
 from claw.core.msm.board import Board, board_from_map
 from claw.core.msm.squares import Square, orthogonal_neighbours, square_name
+from claw.core.outcome import Outcome
 
 CAT_AP = 2
 TWO_CAT_AP = 3  # "Choose Your Heroes": 2 cats play with 3 AP each
@@ -183,7 +184,7 @@ def hero_squares(board: Board) -> list[Square]:
 
 def new_state(doc: dict, dice, heroes: list[str] | None = None, *, source: str | None = None,
               places: dict[str, Square] | None = None, roaches: str = "ignore",
-              pounce: str = "stride-too") -> tuple[dict, list[dict]]:
+              pounce: str = "stride-too") -> Outcome:
     """Build the game part of a state from a validated scenario document.
 
     ``roaches`` and ``pounce`` are the rulings chosen for this game (docs/rules/msm.md);
@@ -262,6 +263,4 @@ def new_state(doc: dict, dice, heroes: list[str] | None = None, *, source: str |
         state["scenario"]["source"] = source
     if variant:
         state["scenario"]["two_cat_variant"] = True
-    _state, reveals = reveal_in_los(board, state, dice)
-    events += reveals
-    return state, events
+    return Outcome(state, events).extend(reveal_in_los(board, state, dice))

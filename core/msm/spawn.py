@@ -9,13 +9,12 @@ rat for a letter (``placements``): that rat is placed face up instead.
 
 from __future__ import annotations
 
-import copy
-
 from claw.core.draws import shuffled, take
 from claw.core.errors import IllegalAction
 from claw.core.msm.figures import is_cat, is_rat, occupants
 from claw.core.msm.playstate import event, wound_cat
 from claw.core.msm.squares import square_name
+from claw.core.outcome import Outcome, begin
 
 
 def new_rat(state: dict, rat_type: str, square: str, revealed: bool) -> str:
@@ -46,9 +45,11 @@ def draw_marker(state: dict, dice) -> tuple[str | None, list[dict]]:
 
 
 def spawn(state: dict, board, dice, bestiary: dict | None = None, letters: list[str] | None = None,
-          force: bool = False) -> tuple[dict, list[dict]]:
-    """Spawn for ``letters`` (default: the current round-track space). Returns (state, events)."""
-    st = copy.deepcopy(state)
+          force: bool = False) -> Outcome:
+    """Spawn for ``letters`` (default: the current round-track space): the new state and
+    its events."""
+    out = begin(state)
+    st = out.state
     rnd = st.get("round", {})
     if letters is None:
         if rnd.get("spawned") and not force:
@@ -63,10 +64,12 @@ def spawn(state: dict, board, dice, bestiary: dict | None = None, letters: list[
             raise IllegalAction(f"no spawn square {unknown[0]} on this map"
                                 f" (spawn squares: {', '.join(known) or 'none'})")
     if st.get("spawns_off"):
-        return st, [event("spawn-none", "Spawn points are inactive (a scenario entry turned them off).")]
+        out.add("spawn-none", "Spawn points are inactive (a scenario entry turned them off).")
+        return out
     if not letters:
-        return st, [event("spawn-none", f"No spawn letter on round-track space {rnd.get('space', 0) + 1}.")]
-    events: list[dict] = []
+        out.add("spawn-none", f"No spawn letter on round-track space {rnd.get('space', 0) + 1}.")
+        return out
+    events = out.events   # the outcome's own list: appended to below
     placements = st.get("placements", {})
     for letter in letters:
         squares = board.marker_squares(letter)
@@ -80,8 +83,7 @@ def spawn(state: dict, board, dice, bestiary: dict | None = None, letters: list[
             events += _spawn_at(st, letter, sq, dice)
     from claw.core.msm.reveal import reveal_in_los
 
-    st, evs = reveal_in_los(board, st, dice)
-    return st, events + evs
+    return out.extend(reveal_in_los(board, st, dice))
 
 
 def _blockers(st: dict, sq) -> tuple[list[str], list[str]]:
@@ -151,7 +153,7 @@ def hand_spawn_problem(state: dict) -> str | None:
             f" {state.get('phase', 'initiative')} phase: run claw scenario-step --until spawn first")
 
 
-def hand_spawn(state: dict, board, dice, bestiary: dict | None = None) -> tuple[dict, list[dict]]:
+def hand_spawn(state: dict, board, dice, bestiary: dict | None = None) -> Outcome:
     """``claw spawn`` with no letters: the round's spawn, played by hand at its point of the
     rats' turn only (refused elsewhere with the reason); the turn then skips its own."""
     why = hand_spawn_problem(state)
@@ -174,7 +176,7 @@ def parse_placements(text: str) -> list[tuple[str, str]]:
     return out
 
 
-def place_set_aside(state: dict, board, placements: list[tuple[str, str]]) -> tuple[dict, list[dict]]:
+def place_set_aside(state: dict, board, placements: list[tuple[str, str]]) -> Outcome:
     """Spawning: a scenario has a set-aside (orange) rat placed face up on a named square,
     in place of a marker from the pool; the rules for all rat spawns apply (a rat there skips
     it and the rat stays set aside; a cat there takes 1 wound). The scenario says when, so
@@ -185,7 +187,8 @@ def place_set_aside(state: dict, board, placements: list[tuple[str, str]]) -> tu
 
     if state.get("outcome"):
         raise IllegalAction(f"the scenario is over ({state['outcome']['result']}): no rat is placed")
-    st = copy.deepcopy(state)
+    out = begin(state)
+    st = out.state
     aside = list(st.get("set_aside", []))
     for rat_type, where in placements:
         if rat_type not in aside:
@@ -196,7 +199,6 @@ def place_set_aside(state: dict, board, placements: list[tuple[str, str]]) -> tu
         if not board.in_bounds(sq) or board.is_blocking(sq):
             why = "is off the map" if not board.in_bounds(sq) else "is blocking terrain"
             raise IllegalAction(f"a rat cannot be placed there: {where} {why}: {rat_type}@{where}")
-    events: list[dict] = []
     for rat_type, where in placements:
-        events += _place_set_aside(st, None, rat_type, [parse_square(where)])
-    return st, events
+        out.events += _place_set_aside(st, None, rat_type, [parse_square(where)])
+    return out

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from claw.core.errors import InvalidInput, UsageError, quoted
+from claw.core.outcome import Outcome
 
 
 @dataclass(frozen=True)
@@ -88,13 +89,26 @@ def held_cards(campaign: dict):
 
 
 def start_state(doc: dict, dice, files: StartFiles, choices: StartChoices = StartChoices(), *,
-                source: str | None = None) -> tuple[dict, list[dict]]:
+                source: str | None = None) -> Outcome:
     """The game part of a new msm state and its set-up events (``claw new``)."""
     from claw.core.msm.setup import new_state
 
-    state, events = new_state(doc, dice, choices.heroes, source=source, roaches=choices.roaches,
-                              places=choices.places, pounce=choices.pounce)
-    return state, events + add_play_fields(doc, state, dice, files, choices)
+    out = new_state(doc, dice, choices.heroes, source=source, roaches=choices.roaches,
+                    places=choices.places, pounce=choices.pounce)
+    out.events += add_play_fields(doc, out.state, dice, files, choices)
+    return announced(doc, out)
+
+
+def announced(doc: dict, setup: Outcome) -> Outcome:
+    """A new game's set-up led by its first sentence, the scenario and its cats: what
+    ``claw new`` says (and logs) before the set-up's own events."""
+    name = doc.get("name", "scenario")
+    cats = ", ".join(f for f, x in setup.state["figures"].items() if x["side"] == "cat")
+    out = Outcome(setup.state)
+    out.add("setup", f"{name}: set up for {cats}.", scenario=name)
+    out.events += setup.events
+    out.info.update(setup.info)
+    return out
 
 
 def add_play_fields(doc: dict, state: dict, dice, files: StartFiles, choices: StartChoices) -> list[dict]:

@@ -1,7 +1,8 @@
 """Between scenarios: the Taverne du Pélican de Mer (events chart, healing, Big
 Gus's shop) and cat levels ("Taverne du Pélican de Mer" A, B, C; "Cat Level and
 Skills"). Functions take a campaign dict (schema ``campaign-msm``) and return a
-new one plus events; data tables come in as arguments.
+new one plus events (an ``Outcome`` whose ``state`` is the campaign); data tables come in
+as arguments.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from math import ceil, floor
 
 from claw.core.draws import shuffled
 from claw.core.errors import IllegalAction, UsageError, quoted
+from claw.core.outcome import Outcome
 
 MAX_HEALTH = 9
 SHOP_SIZE = 5
@@ -59,7 +61,7 @@ def resolve_card(ref, cards: dict[str, dict]) -> dict:
 # --- A. Gossip and rumour ------------------------------------------------------
 
 
-def roll_event(campaign: dict, chart: dict, dice) -> tuple[dict, list[dict]]:
+def roll_event(campaign: dict, chart: dict, dice) -> Outcome:
     """Roll 1d12 on the events chart and apply its effects for this visit."""
     camp = copy.deepcopy(campaign)
     roll = dice.draw(1, chart["die"], "Taverne events d12")
@@ -88,14 +90,14 @@ def roll_event(campaign: dict, chart: dict, dice) -> tuple[dict, list[dict]]:
                 events.append(_event("gain-item", f"{hid} receives a {effect['item']['name']}.",
                                      hero=hid, item=effect["item"]["id"]))
     camp["taverne"] = tav
-    return camp, events
+    return Outcome(camp, events)
 
 
 # --- B. Heal your wounds ---------------------------------------------------------
 
 
 def heal(campaign: dict, hero_id: str, cards: dict[str, dict], salves: int | None = None,
-         free: bool = False) -> tuple[dict, list[dict]]:
+         free: bool = False) -> Outcome:
     """Spend healing salves (or the free healing of an event) to heal up to 9.
 
     ``salves`` None spends as many as are useful, in the order held.
@@ -108,8 +110,8 @@ def heal(campaign: dict, hero_id: str, cards: dict[str, dict], salves: int | Non
         if not tav.get("free_healing"):
             raise IllegalAction("healing is free only when the events chart says so")
         h["health"] = MAX_HEALTH
-        return camp, [_event("heal", f"{hero_id} heals for free: {before} → {MAX_HEALTH}.",
-                             hero=hero_id, before=before, after=MAX_HEALTH, salves=0)]
+        return Outcome(camp, [_event("heal", f"{hero_id} heals for free: {before} → {MAX_HEALTH}.",
+                                     hero=hero_id, before=before, after=MAX_HEALTH, salves=0)])
     held = [(i, resolve_card(ref, cards)) for i, ref in enumerate(h.get("loot", []))]
     held = [(i, c) for i, c in held if c.get("heal")]
     want = len(held) if salves is None else salves
@@ -129,16 +131,16 @@ def heal(campaign: dict, hero_id: str, cards: dict[str, dict], salves: int | Non
         h["health"] = min(MAX_HEALTH, h["health"] + card["heal"])
         used.append(i)
     h["loot"] = [ref for i, ref in enumerate(h.get("loot", [])) if i not in used]
-    return camp, [_event("heal", f"{hero_id} spends {len(used)} salve(s): health {before} → {h['health']}"
-                         f" (maximum {MAX_HEALTH}).", hero=hero_id, before=before,
-                         after=h["health"], salves=len(used))]
+    return Outcome(camp, [_event("heal", f"{hero_id} spends {len(used)} salve(s): health {before} → {h['health']}"
+                                 f" (maximum {MAX_HEALTH}).", hero=hero_id, before=before,
+                                 after=h["health"], salves=len(used))])
 
 
 # --- Trading Stuff, at the Taverne ---------------------------------------------------
 
 
 def trade(campaign: dict, giver: str, taker: str, cards: dict[str, dict], card_id: str | None = None,
-          francs: int | None = None) -> tuple[dict, list[dict]]:
+          francs: int | None = None) -> Outcome:
     """One cat gives a card, or francs, to another between scenarios. *Trading Stuff*
     lets cats in the same big square trade; at the Taverne the party sits together, so
     any two heroes may (see Rulings: francs are kept per hero, and given like a card)."""
@@ -156,22 +158,22 @@ def trade(campaign: dict, giver: str, taker: str, cards: dict[str, dict], card_i
             raise IllegalAction(f"{giver} has {g.get('francs', 0)} francs, not {francs}")
         g["francs"] = g.get("francs", 0) - francs
         t["francs"] = t.get("francs", 0) + francs
-        return camp, [_event("trade", f"{giver} gives {francs} francs to {taker} ({g['francs']} left).",
-                             hero=giver, to=taker, francs=francs)]
+        return Outcome(camp, [_event("trade", f"{giver} gives {francs} francs to {taker} ({g['francs']} left).",
+                                     hero=giver, to=taker, francs=francs)])
     for slot in ("loot", "weapons"):
         for i, ref in enumerate(g.get(slot, [])):
             card = resolve_card(ref, cards)
             if card["id"] == card_id:
                 del g[slot][i]
                 t.setdefault("loot", []).append(ref)
-                return camp, [_event("trade", f"{giver} gives {card['name']} to {taker} (into the loot slot).",
-                                     hero=giver, to=taker, card=card_id)]
+                return Outcome(camp, [_event("trade", f"{giver} gives {card['name']} to {taker} (into the loot slot).",
+                                             hero=giver, to=taker, card=card_id)])
     armour = g.get("armour")
     if armour is not None and resolve_card(armour, cards)["id"] == card_id:
         g["armour"] = None
         t.setdefault("loot", []).append(armour)
-        return camp, [_event("trade", f"{giver} gives {resolve_card(armour, cards)['name']} to {taker}.",
-                             hero=giver, to=taker, card=card_id)]
+        return Outcome(camp, [_event("trade", f"{giver} gives {resolve_card(armour, cards)['name']} to {taker}.",
+                                     hero=giver, to=taker, card=card_id)])
     held = [resolve_card(r, cards)["id"] for s in ("weapons", "loot") for r in g.get(s, [])]
     raise IllegalAction(f"{giver} holds no card {quoted(card_id)} (holds: {', '.join(held) or 'nothing'})")
 
@@ -188,7 +190,7 @@ def price(card: dict, taverne: dict) -> int:
     return ceil(value) if taverne.get("price_rounding", "up") == "up" else floor(value)
 
 
-def open_shop(campaign: dict, decks: list[dict], dice, levels: list[int] | None = None) -> tuple[dict, list[dict]]:
+def open_shop(campaign: dict, decks: list[dict], dice, levels: list[int] | None = None) -> Outcome:
     """Draw five cards from the last scenario's loot deck(s) for sale: the cards of the
     loot levels that scenario used (``levels``, as its deck was built), events left out."""
     camp = copy.deepcopy(campaign)
@@ -199,10 +201,10 @@ def open_shop(campaign: dict, decks: list[dict], dice, levels: list[int] | None 
     tav["shop"] = [copy.deepcopy(c) for c in drawn]
     camp["taverne"] = tav
     listing = ", ".join(f"{c['name']} ({price(c, tav) if 'price' in c else '-'} francs)" for c in drawn)
-    return camp, [_event("shop", f"Big Gus offers: {listing}.", cards=[c["id"] for c in drawn])]
+    return Outcome(camp, [_event("shop", f"Big Gus offers: {listing}.", cards=[c["id"] for c in drawn])])
 
 
-def buy(campaign: dict, hero_id: str, card_id: str) -> tuple[dict, list[dict]]:
+def buy(campaign: dict, hero_id: str, card_id: str) -> Outcome:
     camp = copy.deepcopy(campaign)
     tav = _open(camp)
     shop = tav.get("shop")
@@ -219,11 +221,11 @@ def buy(campaign: dict, hero_id: str, card_id: str) -> tuple[dict, list[dict]]:
     h["francs"] = h.get("francs", 0) - cost
     h.setdefault("loot", []).append(card)
     del shop[idx]
-    return camp, [_event("buy", f"{hero_id} buys {card['name']} for {cost} francs ({h['francs']} left).",
-                         hero=hero_id, card=card_id, price=cost)]
+    return Outcome(camp, [_event("buy", f"{hero_id} buys {card['name']} for {cost} francs ({h['francs']} left).",
+                                 hero=hero_id, card=card_id, price=cost)])
 
 
-def sell(campaign: dict, hero_id: str, card_id: str, cards: dict[str, dict]) -> tuple[dict, list[dict]]:
+def sell(campaign: dict, hero_id: str, card_id: str, cards: dict[str, dict]) -> Outcome:
     """Sell a loot card to Gus for 10 × its loot level."""
     camp = copy.deepcopy(campaign)
     _open(camp)
@@ -235,8 +237,8 @@ def sell(campaign: dict, hero_id: str, card_id: str, cards: dict[str, dict]) -> 
                 del h[slot][i]
                 gain = SELL_PER_LEVEL * card["level"]
                 h["francs"] = h.get("francs", 0) + gain
-                return camp, [_event("sell", f"{hero_id} sells {card['name']} (level {card['level']})"
-                                     f" for {gain} francs.", hero=hero_id, card=card_id, price=gain)]
+                return Outcome(camp, [_event("sell", f"{hero_id} sells {card['name']} (level {card['level']})"
+                                             f" for {gain} francs.", hero=hero_id, card=card_id, price=gain)])
     raise IllegalAction(f"{hero_id} holds no card {quoted(card_id)}")
 
 
@@ -276,7 +278,7 @@ def parse_skill(text: str, held: list) -> str | dict:
 
 
 def level_up(campaign: dict, hero_id: str, table: dict, level: int | None = None,
-             skills: list | None = None) -> tuple[dict, list[dict]]:
+             skills: list | None = None) -> Outcome:
     """Raise a cat's level (default: by one) and set the skills it uses.
 
     Skills are names or {name, level, ...}; a skill without a level counts as
@@ -311,7 +313,7 @@ def level_up(campaign: dict, hero_id: str, table: dict, level: int | None = None
     events.append(_event("skills", f"{hero_id} may use {allowance[0]}/{allowance[1]}/{allowance[2]}"
                          f" skills of level 1/2/3; chosen {counts[0]}/{counts[1]}/{counts[2]}.",
                          hero=hero_id, allowance=allowance, chosen=counts))
-    return camp, events
+    return Outcome(camp, events)
 
 
 # --- casualties (Choose Your Heroes, 2-cat variant) ---------------------------------------
@@ -320,7 +322,7 @@ RECRUIT_CARDS = 4
 
 
 def recruit(campaign: dict, lost: str, new: str, heroes: dict, cards: dict[str, dict],
-            chosen: list[str]) -> tuple[dict, list[dict]]:
+            chosen: list[str]) -> Outcome:
     """Replace a lost cat (down, 0 health) by another hero at the same level, with up to
     four loot cards of the players' choice."""
     camp = copy.deepcopy(campaign)
@@ -338,5 +340,5 @@ def recruit(campaign: dict, lost: str, new: str, heroes: dict, cards: dict[str, 
     camp["heroes"][new] = {"level": old["level"], "health": heroes.get("start_health", MAX_HEALTH),
                            "francs": 0, "skills": [], "weapons": [], "armour": None, "loot": loot}
     names = ", ".join(c["name"] for c in loot) or "no cards"
-    return camp, [_event("recruit", f"{new} joins at level {old['level']} in place of {lost}, with {names}.",
-                         hero=new, replaces=lost, cards=[c["id"] for c in loot])]
+    return Outcome(camp, [_event("recruit", f"{new} joins at level {old['level']} in place of {lost}, with {names}.",
+                                 hero=new, replaces=lost, cards=[c["id"] for c in loot])])

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from claw.core.errors import IllegalAction, quoted
 from claw.core.msm.playstate import cats_on_map, event, rats_on_map
+from claw.core.outcome import Outcome, begin
 
 
 def _met(state: dict, goal: dict) -> bool:
@@ -101,6 +102,14 @@ def mark_done(state: dict, goal_id: str) -> list[dict]:
         return []
     done.append(goal_id)
     return [event("goal", f"Marked done by the players: {goal_id}.", goal=goal_id, side=known[goal_id])] + check(state)
+
+
+def players_mark_done(state: dict, goal_id: str) -> Outcome:
+    """``claw scenario-step --done ID``: the players mark a manual objective met
+    (``mark_done``), on a copy; the outcome is decided as after any action."""
+    out = begin(state)
+    out.events += mark_done(out.state, goal_id)
+    return out
 
 
 def _finish(state: dict, result: str, why: str) -> list[dict]:

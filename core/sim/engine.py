@@ -124,8 +124,7 @@ def start(setup: Setup, variant: Variant, dice) -> dict:
         from claw.core.msm.start import start_state
 
         choices = replace(setup.choices, **options) if options else setup.choices
-        state, _events = start_state(doc, dice, setup.files, choices, source=setup.source)
-        return state
+        return start_state(doc, dice, setup.files, choices, source=setup.source).state
     from claw.core.ratcatcher.setup import new_game
 
     parts = setup.files

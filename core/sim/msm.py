@@ -153,22 +153,22 @@ def apply(state: dict, ctx: Context, line: str, dice, choose=None) -> tuple[dict
     board, bestiary = ctx.board, ctx.bestiary
     if verb == "scenario-step":
         ties = Ties(choose) if choose else None
-        state, events = rounds.step(state, board, dice, bestiary, choices=ties,
-                                    cat_stun=state.get("options", {}).get("cat_stun", "clear"))
+        out = rounds.step(state, board, dice, bestiary, choices=ties,
+                          cat_stun=state.get("options", {}).get("cat_stun", "clear"))
         if ties and ties.made:
             line = "scenario-step" + "".join(f" --choose {c}" for c in ties.made)
-        return state, events, line
+        return out.state, out.events, line
     if verb == "search":
-        state, events = search(state, board, words[1], dice)
-        return state, events, line
+        out = search(state, board, words[1], dice)
+        return out.state, out.events, line
     if verb == "attack":
-        state, events, _roll = attack(state, board, bestiary, words[1], words[2], dice,
-                                      scratch=ScratchPolicy(take_on_one=True, reroll_ones=False, reroll=[]))
-        return state, events, line
+        out = attack(state, board, bestiary, words[1], words[2], dice,
+                     scratch=ScratchPolicy(take_on_one=True, reroll_ones=False, reroll=[]))
+        return out.state, out.events, line
     if verb == "move":
-        events = paid_move(state, board, words[1], parse_square(words[2]), words[4], dice)
-        return state, events, line
-    if verb == "end-activation":
+        out = paid_move(state, board, words[1], parse_square(words[2]), words[4], dice)   # in place: no copy
+        return out.state, out.events, line
+    if verb == "end-activation":  # a step on the state in place, like the move
         events = rounds.end_activation(state, words[1])
         return state, events, line
     raise IllegalAction(f"not an action the simulator plays: {line}")

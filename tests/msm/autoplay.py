@@ -61,16 +61,18 @@ def cat_turn(state, board, bestiary, dice):
             if state.get("outcome") or fig.get("down") or (fig.get("ap") or 0) <= 0:
                 break
             try:
-                state, evs = search(state, board, cid, dice)
-                events += evs
+                out = search(state, board, cid, dice)
+                state = out.state
+                events += out.events
                 continue
             except IllegalAction:
                 pass
             hit = False
             for rid, _ in sorted(rats_on_map(state)):
                 try:
-                    state, evs, _ = attack(state, board, bestiary, cid, rid, dice)
-                    events += evs
+                    out = attack(state, board, bestiary, cid, rid, dice)
+                    state = out.state
+                    events += out.events
                     hit = True
                     break
                 except IllegalAction:
@@ -98,8 +100,7 @@ def cat_turn(state, board, bestiary, dice):
             events += rounds.spend_ap(state, board, cid, COST[best[2]], best[2])
             if state["figures"][cid].get("down"):
                 break
-            state, evs = move_cat(board, state, cid, best[1], best[2])
-            events += evs
+            events += move_cat(board, state, cid, best[1], best[2]).events   # in place
         if state.get("active") == cid:
             events += rounds.end_activation(state, cid)
     return state, events

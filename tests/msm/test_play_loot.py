@@ -95,7 +95,7 @@ def test_pickup_from_the_big_square_and_downed_cat_drops_cards():
 
     from .play_helpers import BESTIARY
 
-    st, _, _ = attack(st, board, BESTIARY, "rat-1", "nera", PhysicalDice([12]))
+    st = attack(st, board, BESTIARY, "rat-1", "nera", PhysicalDice([12])).state
     assert st["loot"]["table"]["A1"][0]["id"] == "tanto"
     st["phase"] = "cats"
     st, _ = loot.pickup(st, board, "leon", "tanto")

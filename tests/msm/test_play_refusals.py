@@ -65,7 +65,8 @@ def test_after_a_pounce_a_range_1_attack_names_the_range_0_rule():
 def test_the_free_range_0_attack_after_a_pounce_still_works():
     st, board = pounced_nera()
     st["figures"]["rat-1"]["square"] = "A2"
-    new, events, _ = attack(st, board, BESTIARY, "nera", "rat-1", PhysicalDice([2]))
+    done = attack(st, board, BESTIARY, "nera", "rat-1", PhysicalDice([2]))
+    events = done.events
     assert any(e["type"] == "pounce-attack" for e in events)
 
 
@@ -107,7 +108,8 @@ def test_skill_modifier_typed_once_applies_to_every_attack():
         parse_skill("Staff proficiency:plus one", [])
     st, board = state(OPEN, {"adara": cat("A1", "staff", skills=[skill], ap=2),
                              "rat-1": rat("norwegian-brown", "A2", stunned=True, wounds=1)}, phase="cats")
-    new, events, roll = attack(st, board, BESTIARY, "adara", "rat-1", PhysicalDice([2]), weapon="staff")
+    done = attack(st, board, BESTIARY, "adara", "rat-1", PhysicalDice([2]), weapon="staff")
+    roll = done.info["roll"]
     assert roll.dice[0].total == 6   # 2 + 1 (skill) + 3 (stunned rat), as in the book
 
 

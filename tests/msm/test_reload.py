@@ -26,7 +26,7 @@ def test_guy_reloads_his_fired_pistols_with_one_big_action_of_2_ap():
     """The Brace of Pistols fires once per scenario; Guy's big action (2 AP) reloads it,
     and it fires again."""
     st, board = guy_state()
-    st, _, _ = attack(st, board, BESTIARY, "guy", "rat-1", PhysicalDice([2, 2]), weapon="brace-of-pistols")
+    st = attack(st, board, BESTIARY, "guy", "rat-1", PhysicalDice([2, 2]), weapon="brace-of-pistols").state
     assert st["figures"]["guy"]["depleted"] == ["brace-of-pistols"]
     st["figures"]["guy"]["ap"] = 2   # next activation
     st["figures"]["guy"]["activated"] = False

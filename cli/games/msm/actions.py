@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from claw.cli.games.msm.common import _board, _data, _emit, _need, parse_choices
+from claw.cli.games.msm.common import _board, _data, _need, parse_choices
 from claw.core.errors import UsageError, quoted
 
 if TYPE_CHECKING:
@@ -25,18 +25,14 @@ def search(call: Call) -> None:
     ambush = choices.get("ambush", [])
     if len(ambush) > 1:
         raise UsageError(f"search --choose ambush=SQUARE takes one square: {', '.join(ambush)}")
-    new, events = do_search(call.need_state(), _board(call), call.arg("CAT"), call.dice, square,
-                            ambush=ambush[0] if ambush else None)
-    call.state = new
-    _emit(call, events)
+    call.apply(do_search(call.need_state(), _board(call), call.arg("CAT"), call.dice, square,
+                         ambush=ambush[0] if ambush else None))
 
 
 def pickup(call: Call) -> None:
     from claw.core.msm.loot import pickup as do_pickup
 
-    new, events = do_pickup(call.need_state(), _board(call), call.arg("CAT"), call.arg("CARD"))
-    call.state = new
-    _emit(call, events)
+    call.apply(do_pickup(call.need_state(), _board(call), call.arg("CAT"), call.arg("CARD")))
 
 
 def trade(call: Call) -> None:
@@ -49,34 +45,26 @@ def trade(call: Call) -> None:
             raise UsageError("--equip is for trades on the map; at the Taverne a card goes into the loot slot")
         return tavern_trade(call)
     giver, card, taker = _need(call, "CAT", "CARD", "OTHER")
-    new, events = do_trade(call.need_state(), _board(call), giver, card, taker,
-                           bool(call.opts.get("equip")))
-    call.state = new
-    _emit(call, events)
+    call.apply(do_trade(call.need_state(), _board(call), giver, card, taker,
+                        bool(call.opts.get("equip"))))
 
 
 def equip(call: Call) -> None:
     from claw.core.msm.loot import equip as do_equip
 
-    new, events = do_equip(call.need_state(), call.arg("CAT"), call.arg("CARD"), bool(call.opts.get("unequip")))
-    call.state = new
-    _emit(call, events)
+    call.apply(do_equip(call.need_state(), call.arg("CAT"), call.arg("CARD"), bool(call.opts.get("unequip"))))
 
 
 def remove_stun(call: Call) -> None:
     from claw.core.msm.loot import remove_stun as do_remove
 
-    new, events = do_remove(call.need_state(), _board(call), call.arg("CAT"))
-    call.state = new
-    _emit(call, events)
+    call.apply(do_remove(call.need_state(), _board(call), call.arg("CAT")))
 
 
 def reload(call: Call) -> None:
     from claw.core.msm.reload import reload_pistols
 
-    new, events = reload_pistols(call.need_state(), _board(call), call.arg("CAT"), _data("heroes.yaml"))
-    call.state = new
-    _emit(call, events)
+    call.apply(reload_pistols(call.need_state(), _board(call), call.arg("CAT"), _data("heroes.yaml")))
 
 
 def scratch(call: Call) -> None:
@@ -114,7 +102,5 @@ def entry(call: Call) -> None:
 
         return answer_row(call, "entries", number.lstrip("#"))
     hero = call.opts.get("hero")
-    new, events = apply_entry(call.state, _data("entries.yaml"), int(number.lstrip("#")),
-                              hero.lower() if hero else None)
-    call.state = new
-    _emit(call, events)
+    call.apply(apply_entry(call.state, _data("entries.yaml"), int(number.lstrip("#")),
+                           hero.lower() if hero else None))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from claw.cli.games.msm.common import _board, _data, _emit, _need, _pct, parse_indices
+from claw.cli.games.msm.common import _board, _data, _need, _pct, parse_indices
 from claw.core.errors import UsageError
 
 if TYPE_CHECKING:
@@ -24,13 +24,12 @@ def attack(call: Call) -> None:
     attacker, target = _need(call, "ATTACKER", "TARGET")
     policy = ScratchPolicy(take_on_one=not o.get("no_scratch"), reroll_ones=bool(o.get("reroll_ones")),
                            reroll=parse_indices(o.get("reroll")))
-    new, events, roll = do_attack(call.state, _board(call), _data("bestiary.yaml"), attacker,
-                                  target, call.dice, weapon=o.get("weapon"), extra_mod=o.get("mod") or 0,
-                                  scratch=policy, medallion=bool(o.get("medallion")))
-    call.state = new
-    _emit(call, events)
+    out = do_attack(call.state, _board(call), _data("bestiary.yaml"), attacker, target, call.dice,
+                    weapon=o.get("weapon"), extra_mod=o.get("mod") or 0, scratch=policy,
+                    medallion=bool(o.get("medallion")))
+    call.apply(out)
     if call.json:
-        call.emit_json({"game": "msm", "attacker": attacker, "target": target, **roll.to_json()})
+        call.emit_json({"game": "msm", "attacker": attacker, "target": target, **out.info["roll"].to_json()})
 
 
 def _attack_odds_on_state(call: Call) -> None:

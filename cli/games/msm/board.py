@@ -63,17 +63,18 @@ def new(call: Call) -> None:
     roaches = _roaches(call.opts.get("roaches"))
     places = _parse_places(call.opts.get("place"))
     pounce = _pounce(call.opts.get("pounce_rule"))
-    state, events = new_state(doc, call.dice, heroes, source=call.source, roaches=roaches, places=places,
-                              pounce=pounce)
+    out = new_state(doc, call.dice, heroes, source=call.source, roaches=roaches, places=places, pounce=pounce)
     from claw.cli.games.msm.play_handlers import setup_play  # heroes' cards and health, loot deck, goals
+    from claw.core.msm.start import announced
 
-    events += setup_play(call, doc, state)
-    call.state = state
-    name = doc.get("name", "scenario")
-    cats = ", ".join(f for f, x in state["figures"].items() if x["side"] == "cat")
-    call.event("setup", styled("bold", name) + f": set up for {cats}.", scenario=name)
-    for e in events:
-        call.event(e.pop("type"), e.pop("text"), **e)
+    out.events += setup_play(call, doc, out.state)
+    call.apply(announced(doc, out), styles={"setup": _bold_name})
+
+
+def _bold_name(ev: dict):
+    """The set-up sentence with the scenario's name (which it starts with) in bold."""
+    name = ev["scenario"]
+    return styled("bold", name) + ev["text"][len(name):]
 
 
 def _parse_places(text) -> dict | None:

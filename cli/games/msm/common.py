@@ -1,5 +1,5 @@
 """What the msm play handlers share: the bestiary and other tables, the checked board,
-events to the log, required positionals, and the ``--reroll``/``--choose`` parsers."""
+required positionals, and the ``--reroll``/``--choose`` parsers."""
 
 from __future__ import annotations
 
@@ -42,12 +42,6 @@ def _board(call: Call):
     board = board_from_state(call.need_state())
     check_rat_types(call.need_state(), _data("bestiary.yaml"))
     return board
-
-
-def _emit(call: Call, events) -> None:
-    for e in events:
-        e = dict(e)
-        call.event(e.pop("type"), e.pop("text", ""), **e)
 
 
 def _need(call: Call, *names: str) -> list:

@@ -33,13 +33,11 @@ def move(call: Call) -> None:
     if dest is None:
         raise UsageError("claw move needs CAT and SQUARE (or CAT --options)")
     if call.opts.get("free"):
-        _state, events = move_cat(board, state, fid, dest, mode, dice=call.dice)  # dice: typed reveals
+        call.apply(move_cat(board, state, fid, dest, mode, dice=call.dice))  # dice: typed reveals
     else:
         from claw.core.msm.actions import paid_move
 
-        events = paid_move(state, board, fid, dest, mode, call.dice)
-    for e in events:
-        call.event(e.pop("type"), e.pop("text"), **e)
+        call.apply(paid_move(state, board, fid, dest, mode, call.dice))
 
 
 def moves(call: Call) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from claw.cli.games.msm.common import _board, _data, _emit, parse_choices
+from claw.cli.games.msm.common import _board, _data, parse_choices
 from claw.core.errors import IllegalAction, UsageError, quoted
 
 if TYPE_CHECKING:
@@ -26,22 +26,21 @@ def scenario_step(call: Call) -> None:
     st = call.need_state()
     figures_before = dict(st["figures"])
     if o.get("done"):
-        import copy
-
-        st = copy.deepcopy(st)
-        _emit(call, victory.mark_done(st, o["done"]))
-        call.state = st
+        call.apply(victory.players_mark_done(st, o["done"]))
+        st = call.need_state()
         if st.get("outcome") or not until:
             return
     board, bestiary = _board(call), _data("bestiary.yaml")
     cat_stun = st.get("options", {}).get("cat_stun", "clear")
+    ran = st.get("phase")   # the phase this command starts in (named if --first went unused)
     steps = 0
     rolled = False
     while True:
-        st, events = rounds.step(st, board, call.dice, bestiary, first=first, choices=choices, cat_stun=cat_stun,
-                                 take_scratch=not o.get("no_scratch"), pause_at_spawn=until == "spawn")
-        _emit(call, events)
-        rolled = rolled or any(e["type"] == "initiative" for e in events)
+        out = rounds.step(st, board, call.dice, bestiary, first=first, choices=choices, cat_stun=cat_stun,
+                          take_scratch=not o.get("no_scratch"), pause_at_spawn=until == "spawn")
+        call.apply(out)
+        st = out.state
+        rolled = rolled or any(e["type"] == "initiative" for e in out.events)
         steps += 1
         reached = rounds.at_spawn_point(st) if until == "spawn" else st["phase"] == until
         if st.get("outcome") or not until or reached or steps >= 400:
@@ -49,8 +48,7 @@ def scenario_step(call: Call) -> None:
     choices.check_all_used({**figures_before, **st["figures"]})
     if first and not rolled:
         raise IllegalAction(f"--first {first} is the choice of who goes first when the initiative is rolled, and"
-                            f" this step rolled none (it ran the {call.need_state().get('phase')} phase)")
-    call.state = st
+                            f" this step rolled none (it ran the {ran} phase)")
     if not st.get("outcome"):
         call.say(f"Next: {_next_hint(st)}")
 
@@ -71,29 +69,15 @@ def _next_hint(st: dict) -> str:
 
 
 def activate(call: Call) -> None:
-    import copy
+    from claw.core.msm.rounds import activate_cat
 
-    from claw.core.msm.playstate import cat
-    from claw.core.msm.rounds import activate as do_activate
-
-    st = copy.deepcopy(call.need_state())
-    cid, _ = cat(st, call.arg("CAT"))
-    _emit(call, do_activate(st, _board(call), cid))
-    call.state = st
+    call.apply(activate_cat(call.need_state(), _board(call), call.arg("CAT")))
 
 
 def end_activation(call: Call) -> None:
-    import copy
+    from claw.core.msm.rounds import end_cat_activation
 
-    from claw.core.errors import IllegalAction
-    from claw.core.msm.rounds import end_activation as do_end
-
-    st = copy.deepcopy(call.need_state())
-    fid = call.arg("CAT") or st.get("active")
-    if not fid or fid not in st["figures"]:
-        raise IllegalAction("no cat is activated")
-    _emit(call, do_end(st, fid))
-    call.state = st
+    call.apply(end_cat_activation(call.need_state(), call.arg("CAT")))
 
 
 def spawn(call: Call) -> None:
@@ -105,10 +89,9 @@ def spawn(call: Call) -> None:
         if letters:
             raise UsageError("spawn --place puts set-aside rats on named squares; spawn letters are a separate "
                              f"command: {quoted(' '.join(call.args))}")
-        new, events = S.place_set_aside(call.need_state(), _board(call), S.parse_placements(place))
+        out = S.place_set_aside(call.need_state(), _board(call), S.parse_placements(place))
     elif letters:
-        new, events = S.spawn(call.need_state(), _board(call), call.dice, _data("bestiary.yaml"), letters=letters)
+        out = S.spawn(call.need_state(), _board(call), call.dice, _data("bestiary.yaml"), letters=letters)
     else:
-        new, events = S.hand_spawn(call.need_state(), _board(call), call.dice, _data("bestiary.yaml"))
-    call.state = new
-    _emit(call, events)
+        out = S.hand_spawn(call.need_state(), _board(call), call.dice, _data("bestiary.yaml"))
+    call.apply(out)

@@ -10,34 +10,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from claw.core.errors import IllegalAction, UsageError, quoted
+from claw.core.outcome import Outcome
 
 if TYPE_CHECKING:
     from claw.cli.framework.call import Call
-
-def _emit(call: Call, events) -> None:
-    for e in events:
-        e = dict(e)
-        call.event(e.pop("type"), e.pop("text", ""), **e)
-
-
-def _enter(call: Call) -> dict:
-    """The state in the Taverne phase, entering it from a finished scenario."""
-    from claw.core.msm.campaign import campaign_from_state
-
-    st = copy.deepcopy(call.need_state())
-    if st.get("phase") == "taverne":
-        return st
-    if not st.get("outcome"):
-        raise IllegalAction("the scenario is not over yet: the Taverne comes between scenarios"
-                            " (mark manual objectives with claw scenario-step --done ID)")
-    camp, events = campaign_from_state(st, st.get("campaign"))
-    camp["taverne"] = {}
-    st["campaign"] = camp
-    st["phase"] = "taverne"
-    _emit(call, events)
-    call.event("taverne", "The cats visit the Taverne du Pélican de Mer: roll the events chart first"
-               " (claw tavern event).")
-    return st
 
 
 def _decks(call: Call, camp: dict) -> list[dict]:
@@ -75,11 +51,11 @@ def tavern(call: Call) -> None:
         if action != "event":
             raise UsageError(f"`claw tavern {action}` needs a state (-s FILE); without one only `claw tavern event`")
         return _chart(call)
-    st = _enter(call)
-    camp, events = ACTIONS[action](call, st["campaign"], rest)
-    st["campaign"] = camp
-    call.state = st
-    _emit(call, events)
+    from claw.core.msm.campaign import enter_taverne, in_taverne
+
+    call.apply(enter_taverne(call.need_state()))   # said before the action, even one refused
+    st = call.need_state()
+    call.apply(in_taverne(st, ACTIONS[action](call, st["campaign"], rest)))
 
 
 def _chart(call: Call) -> None:
@@ -87,17 +63,18 @@ def _chart(call: Call) -> None:
     from claw.core.msm import tavern as tv
 
     chart = load_data("msm/tavern-events.yaml")
-    _, rolled = tv.roll_event({"heroes": {}}, chart, call.dice)
+    rolled = tv.roll_event({"heroes": {}}, chart, call.dice).events
     row = next(e for e in chart["events"] if e["id"] == rolled[0]["event"])
     call.answer("\n".join(e["text"] for e in rolled), {"roll": rolled[0]["roll"], "event": row})
 
 
-# Each action: (call, campaign, the words after it, lower-cased) -> (campaign, events).
-ActionResult = tuple[dict, list[dict]]
+# Each action: (call, campaign, the words after it, lower-cased) -> an Outcome whose
+# state is the campaign.
+ActionResult = Outcome
 
 
 def _start(call: Call, camp: dict, rest: list[str]) -> ActionResult:
-    return camp, []   # entering the Taverne (_enter) is all it does
+    return Outcome(camp)   # entering the Taverne (enter_taverne) is all it does
 
 
 def _event(call: Call, camp: dict, rest: list[str]) -> ActionResult:
@@ -185,8 +162,8 @@ def _done(call: Call, camp: dict, rest: list[str]) -> ActionResult:
         folder = os.path.dirname(os.path.abspath(target))
         out["loot_decks"] = [os.path.relpath(call.state_file(p), folder) for p in out["loot_decks"]]
     _write(target, out)
-    return camp, [{"type": "campaign-saved", "text": f"Campaign written to {target}: start the next scenario with"
-                   f" claw new SCENARIO --campaign {target}.", "file": target}]
+    return Outcome(camp, [{"type": "campaign-saved", "text": f"Campaign written to {target}: start the next scenario"
+                           f" with claw new SCENARIO --campaign {target}.", "file": target}])
 
 
 def _show(call: Call, camp: dict, rest: list[str]) -> ActionResult:
@@ -199,7 +176,7 @@ def _show(call: Call, camp: dict, rest: list[str]) -> ActionResult:
     tav = camp.get("taverne", {})
     if tav.get("shop"):
         call.out("Gus sells: " + ", ".join(f"{c['id']} ({tv.price(c, tav)})" for c in tav["shop"]))
-    return camp, []
+    return Outcome(camp)
 
 
 ACTIONS: dict[str, Callable[[Call, dict, list[str]], ActionResult]] = {
