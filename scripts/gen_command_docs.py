@@ -34,9 +34,10 @@ def page(verb: str, per_game: dict) -> str:
                     else "works with a state or stateless (`--game " + game + "`)")
         kind.append("changes the state" if command.changes_state else "never changes the state")
         lines += ["- " + "; ".join(kind) + ".", ""]
-        if command.options:
+        shown = [opt for opt in command.options if not opt.hidden]
+        if shown:
             lines += ["| option | meaning |", "|---|---|"]
-            for opt in command.options:
+            for opt in shown:
                 flag = opt.flag + ("" if opt.type is bool else f" {opt.type.__name__.upper()}")
                 lines.append(f"| `{flag}` | {opt.help.replace('|', '/')} |")
             lines.append("")

@@ -96,7 +96,7 @@ def near(flag: str, spec: Command) -> str:
     """"; did you mean …?" among the game's flags for this verb and the common ones."""
     from claw.cli.render.suggest import hint
 
-    flags = [o.flag for o in spec.options]  # hidden aliases are accepted, never suggested
+    flags = [o.flag for o in spec.options if not o.hidden]  # aliases and retired options: accepted, never suggested
     said = hint(flag.split("=")[0], flags + list(COMMON_FLAGS), what="options", show_all=0)
     if said:
         return "; " + said

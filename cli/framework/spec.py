@@ -35,16 +35,20 @@ class Opt(_Spec):
     ``dest``: the parameter name when the flag's is unusable (``--as`` → ``as_``);
     ``aliases``: old or other spellings still accepted, never shown in help; ``choices``:
     the values the shell completes (the handler still checks them); ``kind``: the kind of
-    name it takes (claw.cli.framework.kinds), completed from the state.
+    name it takes (claw.cli.framework.kinds), completed from the state; ``hidden``: a
+    retired option still accepted for one release, left out of help, docs and completion.
     """
 
-    __slots__ = ("flag", "type", "help", "default", "short", "multiple", "dest", "aliases", "choices", "kind")
+    __slots__ = ("flag", "type", "help", "default", "short", "multiple", "dest", "aliases", "choices", "kind",
+                 "hidden")
 
     def __init__(self, flag: str, type: type = str, help: str = "", default: Any = None,
                  short: str | None = None, multiple: bool = False, dest: str | None = None,
-                 aliases: tuple[str, ...] = (), choices: tuple[str, ...] = (), kind: str | None = None) -> None:
+                 aliases: tuple[str, ...] = (), choices: tuple[str, ...] = (), kind: str | None = None,
+                 hidden: bool = False) -> None:
         self.flag, self.type, self.help, self.default, self.short = flag, type, help, default, short
         self.multiple, self.dest, self.aliases, self.choices, self.kind = multiple, dest, aliases, choices, kind
+        self.hidden = hidden
 
     @property
     def name(self) -> str:

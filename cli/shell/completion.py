@@ -126,7 +126,8 @@ def shown_options(ctx: Any, per_game: dict, offered: list) -> list:
     specs = [per_game[game]] if game in per_game else [] if game else list(per_game.values())
     game_flags = {name for spec in per_game.values() for opt in spec.options
                   for name in (opt.flag, *opt.aliases, *([opt.short] if opt.short else []))}
-    shown = {name for spec in specs for opt in spec.options for name in (opt.flag, *([opt.short] if opt.short else []))}
+    shown = {name for spec in specs for opt in spec.options if not opt.hidden
+             for name in (opt.flag, *([opt.short] if opt.short else []))}
     return [item for item in offered if item.value not in game_flags or item.value in shown]
 
 

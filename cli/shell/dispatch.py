@@ -77,7 +77,7 @@ def _typer_param(opt: Opt, games: list[str], aliases: list[str], completers: boo
     # modifies anything by a million, and a huge one only makes huge work or text
     bound = MAX_OPTION_INT if base is int else None
     info = typer.Option(*names, help=(opt.help + where).strip(), autocompletion=complete,
-                        min=-bound if bound else None, max=bound)
+                        min=-bound if bound else None, max=bound, hidden=opt.hidden)
     return inspect.Parameter(opt.name, inspect.Parameter.KEYWORD_ONLY,
                              default=default, annotation=Annotated[annotation, info])
 
@@ -222,7 +222,7 @@ def _no_such_option(stray: str, verb: str, per_game: dict[str, Command], common:
     if spec is not None:
         return with_hint(UsageError(f"no such option: {flag} (for `claw {verb}` in {game})" + near_flags(flag, spec)),
                          f"see `claw {verb} --help --game {game}`")
-    flags = [o.flag for c in per_game.values() for o in c.options]
+    flags = [o.flag for c in per_game.values() for o in c.options if not o.hidden]
     near = hint(flag, flags + list(COMMON_FLAGS), what="options", show_all=0)
     return with_hint(UsageError(f"no such option: {flag}" + (f"; {near}" if near else "")),
                      f"see `claw {verb} --help`")

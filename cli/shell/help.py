@@ -132,7 +132,7 @@ def verb_help(verb: str, game: str | None) -> str:
         out = [f"Usage: claw {verb} {spec.usage} [OPTIONS]".replace("  ", " "), ""]
         out += _para(spec.help, cols) + ["", f"Options ({game}):"]
         out += _rows([(opt.flag + ("" if opt.short is None else ", " + opt.short) + _metavar(opt), opt.help)
-                      for opt in spec.options], cols) or ["  (none of its own)"]
+                      for opt in spec.options if not opt.hidden], cols) or ["  (none of its own)"]
         out += ["", "Common options:"] + _rows(COMMON_LINES, cols)
         return "\n".join(out) + "\n"
     out = [f"Usage: claw {verb} ... [OPTIONS]", ""]
@@ -146,7 +146,7 @@ def verb_help(verb: str, game: str | None) -> str:
     for g, spec in owners.items():
         out.append(f"  {g}: claw {verb} {spec.usage}".rstrip())
         out += _para(first_sentence(spec.help), cols, indent=6)
-        flags = " ".join(o.flag for o in spec.options)
+        flags = " ".join(o.flag for o in spec.options if not o.hidden)
         if flags:
             out += textwrap.wrap(flags, cols, initial_indent="      options: ", subsequent_indent=" " * 15)
     out += [""] + _para(f"One game's options in full: claw {verb} --help --game GAME (or -s FILE, or with "

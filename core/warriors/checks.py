@@ -6,6 +6,7 @@ success; a critical failure on a physical check sprains (Sprains)."""
 from __future__ import annotations
 
 from claw.core.errors import IllegalAction, UsageError
+from claw.core.outcome import Outcome
 from claw.core.warriors import knacks as K
 from claw.core.warriors.dice import critical, roll_3d6
 from claw.core.warriors.points import describe, pay
@@ -132,6 +133,17 @@ def resolve(cat: dict, rules: Rules, spec: CheckSpec, dice, criticals: str = "ab
     before the dice are rolled (knacks are declared up front)."""
     cat, prepared = prepare(cat, rules, spec)
     return roll(cat, prepared, rules, dice, criticals, sprains)
+
+
+def check(state: dict, rules: Rules, cid: str, spec: CheckSpec, dice, criticals: str = "absolute") -> Outcome:
+    """One cat of the party makes a check: the state with what it paid (and a sprain),
+    and one "check" event telling how the total and the result came about."""
+    cat = state["cats"][cid]
+    new, result = resolve(cat, rules, spec, dice, criticals)
+    out = Outcome({**state, "cats": {**state["cats"], cid: new}})
+    out.add("check", f"{cat['name']}: " + explain(result, rules),
+            **{k: v for k, v in result.items() if k != "knacks"}, knacks=result["knacks"])
+    return out
 
 
 def explain(r: dict, rules: Rules) -> str:

@@ -9,6 +9,7 @@ returns the new state (a copy) and a list of events (dicts with ``type`` and
 from __future__ import annotations
 
 from claw.core.errors import IllegalAction, UsageError
+from claw.core.outcome import Outcome
 from claw.core.warriors import knacks as K
 from claw.core.warriors.checks import CheckSpec, able, decide, prepare, resolve, roll
 from claw.core.warriors.points import describe, pay
@@ -62,7 +63,7 @@ def opposed_wins(a: int, a_crit, b: int, b_crit, criticals: str = "absolute") ->
 
 
 def initiative(state: dict, ids: list[str], dice, first: str | None = None,
-               order_rule: str = "roll") -> tuple[dict, list[dict]]:
+               order_rule: str = "roll") -> Outcome:
     """Spirit + d6 for each cat; highest first; ties by Spirit points left, then a
     fair choice: ``first`` names the winner (it must be in a tie), else a d6 roll-off."""
     cats = state["cats"]
@@ -109,7 +110,7 @@ def initiative(state: dict, ids: list[str], dice, first: str | None = None,
     new["fight"] = {"round": 1, "turn": 0, "order": order, "initiative": rolls, "wrestles": [],
                     "pins": {}, "chomps": {}, "disoriented": []}
     events.append({"type": "fight", "order": order, "text": "fight order: " + " > ".join(order)})
-    return new, events
+    return Outcome(new, events)
 
 
 ROLL_OFF_ROUNDS = 50
@@ -133,7 +134,7 @@ def _roll_off(cats: list[str], dice, events: list) -> list[str]:
     return list(cats)       # level every time: keep the order given
 
 
-def join(state: dict, cid: str, dice) -> tuple[dict, list[dict]]:
+def join(state: dict, cid: str, dice) -> Outcome:
     """A nearby cat joins a fight in progress (Fighting: rounds include "nearby cats who
     want to join"): it rolls Spirit + d6 and takes its place in the order after every
     cat with an equal or higher roll (ruling); if that place is still to come this
@@ -160,9 +161,9 @@ def join(state: dict, cid: str, dice) -> tuple[dict, list[dict]]:
     if place <= nf["turn"]:
         nf["turn"] += 1
     when = "this round" if place > nf["turn"] else "from next round"
-    return new, [{"type": "join", "cat": cid, "d6": d, "total": total, "place": place,
-                  "text": f"{c['name']} joins the fight: Spirit {c['abilities']['spirit']} + d6 {d} = {total}; "
-                          f"acts {when} (order: {' > '.join(nf['order'])})"}]
+    return Outcome(new, [{"type": "join", "cat": cid, "d6": d, "total": total, "place": place,
+                          "text": f"{c['name']} joins the fight: Spirit {c['abilities']['spirit']} + d6 {d} = "
+                                  f"{total}; acts {when} (order: {' > '.join(nf['order'])})"}])
 
 
 def copy_fight(f: dict | None) -> dict | None:
@@ -196,6 +197,15 @@ def advance(state: dict) -> list[dict]:
     nxt = f["order"][f["turn"]]
     return [{"type": "turn", "cat": nxt, "round": f["round"],
              "text": f"round {f['round']}: {state['cats'][nxt]['name']}'s turn"}]
+
+
+def advance_turn(state: dict) -> Outcome:
+    """`claw fight --next`: the current cat is done (Fighting: each cat in turn); the
+    next cat able to act takes its turn."""
+    if not state.get("fight"):
+        raise IllegalAction("no fight in progress")
+    s = {**state, "fight": copy_fight(state["fight"])}
+    return Outcome(s, advance(s))
 
 
 # -- helpers ----------------------------------------------------------------------
@@ -357,8 +367,10 @@ def leave_holds(state: dict, cid: str) -> None:
 # -- the attack -------------------------------------------------------------------
 
 def attack(state: dict, rules: Rules, attacker: str, target: str, spec: AttackSpec, dice,
-           options: dict) -> tuple[dict, list[dict]]:
-    """One cat's turn of fighting. Refuses (IllegalAction) anything the rules forbid."""
+           options: dict) -> Outcome:
+    """One cat's turn of fighting. Refuses (IllegalAction) anything the rules forbid.
+    With ``spec.odds`` the same rules answer instead of rolling: the outcome's state is
+    the state as it was and its last event holds the chances."""
     # Cats are replaced, never changed in place, so a shallow copy of them is enough;
     # the fight record is changed in place and is copied deeply.
     s = {**state, "cats": dict(state["cats"]), "fight": copy_fight(state.get("fight"))}
@@ -433,10 +445,10 @@ def attack(state: dict, rules: Rules, attacker: str, target: str, spec: AttackSp
                 raise IllegalAction(f"{rules.knacks[k]['name']} goes with a Pounce (--pounce): {k}")
         events += _strike(s, rules, attacker, target, spec, dice, options)
     if spec.odds:
-        return state, events     # a question: nothing rolled, the state as it was
+        return Outcome(state, events)     # a question: nothing rolled, the state as it was
     if s.get("fight"):
         events += advance(s)
-    return s, events
+    return Outcome(s, events)
 
 
 def _strike(s, rules, attacker, target, spec, dice, options, belly_rake=False) -> list[dict]:
@@ -770,11 +782,11 @@ def _wrestle_round(s, rules, attacker, target, group, spec, dice, options) -> li
                            options=options, convert_from=spec.convert_from if win == attacker else None)
 
 
-def end_fight(state: dict) -> tuple[dict, list[dict]]:
+def end_fight(state: dict) -> Outcome:
     """Close the fight record (Wrestlings, Pins and Chomps end with it)."""
     if not state.get("fight"):
         raise IllegalAction("no fight in progress")
     s = dict(state)
     rounds = s["fight"]["round"]
     s["fight"] = None
-    return s, [{"type": "fight-end", "text": f"the fight ends after {rounds} round(s)"}]
+    return Outcome(s, [{"type": "fight-end", "text": f"the fight ends after {rounds} round(s)"}])

@@ -7,6 +7,7 @@ cat (no age, clan, creation points or knacks) and left out of sunrises."""
 from __future__ import annotations
 
 from claw.core.errors import IllegalAction, UsageError, quoted
+from claw.core.outcome import Outcome
 from claw.core.warriors.rules import ABILITIES, Rules
 
 ANIMAL_SCORE_MAX = 20      # the state schema's bound on any score
@@ -23,8 +24,8 @@ class Ruling:
         self.damage, self.disease, self.cure, self.sprain, self.reason = damage, disease, cure, sprain, reason
 
 
-def apply(state: dict, rules: Rules, cid: str, ruling: Ruling, dice) -> tuple[dict, list[dict]]:
-    """Apply a GM ruling to a cat; returns (new state, events). Damage goes through the
+def apply(state: dict, rules: Rules, cid: str, ruling: Ruling, dice) -> Outcome:
+    """Apply a GM ruling to a cat (an Outcome: the new state and its events). Damage goes through the
     rules of HP loss (knocked out at 0, the death roll at -(STR + SPT))."""
     from claw.core.warriors.fight import copy_fight, lose_hp
     if not (ruling.damage or ruling.disease or ruling.cure or ruling.sprain is not None):
@@ -67,11 +68,11 @@ def apply(state: dict, rules: Rules, cid: str, ruling: Ruling, dice) -> tuple[di
         events.append({"type": "gm-damage", "cat": cid, "damage": ruling.damage, "reason": ruling.reason,
                        "text": f"GM: {cat['name']} takes {ruling.damage} damage{why}"})
         events += lose_hp(s, rules, cid, ruling.damage, dice)
-    return s, events
+    return Outcome(s, events)
 
 
 def add_animal(state: dict, rules: Rules, aid: str, name: str, abilities: dict, hp: int,
-               skills: dict) -> tuple[dict, list[dict]]:
+               skills: dict) -> Outcome:
     """A wild animal joins the state as an opponent (GM-controlled, never a legal cat)."""
     if aid in state["cats"]:
         raise IllegalAction(f"there is already a figure with the id {quoted(aid)}")
@@ -92,12 +93,12 @@ def add_animal(state: dict, rules: Rules, aid: str, name: str, abilities: dict, 
               "pools": dict(abilities), "skills": dict(sorted(skills.items())), "knacks": {}, "hp_max": hp,
               "hp": hp, "diseases": [], "sprain": 0, "status": "ok"}
     s = {**state, "cats": {**state["cats"], aid: animal}, "order": [*state["order"], aid]}
-    return s, [{"type": "animal", "cat": aid, "text": f"GM: {name} ({aid}) enters: STR {abilities['strength']} "
-                f"INT {abilities['intelligence']} SPT {abilities['spirit']}, HP {hp}"
-                + (", " + ", ".join(f"{k} {v}" for k, v in sorted(skills.items())) if skills else "")}]
+    return Outcome(s, [{"type": "animal", "cat": aid, "text": f"GM: {name} ({aid}) enters: STR {abilities['strength']} "
+                        f"INT {abilities['intelligence']} SPT {abilities['spirit']}, HP {hp}"
+                        + (", " + ", ".join(f"{k} {v}" for k, v in sorted(skills.items())) if skills else "")}])
 
 
-def remove_animal(state: dict, aid: str) -> tuple[dict, list[dict]]:
+def remove_animal(state: dict, aid: str) -> Outcome:
     """The animal leaves (runs off, or the GM is done with it)."""
     cat = state["cats"].get(aid)
     if cat is None or not cat.get("animal"):
@@ -106,5 +107,5 @@ def remove_animal(state: dict, aid: str) -> tuple[dict, list[dict]]:
     if f and aid in f["order"]:
         raise IllegalAction(f"{cat['name']} is in the fight; end it first (claw fight --end)")
     cats = {k: v for k, v in state["cats"].items() if k != aid}
-    return ({**state, "cats": cats, "order": [c for c in state["order"] if c != aid]},
-            [{"type": "animal-gone", "cat": aid, "text": f"GM: {cat['name']} leaves"}])
+    return Outcome({**state, "cats": cats, "order": [c for c in state["order"] if c != aid]},
+                   [{"type": "animal-gone", "cat": aid, "text": f"GM: {cat['name']} leaves"}])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 
+from claw.core.outcome import Outcome
 from claw.core.warriors.character import age_change, max_hp
 from claw.core.warriors.dice import below, d100
 from claw.core.warriors.healing import gain_hp
@@ -14,7 +15,7 @@ COUGHS = ("whitecough", "greencough", "blackcough", "kitten-cough", "redcough", 
 
 
 def sunrise(state: dict, rules: Rules, dice, options: dict, age: bool = False,
-            cough_season: bool = False, resist_points: dict | None = None) -> tuple[dict, list[dict]]:
+            cough_season: bool = False, resist_points: dict | None = None) -> Outcome:
     """One sunrise for every living cat: the morning's healing and sprain rest, illness
     rolls and deadlines, then (if asked) the cough-season checks and a moon of age.
     ``resist_points``: Strength points a cat spends on each of its cough-season checks
@@ -45,7 +46,7 @@ def sunrise(state: dict, rules: Rules, dice, options: dict, age: bool = False,
     if resist_points:
         raise IllegalAction("no cough-season check for " + ", ".join(resist_points)
                             + " to spend points on (ill, dead, retired or not in the party)")
-    return s, events
+    return Outcome(s, events)
 
 
 def _morning(cat: dict, rules: Rules, day: int) -> tuple[dict, list[dict]]:
@@ -287,3 +288,10 @@ def come_round(cat: dict) -> None:
     the point comes (here a higher maximum from age or Strength)."""
     if cat["status"] == "knocked-out" and cat["hp"] >= 1:
         cat["status"] = "ok"
+
+
+def spend_gains(state: dict, rules: Rules, cid: str, skill: str | None = None, knack: str | None = None,
+                ability: str | None = None) -> Outcome:
+    """`grow` for one cat of the party: the state with that cat's gains spent."""
+    cat, events = grow(state["cats"][cid], rules, skill, knack, ability)
+    return Outcome({**state, "cats": {**state["cats"], cid: cat}}, events)

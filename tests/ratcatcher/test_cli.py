@@ -382,3 +382,19 @@ def test_attack_explanation_shows_a_single_die(start):
     doc["state"]["sack"]["brown"] -= 1
     r = run(["attack", "--attack-dice", "1", "--dice", "6", "-s", "-"], stdin=json.dumps(doc))
     assert r.code == 0 and "rolls 6 at accuracy 4+" in r.stderr
+
+
+def test_draws_is_retired_for_draw_sack_hidden_but_still_accepted(at_spawn):
+    """Issue 20: one way to type what the table drew. `--draws` is gone from help and
+    completion but still works for one release, with a note naming `--draw sack=…`, and
+    gives the same game as the `--draw` spelling."""
+    old = run(["spawn", "--draws", "black,white,brown", "-s", "-", "--seed", "4"], stdin=at_spawn)
+    new = run(["spawn", "--draw", "sack=black,sack=white,sack=brown", "-s", "-", "--seed", "4"], stdin=at_spawn)
+    assert old.code == new.code == 0, (old.stderr, new.stderr)
+    assert "--draws is retired" in old.stderr and "--draw sack=" in old.stderr
+    assert old.state["state"] == new.state["state"]
+    shown = run(["spawn", "--help", "--game", "ratcatcher"])
+    assert shown.code == 0 and "--draws" not in shown.stdout and "--draw" in shown.stdout
+    assert "--draws" not in run(["spawn", "--help"]).stdout
+    typo = run(["spawn", "--drawz", "x", "-s", "-"], stdin=at_spawn)
+    assert typo.code == 2 and "--draws" not in typo.stderr

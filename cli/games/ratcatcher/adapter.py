@@ -4,8 +4,8 @@ from claw.cli.framework.spec import Arg, Command, Opt, picture_options
 
 _H = "claw.cli.games.ratcatcher.handlers:"
 _A = "claw.cli.games.ratcatcher.attack:"
-_DRAWS = Opt("--draws", str, help="rats pulled from a real Rat Sack, in order, e.g. brown,black,white "
-            "(instead of numbered draws)")
+# retired for --draw sack=COLOUR (one way to type what the table drew); accepted for one release
+_DRAWS = Opt("--draws", str, help="retired: --draw sack=brown,sack=black types the rats pulled", hidden=True)
 
 COMMANDS = {
     "attack": Command(

@@ -33,6 +33,8 @@ def _dice(call: Call):
         return call.dice
     from claw.core.ratcatcher.sack import TypedDraws
 
+    call.say("note: --draws is retired and goes in the next release; type the rats pulled as "
+             "--draw sack=brown,sack=black")
     colours = [c.strip() for c in text.split(",") if c.strip()]
     if not colours or len(colours) > 500:
         raise UsageError(f"--draws lists 1..500 colours, e.g. brown,black,white: {quoted(text)}")

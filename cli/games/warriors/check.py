@@ -12,7 +12,6 @@ from claw.cli.games.warriors.handlers import (
     get_cat,
     knack_uses,
     option,
-    put_cat,
     refresh,
     rules,
     verdict,
@@ -36,7 +35,8 @@ def _yes_no(value: str | None) -> bool | None:
 
 def check(call: Call) -> None:
     """`claw check`: a check for a cat (stateless: 3d6 + --bonus)."""
-    from claw.core.warriors.checks import CheckSpec, explain, resolve
+    from claw.core.warriors.checks import CheckSpec
+    from claw.core.warriors.checks import check as check_one
     from claw.core.warriors.rules import ABILITIES, ability_name
     r = rules()
     args = list(call.args)
@@ -63,12 +63,9 @@ def check(call: Call) -> None:
     _orate_audience(call, spec)
     if o.get("odds"):
         return _check_odds(call, cat, spec, r)
-    new, result = resolve(cat, r, spec, call.dice, option(call, "criticals"))
-    put_cat(call, new)
-    text = f"{cat['name']}: " + explain(result, r)
-    call.event("check", text, **{k: v for k, v in result.items() if k not in ("knacks",)},
-               knacks=result["knacks"])
-    for k in result["knacks"]:
+    outcome = check_one(call.need_state(), r, cat["id"], spec, call.dice, option(call, "criticals"))
+    call.apply(outcome)
+    for k in outcome.events[-1]["knacks"]:   # a knack's condition, said (the GM judges it)
         if k.get("condition"):
             call.say(f"  {k['knack']}: only if {k['condition'][0].lower()}{k['condition'][1:]}")
 

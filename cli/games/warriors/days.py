@@ -4,16 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from claw.cli.games.warriors.handlers import convert_from, get_cat, knack_uses, option, per_cat, put_cat, rules, verdict
+from claw.cli.games.warriors.handlers import convert_from, get_cat, knack_uses, option, per_cat, rules, verdict
 from claw.core.errors import UsageError
 
 if TYPE_CHECKING:
     from claw.cli.framework.call import Call
-
-
-def _emit(call: Call, events) -> None:
-    for e in events:
-        call.event(e["type"], e["text"], **{k: v for k, v in e.items() if k not in ("type", "text")})
 
 
 def gather(call: Call) -> None:
@@ -85,22 +80,18 @@ def sunrise(call: Call) -> None:
     if call.args:
         raise UsageError("claw scenario-step takes no arguments (the whole party greets the sunrise)")
     opts = {**DEFAULT_OPTIONS, **call.need_state().get("options", {})}
-    new, events = step(call.need_state(), rules(), call.dice, opts, age=bool(call.opts.get("age")),
-                       cough_season=bool(call.opts.get("cough_season")),
-                       resist_points=per_cat(call, "resist_points"))
-    call.state = new
-    _emit(call, events)
+    call.apply(step(call.need_state(), rules(), call.dice, opts, age=bool(call.opts.get("age")),
+                    cough_season=bool(call.opts.get("cough_season")), resist_points=per_cat(call, "resist_points")))
 
 
 def grow(call: Call) -> None:
     """`claw grow`: spend a cat's pending age-table gains."""
     from claw.core.warriors.rules import ability_name
-    from claw.core.warriors.sunrise import grow as spend
+    from claw.core.warriors.sunrise import spend_gains
     r = rules()
     o = call.opts
     cat = get_cat(call, call.arg("CAT"))
-    new, events = spend(cat, r, skill=r.lookup("skill", o["skill"]) if o.get("skill") else None,
-                        knack=r.lookup("knack", o["knack"]) if o.get("knack") else None,
-                        ability=ability_name(o["ability"]) if o.get("ability") else None)
-    put_cat(call, new)
-    _emit(call, events)
+    call.apply(spend_gains(call.need_state(), r, cat["id"],
+                           skill=r.lookup("skill", o["skill"]) if o.get("skill") else None,
+                           knack=r.lookup("knack", o["knack"]) if o.get("knack") else None,
+                           ability=ability_name(o["ability"]) if o.get("ability") else None))

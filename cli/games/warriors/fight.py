@@ -16,37 +16,25 @@ def _options(call: Call) -> dict:
     return {**DEFAULT_OPTIONS, **(call.state or {}).get("options", {})}
 
 
-def _emit(call: Call, events) -> None:
-    for e in events:
-        data = {k: v for k, v in e.items() if k not in ("type", "text")}
-        call.event(e["type"], e["text"], **data)
-
-
 def fight(call: Call) -> None:
     """`claw fight`: start a fight (initiative), let a cat join, pass a turn or end it."""
-    from claw.core.warriors.fight import advance, end_fight, initiative, join
+    from claw.core.warriors.fight import advance_turn, end_fight, initiative, join
     o = call.opts
     s = call.need_state()
     if sum(bool(o.get(x)) for x in ("end", "next", "join")) > 1 or (call.args and (o.get("end") or o.get("next")
                                                                                   or o.get("join"))):
         raise UsageError("use one of: claw fight CAT CAT..., --join CAT, --next, --end")
     if o.get("join"):
-        new, events = join(s, get_cat(call, o["join"])["id"], call.dice)
-    elif o.get("end"):
-        new, events = end_fight(s)
-    elif o.get("next"):
-        if not s.get("fight"):
-            raise IllegalAction("no fight in progress")
-        new = s
-        events = advance(new)
-    else:
-        if s.get("fight"):
-            raise IllegalAction("a fight is already on (claw fight --end first)")
-        ids = [get_cat(call, a)["id"] for a in call.arg("CAT")]
-        first = get_cat(call, o["first"])["id"] if o.get("first") else None
-        new, events = initiative(s, ids, call.dice, first, _options(call)["initiative_order"])
-    call.state = new
-    _emit(call, events)
+        return call.apply(join(s, get_cat(call, o["join"])["id"], call.dice))
+    if o.get("end"):
+        return call.apply(end_fight(s))
+    if o.get("next"):
+        return call.apply(advance_turn(s))
+    if s.get("fight"):
+        raise IllegalAction("a fight is already on (claw fight --end first)")
+    ids = [get_cat(call, a)["id"] for a in call.arg("CAT")]
+    first = get_cat(call, o["first"])["id"] if o.get("first") else None
+    call.apply(initiative(s, ids, call.dice, first, _options(call)["initiative_order"]))
 
 
 def attack(call: Call) -> None:
@@ -70,11 +58,10 @@ def attack(call: Call) -> None:
                       swat_explicit=bool(o.get("swat")),
                       wrestler_points=per_cat(call, "wrestler_points"),
                       wrestler_damage_points=per_cat(call, "wrestler_damage_points"), odds=bool(o.get("odds")))
-    new, events = run_attack(call.state, r, a["id"], t["id"], spec, call.dice, _options(call))
+    outcome = run_attack(call.state, r, a["id"], t["id"], spec, call.dice, _options(call))
     if spec.odds:     # the same rules as the attack, answered instead of rolled (nothing is paid)
-        return _answer_odds(call, events[-1])
-    call.state = new
-    _emit(call, events)
+        return _answer_odds(call, outcome.events[-1])
+    call.apply(outcome)
 
 
 def _answer_odds(call: Call, e: dict) -> None:

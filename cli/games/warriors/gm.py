@@ -12,11 +12,6 @@ if TYPE_CHECKING:
     from claw.cli.framework.call import Call
 
 
-def _emit(call: Call, events) -> None:
-    for e in events:
-        call.event(e["type"], e["text"], **{k: v for k, v in e.items() if k not in ("type", "text")})
-
-
 def gm(call: Call) -> None:
     """`claw gm CAT --damage N --disease D --cure D --sprain N --reason TEXT`."""
     from claw.core.warriors.gm import Ruling, apply
@@ -27,8 +22,7 @@ def gm(call: Call) -> None:
                     disease=r.lookup("disease", o["disease"]) if o.get("disease") else None,
                     cure=r.lookup("disease", o["cure"]) if o.get("cure") else None,
                     sprain=o.get("sprain"), reason=o.get("reason") or "")
-    call.state, events = apply(call.need_state(), r, cat["id"], ruling, call.dice)
-    _emit(call, events)
+    call.apply(apply(call.need_state(), r, cat["id"], ruling, call.dice))
 
 
 def _skills(text: str | None) -> dict:
@@ -54,14 +48,12 @@ def animal(call: Call) -> None:
     if o.get("remove"):
         if any(o.get(k) is not None for k in ("name", "strength", "intelligence", "spirit", "hp", "skills")):
             raise UsageError("--remove takes no scores")
-        call.state, events = remove_animal(call.need_state(), aid)
-        return _emit(call, events)
+        return call.apply(remove_animal(call.need_state(), aid))
     import re
     if not re.fullmatch(r"[a-z][a-z0-9-]{0,39}", aid):
         raise UsageError(f"an id is a lowercase letter then letters, digits or '-' (at most 40): {quoted(aid)}")
     if o.get("hp") is None:
         raise UsageError("an animal needs --hp N (the rulebook's HP formula is for cats)")
     abilities = {a: o.get(a) for a in ("strength", "intelligence", "spirit")}
-    call.state, events = add_animal(call.need_state(), rules(), aid, o.get("name") or aid.capitalize(), abilities,
-                                    o["hp"], _skills(o.get("skills")))
-    _emit(call, events)
+    call.apply(add_animal(call.need_state(), rules(), aid, o.get("name") or aid.capitalize(), abilities,
+                          o["hp"], _skills(o.get("skills"))))
