@@ -313,6 +313,30 @@ def take_scratch(st: dict, ones: int) -> list[dict]:
                   f" ({st['scratch_tokens']}/{MAX_SCRATCH}); --no-scratch declines.", tokens=st["scratch_tokens"])]
 
 
+def take_token(state: dict) -> Outcome:
+    """``claw scratch --take`` (Scratch Rule): the team takes a scratch token from the
+    discard area, refused when it already holds the maximum of 3."""
+    out = begin(state)
+    have = out.state.get("scratch_tokens", 0)
+    if have >= MAX_SCRATCH:
+        raise IllegalAction(f"the team already holds {MAX_SCRATCH} scratch tokens (the maximum)")
+    out.state["scratch_tokens"] = have + 1
+    out.add("scratch-take", f"The team takes a scratch token ({have + 1}/{MAX_SCRATCH}).", tokens=have + 1)
+    return out
+
+
+def spend_token(state: dict) -> Outcome:
+    """``claw scratch --spend`` (Scratch Rule): the team discards a scratch token (to reroll
+    a die by hand), refused when it holds none."""
+    out = begin(state)
+    have = out.state.get("scratch_tokens", 0)
+    if have < 1:
+        raise IllegalAction("the team has no scratch token")
+    out.state["scratch_tokens"] = have - 1
+    out.add("scratch-spend", f"The team discards a scratch token ({have - 1}/{MAX_SCRATCH}).", tokens=have - 1)
+    return out
+
+
 def apply_to_rat(st: dict, bestiary: dict, tid: str, roll: combat.AttackRoll, board) -> list[dict]:
     """Attack Results on a rat: wounds, elimination, stun (no second marker), roach
     removal, Toxic Stench."""

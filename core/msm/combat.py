@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from claw.core.errors import UsageError
+from claw.core.outcome import Outcome
 
 DIE = 12
 MAX_ATTACK_DICE = 20
@@ -160,6 +161,39 @@ def roll_text(roll: AttackRoll) -> str:
                      + f": {words[d.outcome]}" for d in roll.dice)
     return (f"{p.name}: {p.dice}d12, stun {p.stun}+, wound {p.wound}+; modifiers: {mods}. "
             f"Rolled {dice}.")
+
+
+def attack_result(roll: AttackRoll, dice, *, reroll: list[int] | tuple[int, ...] = (), reroll_ones: bool = False,
+                  roach: bool = False, health: int | None = None) -> Outcome:
+    """An attack from numbers, with no board ("Attack Results"): the dice the players
+    reroll (Scratch Rule: ``reroll``, 0-based, then every natural 1 with ``reroll_ones``),
+    then the verdict. A stunned roach is removed (to the rat discard pile); with
+    ``health``, wounds at least that many lives eliminate the target.
+
+    No state (``state`` None); one ``attack`` event, the roll and its "Result: …";
+    ``info``: ``roll``, ``result`` (the roll as JSON, with ``removed`` for a roach or
+    ``eliminated`` given a health) and ``verdict`` (the result in words)."""
+    for idx in reroll:
+        reroll_die(roll, idx, dice)
+    if reroll_ones:
+        for i, d in enumerate(list(roll.dice)):
+            if d.natural == 1:
+                reroll_die(roll, i, dice)
+    result = roll.to_json()
+    verdict = f"{roll.wounds} wound(s) and a stun" if roll.wounds else "a stun" if roll.stuns else "no effect"
+    hit = bool(roll.wounds or roll.stuns)
+    if roach:
+        # "Roach markers are removed from the map … if they are stunned": any stun, a wound stuns too
+        result["removed"] = hit
+        if hit:
+            verdict += ": the roach is stunned, so it is removed (to the rat discard pile)"
+    elif health is not None:
+        result["eliminated"] = roll.wounds >= health
+        if roll.wounds >= health:
+            verdict += f": eliminated ({health} {'life' if health == 1 else 'lives'})"
+    out = Outcome(None, roll=roll, result=result, verdict=verdict)
+    out.add("attack", roll_text(roll) + f" Result: {verdict}.", **result)
+    return out
 
 
 def make_automatic(roll: AttackRoll, index: int = 0) -> DieResult:

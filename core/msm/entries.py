@@ -7,10 +7,9 @@ from __future__ import annotations
 import copy
 
 from claw.core.errors import IllegalAction, UsageError, quoted
+from claw.core.msm.attack import MAX_SCRATCH  # the Scratch Rule's team maximum, 3
 from claw.core.msm.playstate import cat, event
 from claw.core.outcome import Outcome, begin
-
-MAX_SCRATCH = 3
 
 
 def find_entry(entries: dict, number: int) -> dict:

@@ -17,6 +17,7 @@ from claw.core.msm.combat import (
     Modifier,
     Profile,
     attack_odds,
+    attack_result,
     die_chances,
     judge_die,
     reroll_die,
@@ -113,3 +114,50 @@ def test_odds_match_enumeration_and_rolls_stay_consistent(dice, stun, extra, mod
     roll = roll_attack(Profile(dice, stun, wound), [Modifier("m", mod)], SeededDice(seed))
     for d in roll.dice:
         assert d.outcome == judge_die(d.natural, mod, stun, wound)
+
+
+# --- the verdict of an attack from numbers (claw attack --attack-dice ..., no state) ---------
+
+
+def _roll(*naturals, stun=7, wound=9, mods=()):
+    return roll_attack(Profile(len(naturals), stun, wound), list(mods), PhysicalDice(list(naturals)))
+
+
+def test_attack_result_a_stunned_roach_is_removed():
+    """Attack Results: "Roach markers are removed from the map and placed in the rat
+    discard pile if they are stunned"; a wound stuns, so it removes one too."""
+    for natural, removed in ((7, True), (10, True), (6, False)):
+        done = attack_result(_roll(natural), PhysicalDice([]), roach=True)
+        assert done.state is None and done.info["result"]["removed"] is removed
+        assert ("the roach is stunned, so it is removed" in done.info["verdict"]) is removed
+        assert "eliminated" not in done.info["result"]
+
+
+def test_attack_result_wounds_reaching_the_health_eliminate():
+    """Attack Results: each wound takes 1 health; a rat reduced to 0 is eliminated."""
+    two = attack_result(_roll(9, 12), PhysicalDice([]), health=2)
+    assert two.info["result"]["eliminated"] is True
+    assert two.info["verdict"] == "2 wound(s) and a stun: eliminated (2 lives)"
+    one = attack_result(_roll(9, 3), PhysicalDice([]), health=2)
+    assert one.info["result"]["eliminated"] is False and one.info["verdict"] == "1 wound(s) and a stun"
+    assert attack_result(_roll(9), PhysicalDice([]), health=1).info["verdict"].endswith("eliminated (1 life)")
+
+
+def test_attack_result_says_the_roll_and_its_result_in_one_event():
+    """Attack Results: stun only, or no effect; the one event is the roll then "Result: …",
+    with the roll's numbers as data; with no health given nothing is eliminated."""
+    stun = attack_result(_roll(7), PhysicalDice([]))
+    (ev,) = stun.events
+    assert ev["type"] == "attack" and ev["text"].endswith(" Result: a stun.") and ev["stunned"] is True
+    assert ev["text"].startswith("attack: 1d12, stun 7+, wound 9+; modifiers: none. Rolled 7: stun.")
+    assert "eliminated" not in ev and "removed" not in ev and stun.info["roll"].stuns
+    assert attack_result(_roll(2), PhysicalDice([])).info["verdict"] == "no effect"
+
+
+def test_attack_result_rerolls_the_dice_the_players_name_then_the_ones():
+    """Scratch Rule: a spent token rerolls a die; the verdict reads the new dice."""
+    done = attack_result(_roll(1, 2), PhysicalDice([9, 7]), reroll=[1], reroll_ones=True)
+    assert done.info["roll"].naturals == [7, 9] and done.info["verdict"] == "1 wound(s) and a stun"
+    assert [d.get("rerolled_from") for d in done.info["result"]["dice"]] == [1, 2]
+    with pytest.raises(UsageError, match="no attack die number 3"):
+        attack_result(_roll(5, 5), PhysicalDice([4]), reroll=[2])

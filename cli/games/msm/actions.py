@@ -68,27 +68,16 @@ def reload(call: Call) -> None:
 
 
 def scratch(call: Call) -> None:
-    import copy
+    from claw.core.msm.attack import MAX_SCRATCH, spend_token, take_token
 
-    from claw.core.errors import IllegalAction
-
-    st = copy.deepcopy(call.need_state())
-    have = st.get("scratch_tokens", 0)
     if call.opts.get("take"):
-        if have >= 3:
-            raise IllegalAction("the team already holds 3 scratch tokens (the maximum)")
-        st["scratch_tokens"] = have + 1
-        call.event("scratch-take", f"The team takes a scratch token ({have + 1}/3).", tokens=have + 1)
+        call.apply(take_token(call.need_state()))
     elif call.opts.get("spend"):
-        if have < 1:
-            raise IllegalAction("the team has no scratch token")
-        st["scratch_tokens"] = have - 1
-        call.event("scratch-spend", f"The team discards a scratch token ({have - 1}/3).", tokens=have - 1)
+        call.apply(spend_token(call.need_state()))
     else:
-        if hasattr(call, "query"):
-            call.query()
-        call.say(f"The team holds {have} scratch token(s) (maximum 3).")
-    call.state = st
+        call.query()
+        call.say(f"The team holds {call.need_state().get('scratch_tokens', 0)} scratch token(s)"
+                 f" (maximum {MAX_SCRATCH}).")
 
 
 def entry(call: Call) -> None:

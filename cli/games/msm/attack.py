@@ -102,28 +102,13 @@ def _attack_numbers(call: Call) -> None:
         call.out(f"  {what + ':':<22} {_pct(odds.eliminate)}")
         return
     roll = combat.roll_attack(profile, mods, call.dice)
-    for idx in parse_indices(o.get("reroll")):
-        combat.reroll_die(roll, idx, call.dice)
-    if o.get("reroll_ones"):
-        for i, d in enumerate(list(roll.dice)):
-            if d.natural == 1:
-                combat.reroll_die(roll, i, call.dice)
-    result = roll.to_json()
-    verdict = (f"{roll.wounds} wound(s) and a stun" if roll.wounds else "a stun" if roll.stuns else "no effect")
-    hit = bool(roll.wounds or roll.stuns)
-    if o.get("roach"):
-        # Attack Results: "Roach markers are removed from the map … if they are stunned"
-        result["removed"] = hit
-        if hit:
-            verdict += ": the roach is stunned, so it is removed (to the rat discard pile)"
-    elif o.get("health") is not None:
-        result["eliminated"] = roll.wounds >= health
-        if roll.wounds >= health:
-            verdict += f": eliminated ({health} {'life' if health == 1 else 'lives'})"
+    done = combat.attack_result(roll, call.dice, reroll=parse_indices(o.get("reroll")),
+                                reroll_ones=bool(o.get("reroll_ones")), roach=bool(o.get("roach")),
+                                health=health if o.get("health") is not None else None)
     if call.json:
-        call.emit_json({"game": "msm", **result})
-    call.event("attack", combat.roll_text(roll) + f" Result: {verdict}.", **result)
+        call.emit_json({"game": "msm", **done.info["result"]})
+    call.apply(done)
     if not call.json:
-        call.out(verdict)
+        call.out(done.info["verdict"])
     if roll.ones:
         call.say("A natural 1: the team may take a scratch token (max 3) or spend one to reroll a die.")
