@@ -1,8 +1,9 @@
 """Adapter for The Cats of Mont Saint-Michel (game id ``msm``).
 
-Board commands (new, show, los, move, rats) live in ``msm_board``; play commands
-(attack, spawn, scenario-step, tavern, …) in ``msm_play``. Only specs here: handlers
-import the rules lazily.
+Board commands (new, show, los, move, rats) are handled in ``board.py``, ``los.py``,
+``move.py``, ``rats.py``; play commands (attack, spawn, scenario-step, tavern, …) are
+specified in ``play_commands.py``. Only specs here: handlers import the rules lazily, and
+each hands the rule's Outcome to ``Call.apply``.
 """
 
 from __future__ import annotations
