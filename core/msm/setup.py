@@ -85,6 +85,9 @@ def figure_problems(board: Board, state: dict):
         ap, most = fig.get("ap"), fig.get("max_ap") or 2
         if fig.get("side") == "cat" and ap is not None and ap > most:
             yield ("figures", fid, "ap"), f"{fid} has {ap} AP left, more than its {most} AP"
+        if fig.get("side") == "cat" and ap is None and state.get("active") == fid and not fig.get("down"):
+            # an activation counts its AP down (Cat Actions): the active cat must have a count
+            yield ("figures", fid, "ap"), f"{fid} is the active cat but has no AP count (ap: 0..{most})"
         if fig.get("wounds", 0) < 0:
             yield ("figures", fid, "wounds"), f"{fid} has {fig['wounds']} wounds, below 0"
     pounce = (state.get("options") or {}).get("pounce", POUNCE_RULINGS[0])

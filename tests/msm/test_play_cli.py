@@ -178,10 +178,13 @@ def test_odds_on_a_state_is_a_query(s2_cats):
 
 @pytest.mark.parametrize("edit,message", [
     (lambda s: s["figures"]["nera"].update(ap=9), "more than its 2 AP"),
+    (lambda s: (s.update(active="nera"), s["figures"]["nera"].update(ap=None)), "active cat but has no AP"),
     (lambda s: s["figures"]["rat-1"].update(type="dragon"), "not in the bestiary"),
 ])
 def test_edited_state_with_impossible_play_values_exits_3(s2_cats, edit, message):
-    """A hand-edited state: a cat with more AP than it has, a rat the bestiary lacks."""
+    """A hand-edited state: a cat with more AP than it has, an active cat without an AP
+    count (Cat Actions: an activation spends AP; found by scripts/fuzz_states.py), a rat
+    the bestiary lacks."""
     doc = json.loads(s2_cats.read_text())
     edit(doc["state"])
     s2_cats.write_text(json.dumps(doc))
