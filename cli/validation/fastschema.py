@@ -107,6 +107,7 @@ def ecma_regex(pattern: str) -> str:
 
 
 @lru_cache(maxsize=512)
+@cache  # a state meets the same few patterns hundreds of times; ecma_regex is a Python loop
 def _regex(pattern: str) -> re.Pattern:
     return re.compile(ecma_regex(pattern))
 
