@@ -43,9 +43,16 @@ def _is_file(package: str, name: str) -> bool:
 
 
 @cache
+def schema_text(name: str) -> str:
+    """The text of ``schemas/<name>.json`` (read once a process: the state's seal digests
+    it, the checker parses it)."""
+    return _read_package_text("claw.schemas", f"{name}.json")
+
+
+@cache
 def load_schema(name: str) -> dict:
     """The JSON Schema ``schemas/<name>.json``."""
-    return cjson.loads(_read_package_text("claw.schemas", f"{name}.json"))
+    return cjson.loads(schema_text(name))
 
 
 def schema_names() -> list[str]:

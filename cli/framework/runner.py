@@ -371,11 +371,9 @@ def write_state(envelope: dict, common: Common, source: str | None, table_mode: 
         _rebase_paths(envelope, folder, _destination_folder(common, source, table_mode))
 
     try:
-        if encoded is None:
-            statefile.check_state(envelope, "new state")
+        raw = statefile.encode_new_state(envelope, old_text, encoded)
     except InvalidInput as exc:  # our bug, not the user's: refuse to write it
         raise RuntimeError(f"claw produced an invalid state, not written: {exc}") from None
-    raw = statefile.encode_state(envelope, text=encoded)
     expect = lock.stamp if lock is not None else None
     in_place = common.in_place or (table_mode and not common.output)
     if common.output:

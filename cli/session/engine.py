@@ -195,7 +195,7 @@ class Session:
             common = runner.Common(output=self.path)
         else:
             common = runner.Common(state=self.path, in_place=True)
-        text = self.encoder.dump(envelope)
+        text = statefile.sealed_text(envelope, self.encoder.dump(envelope))  # commit() checked it
         with StateLock(self.path) as lock:
             if self.saved_text is not None and self.stamp is not None and lock.stamp != self.stamp:
                 raise CannotWrite(f"{self.path} was changed outside this session; nothing written "

@@ -115,13 +115,18 @@ def _regex(pattern: str) -> re.Pattern:
 class Checker:
     """Validates against one root schema; returns the first error as (path, message)."""
 
-    def __init__(self, root: dict) -> None:
+    def __init__(self, root: dict, scan: bool = True) -> None:
         self.root = root
         # a $ref is looked up (and another schema file read and scanned) once per checker:
         # a state with many copied cards follows the same few refs hundreds of times
         self._roots: dict[str, dict] = {}
         self._refs: dict[tuple[int, str], tuple[dict, dict]] = {}
-        self._scan(root)
+        # ``scan``: refuse (Unsupported) a keyword this checker does not know; the bundled
+        # schemas are held to SUPPORTED by tests/foundation/test_schemas.py, so the hot path
+        # spares the walk over every node of every schema it loads
+        self.scan = scan
+        if scan:
+            self._scan(root)
 
     def _scan(self, schema: Any) -> None:
         if isinstance(schema, dict):
@@ -154,7 +159,8 @@ class Checker:
             name = uri[len(PREFIX):] if uri.startswith(PREFIX) else uri.removesuffix(".json")
             if name not in self._roots:
                 self._roots[name] = load_schema(name)
-                self._scan(self._roots[name])
+                if self.scan:
+                    self._scan(self._roots[name])
             root = self._roots[name]
         node = root
         for part in filter(None, pointer.split("/")):
@@ -314,16 +320,14 @@ def _short(value: Any) -> str:
 
 
 @cache
-def _checker(name: str) -> Callable[[Any], tuple | None]:
+def _checker(name: str) -> Callable[..., tuple | None]:
     schema = load_schema(name)
-    try:
-        checker = Checker(schema)
-    except Unsupported:
-        return _slow_checker(name)
+    checker = Checker(schema, scan=False)  # bundled: every keyword is SUPPORTED (tested)
 
-    def first(value: Any) -> tuple | None:
+    def first(value: Any, skip: dict | None = None) -> tuple | None:
+        root = _skipping(schema, skip, lambda ref: checker._resolve(ref)[0]) if skip else schema
         try:
-            return checker.first_error(value)
+            return checker.first_error(value, root)
         except Unsupported:  # met in a schema reached through $ref
             return _slow_checker(name)(value)
 
@@ -335,7 +339,7 @@ def _slow_checker(name: str) -> Callable[[Any], tuple | None]:
 
     validator = validator_for(name)
 
-    def first(value: Any) -> tuple | None:
+    def first(value: Any, skip: dict | None = None) -> tuple | None:
         for error in validator.iter_errors(value):
             return tuple(error.absolute_path), error.message
         return None
@@ -343,9 +347,32 @@ def _slow_checker(name: str) -> Callable[[Any], tuple | None]:
     return first
 
 
-def first_error(name: str, value: Any) -> tuple | None:
-    """The first problem of ``value`` against schema ``name``, as (path, message), or None."""
-    return _checker(name)(value)
+def first_error(name: str, value: Any, skip: dict | None = None) -> tuple | None:
+    """The first problem of ``value`` against schema ``name``, as (path, message), or None.
+    ``skip``: parts known good because unchanged since they were checked: a top-level
+    property (name → None), or some members of a top-level object (name → their names)."""
+    return _checker(name)(value, skip)
+
+
+def _skipping(schema: dict, skip: dict, resolve: Callable[[str], dict]) -> dict:
+    """``schema`` with the parts in ``skip`` (a tree: name → None for all of it, or the same
+    tree for its members) accepted as they are. A skipped member goes under ``properties``
+    as ``true``, a partly skipped one as the schema that applied to it, relaxed the same
+    way (through a ``#`` reference; anything else is checked in full). Every other keyword
+    — required, propertyNames, patternProperties, the node's own — still applies, so the
+    answer for a value whose skipped parts passed before is the full check's."""
+    props = dict(schema.get("properties", {}))
+    extra = schema.get("additionalProperties")
+    for key, inner in skip.items():
+        if inner is None:
+            props[key] = True
+            continue
+        sub = props.get(key, extra)
+        if isinstance(sub, dict) and set(sub) == {"$ref"} and sub["$ref"].startswith("#"):
+            sub = resolve(sub["$ref"])
+        if isinstance(sub, dict) and "$ref" not in sub:
+            props[key] = _skipping(sub, inner, resolve)
+    return {**schema, "properties": props}
 
 
 def format_path(path: tuple) -> str:

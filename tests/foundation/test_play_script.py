@@ -224,4 +224,6 @@ def test_log_encoder_writes_what_dump_state_writes(tmp_path):
     for size in (1, 2, 5, 3, 5):
         part = {**envelope, "log": envelope["log"][:size]}
         assert encoder.dump(part) == statefile.dump_state(part)
-    assert encoder.dump(envelope) == statefile.dump_state(envelope) == state.read_text(encoding="utf-8")
+    assert encoder.dump(envelope) == statefile.dump_state(envelope)
+    # the file holds that text with its seal (cli/store/seal.py) as the last member
+    assert statefile.sealed_text(envelope, encoder.dump(envelope)) == state.read_text(encoding="utf-8")

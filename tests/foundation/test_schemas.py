@@ -22,6 +22,15 @@ def test_schema_is_valid_2020_12_with_id(name):
     assert schema.get("$schema") == "https://json-schema.org/draft/2020-12/schema"
 
 
+@pytest.mark.parametrize("name", schema_names())
+def test_schema_uses_only_the_keywords_the_hot_path_checker_knows(name):
+    """fastschema checks bundled schemas without scanning them first (start-up): a keyword
+    outside SUPPORTED would be ignored there, so none may be used."""
+    from claw.cli.validation.fastschema import Checker
+
+    Checker(load_schema(name))  # scans: raises Unsupported on any other keyword
+
+
 def test_action_die_data_matches_schema():
     data = json.loads(resources.files("claw.data.mice").joinpath("action-die.json").read_text())
     assert list(validator_for("action-die-mice").iter_errors(data)) == []
