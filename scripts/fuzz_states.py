@@ -357,7 +357,9 @@ def fuzz(game: str, out_dir: Path, jobs: int, limit: int | None) -> dict[str, in
         state = bases_[label]["state"]
         for name, mutated in mutants(state, path, get(state, path)):
             envelope = dict(bases_[label], state=mutated)
-            work.append(((label, pattern, show_path(path), name), (game, label, json.dumps(envelope))))
+            # claw's own layout, with the base's now stale seal: every read must see the edit
+            text = json.dumps(envelope, indent=1, ensure_ascii=False)
+            work.append(((label, pattern, show_path(path), name), (game, label, text)))
     if limit is not None:
         work = work[:limit]
     out_dir.mkdir(parents=True, exist_ok=True)

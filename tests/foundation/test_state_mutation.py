@@ -68,7 +68,9 @@ def mutants(draw):
     state = envelope["state"]
     options = list(fz.mutants(state, path, fz.get(state, path)))
     name, mutated = draw(st.sampled_from(options))
-    return game, label, fz.show_path(path), name, json.dumps(dict(envelope, state=mutated))
+    # in claw's own layout and with the base's seal (now stale): the read must see the edit
+    return game, label, fz.show_path(path), name, json.dumps(dict(envelope, state=mutated), indent=1,
+                                                              ensure_ascii=False)
 
 
 @pytest.mark.slow
