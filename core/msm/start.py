@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from claw.core.errors import InvalidInput, UsageError, quoted
+from claw.core.errors import IllegalAction, InvalidInput, UsageError, quoted
 from claw.core.outcome import Outcome
 
 
@@ -43,6 +43,7 @@ class StartFiles:
     campaign: dict | None = None
     campaign_decks: list[dict] = field(default_factory=list)
     campaign_source: str | None = None
+    skills: dict | None = None   # data/msm/skills.yaml: what each cat level allows
 
 
 def skill_text(skill) -> str:
@@ -54,10 +55,12 @@ def skill_text(skill) -> str:
     return skill["name"] + extra + (f" with {', '.join(skill['weapons'])}" if skill.get("weapons") else "")
 
 
-def hero_skills(state: dict, specs: str | None) -> list[dict]:
+def hero_skills(state: dict, specs: str | None, table: dict | None = None) -> list[dict]:
     """``--hero-skill adara="Staff proficiency:+1:staff"``: a skill with its attack modifier,
-    so the attacks apply it ("Skill and Weapon") without --mod each time."""
-    from claw.core.msm.tavern import parse_skill
+    so the attacks apply it ("Skill and Weapon") without --mod each time. A skill typed
+    with its level (``NAME@2``) is checked against "Cat Level and Skills" (``table``): the
+    hero's level must allow that many skills of that level (ruling in docs/rules/msm.md)."""
+    from claw.core.msm.tavern import parse_skill, skill_allowance, skill_counts
 
     events = []
     for spec in [s for s in (specs or "").split(";") if s.strip()]:
@@ -72,6 +75,13 @@ def hero_skills(state: dict, specs: str | None) -> list[dict]:
         name = skill if isinstance(skill, str) else skill["name"]
         kept = [s for s in fig.get("skills", []) if (s if isinstance(s, str) else s["name"]).lower() != name.lower()]
         fig["skills"] = kept + [skill]
+        if table is not None and isinstance(skill, dict) and "level" in skill:
+            level = fig.get("level", 0)
+            allowed = skill_allowance(table, level)[skill["level"] - 1]
+            have = skill_counts(fig["skills"])[skill["level"] - 1]
+            if have > allowed:
+                raise IllegalAction(f"{hero_id} at level {level} may use {allowed} level-{skill['level']} "
+                                    f"skill(s) (Cat Level and Skills), not {have}: {quoted(spec)}")
         events.append({"type": "hero-skill", "text": f"{hero_id} uses the skill {skill_text(skill)}.",
                        "figure": hero_id, "skill": name})
     return events
@@ -157,7 +167,7 @@ def add_play_fields(doc: dict, state: dict, dice, files: StartFiles, choices: St
             arms += "; skills: " + ", ".join(skill_text(s) for s in fig["skills"])
         events.append({"type": "hero", "text": f"{fid}: health {fig['health']}, level {fig['level']}, {arms}.",
                        "figure": fid, "health": fig["health"]})
-    events += hero_skills(state, choices.hero_skill)
+    events += hero_skills(state, choices.hero_skill, files.skills)
     big = (choices.big_action or "two").lower()
     if big not in BIG_ACTION_RULINGS:
         raise UsageError(f"--big-action must be two or all: {quoted(big)}")

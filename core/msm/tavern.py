@@ -245,6 +245,15 @@ def sell(campaign: dict, hero_id: str, card_id: str, cards: dict[str, dict]) -> 
 # --- Cat level and skills -----------------------------------------------------------
 
 
+def skill_counts(skills: list) -> list[int]:
+    """How many skills of level 1, 2 and 3 a hero uses (a skill without a level is level 1)."""
+    counts = [0, 0, 0]
+    for s in skills:
+        lvl = s.get("level", 1) if isinstance(s, dict) else 1
+        counts[lvl - 1] += 1
+    return counts
+
+
 def skill_allowance(table: dict, level: int) -> list[int]:
     for row in table["levels"]:
         if row["level"] == level:
@@ -253,15 +262,26 @@ def skill_allowance(table: dict, level: int) -> list[int]:
 
 
 def parse_skill(text: str, held: list) -> str | dict:
-    """A skill as typed: ``NAME``, ``NAME:+1`` (an attack modifier, "Skill and Weapon")
-    or ``NAME:+1:staff,rapier`` (only with those weapons). A bare name the hero already
-    holds with a modifier keeps it."""
+    """A skill as typed: ``NAME``, ``NAME@2`` (a level-2 skill card, "Cat Level and
+    Skills"; a bare name is a level-1 skill), ``NAME:+1`` (an attack modifier, "Skill and
+    Weapon") or ``NAME@2:+1:staff,rapier`` (only with those weapons). A bare name the hero
+    already holds with a modifier keeps it."""
     name, _, rest = text.partition(":")
     name = name.strip()
+    level = None
+    if "@" in name:
+        name, _, digits = name.rpartition("@")
+        name = name.strip()
+        if digits.strip() not in ("1", "2", "3"):
+            raise UsageError(f"a skill's level is 1, 2 or 3 (the skill cards' levels), like Fireball@2: {quoted(text)}")
+        level = int(digits)
     if not name:
         raise UsageError(f"a skill needs a name: {quoted(text)}")
     if not rest:
-        return next((s for s in held if isinstance(s, dict) and s.get("name", "").lower() == name.lower()), name)
+        kept = next((s for s in held if isinstance(s, dict) and s.get("name", "").lower() == name.lower()), name)
+        if level is None:
+            return kept
+        return {**(kept if isinstance(kept, dict) else {"name": name}), "level": level}
     mod, _, weapons = rest.partition(":")
     try:
         value = int(mod.strip())
@@ -271,6 +291,8 @@ def parse_skill(text: str, held: list) -> str | dict:
     if not -12 <= value <= 12:
         raise UsageError(f"a skill's modifier must be -12..+12: {quoted(text)}")
     skill: dict = {"name": name, "modifier": value}
+    if level is not None:
+        skill["level"] = level
     names = [w.strip().lower() for w in weapons.split(",") if w.strip()]
     if names:
         skill["weapons"] = names
@@ -303,10 +325,7 @@ def level_up(campaign: dict, hero_id: str, table: dict, level: int | None = None
             visit["levelled"] = raised + [hero_id]
     if skills is not None:
         h["skills"] = [parse_skill(s, h.get("skills", [])) if isinstance(s, str) else s for s in skills]
-    counts = [0, 0, 0]
-    for s in h.get("skills", []):
-        lvl = s.get("level", 1) if isinstance(s, dict) else 1
-        counts[lvl - 1] += 1
+    counts = skill_counts(h.get("skills", []))
     over = [f"{c} level-{i + 1} skill(s) (allowed {allowance[i]})" for i, c in enumerate(counts) if c > allowance[i]]
     if over:
         raise IllegalAction(f"{hero_id} at level {new} cannot use " + ", ".join(over))

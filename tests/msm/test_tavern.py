@@ -4,7 +4,7 @@
 import pytest
 from ruamel.yaml import YAML
 
-from claw.core.errors import IllegalAction
+from claw.core.errors import IllegalAction, UsageError
 from claw.core.msm import tavern
 from claw.core.rng import PhysicalDice, SeededDice
 from tests.paths import ROOT
@@ -189,3 +189,33 @@ def test_trade_at_the_taverne_cards_and_francs(camp):
         tavern.trade(new, "leon", "nera", CARDS, francs=11)
     with pytest.raises(IllegalAction, match="holds no card 'healing-salve'"):
         tavern.trade(new, "leon", "nera", CARDS, card_id="healing-salve")
+
+
+def test_skill_levels_are_typed_with_at_and_checked_against_the_table(camp):
+    """Cat Level and Skills: "2 | Two level 1 skills and one level 2 skill. 3 | Three level 1
+    skills, two level 2 skills and one level 3 skill" — a skill card's level is typed as
+    NAME@2 in `tavern level` (a bare name is a level-1 skill)."""
+    assert tavern.parse_skill("Fireball@2", []) == {"name": "Fireball", "level": 2}
+    assert tavern.parse_skill("Staff proficiency@1:+1:staff", []) == {
+        "name": "Staff proficiency", "modifier": 1, "level": 1, "weapons": ["staff"]}
+    with pytest.raises(UsageError, match="1, 2 or 3"):
+        tavern.parse_skill("Fireball@4", [])
+    two, _ = tavern.level_up(camp, "nera", SKILLS, level=2, skills=["a", "b", "Shadow step@2"])
+    assert two["heroes"]["nera"]["skills"][-1] == {"name": "Shadow step", "level": 2}
+    with pytest.raises(IllegalAction, match="2 level-2 skill"):
+        tavern.level_up(camp, "nera", SKILLS, level=2, skills=["a", "c@2", "d@2"])
+    three, ev = tavern.level_up(camp, "nera", SKILLS, level=3, skills=["a", "b", "c", "d@2", "e@2", "f@3"])
+    assert ev[-1]["chosen"] == [3, 2, 1]
+
+
+def test_hero_skill_with_a_level_needs_the_heros_level():
+    """Cat Level and Skills: `claw new --hero-skill HERO=NAME@2` is refused for a level-0
+    hero (no level-2 skill allowed) and taken for a level-2 one."""
+    from claw.core.msm.start import hero_skills
+
+    state = {"figures": {"guy": {"side": "cat", "level": 0, "skills": []}}}
+    with pytest.raises(IllegalAction, match="level 0 may use 0 level-2"):
+        hero_skills(state, "guy=Quick draw@2", SKILLS)
+    state["figures"]["guy"]["level"] = 2
+    ev = hero_skills(state, "guy=Quick draw@2", SKILLS)
+    assert state["figures"]["guy"]["skills"] == [{"name": "Quick draw", "level": 2}] and ev[0]["skill"] == "Quick draw"

@@ -165,6 +165,6 @@ PLAY_NEW_OPTIONS = [
     Opt("--big-action", str, help="what Guy's \"1 big action\" costs: two (default: 2 AP) or all (the cat's "
         "whole AP; differs with 3 AP)"),
     Opt("--hero-skill", str,
-        help="skills heroes use: HERO=NAME[:+N[:WEAPON,...]], several joined by ';', e.g. "
-        "\"adara=Staff proficiency:+1:staff\""),
+        help="skills heroes use: HERO=NAME[@LEVEL][:+N[:WEAPON,...]], several joined by ';', e.g. "
+        "\"adara=Staff proficiency:+1:staff\" or \"guy=Quick draw@2\" (a level-2 skill card)"),
 ]

@@ -44,7 +44,8 @@ def setup_play(call: Call, doc: dict, state: dict) -> list[dict]:
             stored.append(call.stored_path(full))
         if stored:  # the campaign's paths are relative to its file; in the state, to the state's folder
             campaign["loot_decks"] = stored
-    files = StartFiles(heroes=_data("heroes.yaml"), decks=decks, loot_paths=paths, campaign=campaign,
+    files = StartFiles(heroes=_data("heroes.yaml"), skills=_data("skills.yaml"), decks=decks, loot_paths=paths,
+                       campaign=campaign,
                        campaign_decks=campaign_decks, campaign_source=camp_path)
     o = call.opts
     choices = StartChoices(big_action=o.get("big_action") or "two", cat_stun=o.get("cat_stun") or "clear",
