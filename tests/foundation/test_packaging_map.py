@@ -8,6 +8,8 @@ import ast
 import os
 import tomllib
 
+import pytest
+
 from tests.paths import ROOT
 
 
@@ -20,6 +22,10 @@ def roots() -> dict[str, str]:
 
 
 def test_every_mapped_root_is_linked_under_src_claw():
+    if (ROOT / "PKG-INFO").is_file() and not (ROOT / ".git").exists():
+        # an unpacked sdist: the links serve mypy and editors in a checkout, and setup.py's
+        # map builds the package without them, so the sdist does not carry them
+        pytest.skip("an unpacked sdist carries no src/claw links (they are for a checkout)")
     for package, folder in roots().items():
         link = ROOT / "src" / package.replace(".", "/")
         assert link.is_symlink(), f"{link} should link to {folder}/"
