@@ -78,10 +78,11 @@ def parse_state(text: str, name: str, rules: StateRules) -> dict:
     problem = version_problem(data)
     if problem:
         raise InvalidInput(f"{name}: {problem}")
-    seal = data.pop("checked", None)  # never carried into a new state: each write seals its own
+    seal = data.get("checked")
     trusted = data["version"] == VERSION and isinstance(data.get("game"), str) and _seals(text, data["game"], seal)
     data = migrate(data, rules, name)
-    check_state(data, name, trusted=trusted)
+    check_state(data, name, trusted=trusted)  # the envelope's check sees the seal too (as validate does)
+    data.pop("checked", None)  # never carried into a new state: each write seals its own
     check_rules(data, name, rules)
     return data
 

@@ -101,3 +101,14 @@ def test_skipping_the_unchanged_parts_finds_the_same_first_error(case):
         return
     skip = seal.unchanged(seal.state_span(new_text), seal.state_span(old_text), new_state)
     assert first_error(f"state-{game}", new_state, skip) == first_error(f"state-{game}", new_state)
+
+
+def test_a_malformed_seal_is_refused_by_validate_and_the_commands_alike():
+    """Validate agrees with the commands: a `checked` that is not a seal is an invalid
+    envelope for both (exit 3)."""
+    doc = json.loads(_new())
+    doc["checked"] = "not a seal"
+    text = json.dumps(doc, indent=1, ensure_ascii=False)
+    assert run(["validate", "-"], stdin=text).code == 3
+    r = run(["show", "-s", "-"], stdin=text)
+    assert r.code == 3 and "checked" in r.stderr
