@@ -35,7 +35,7 @@ def test_json_is_byte_identical_for_one_and_two_workers():
     """Determinism: game k of variant v has its own seeds, whatever process plays it."""
     args = [RC, "--games", "24", "--seed", "5", "--option", "rat-speed=2"]
     one = _json(args + ["--workers", "1"])
-    assert one == _json(args + ["--workers", "2"])
+    assert one == _json(args + ["--workers", "2"]) == _json(args + ["--workers", "4"])
     doc = json.loads(one)
     assert [row["games"] for row in doc["variants"]] == [24, 24]
     assert doc["paired"][0]["n"] == 24
@@ -179,3 +179,21 @@ def test_policy_stream_is_apart_from_the_dice():
     """Determinism: the policy's seed and the dice seed differ, and neither moves the other."""
     assert engine.derive(1, 0, 0, "dice") != engine.derive(1, 0, 0, "policy")
     assert engine.derive(1, 0, 1, "dice") != engine.derive(1, 0, 0, "dice")
+
+
+def test_simulate_and_dask_load_only_for_simulate():
+    """Issue 24: nothing of simulate (nor dask) is imported by other commands, and
+    `claw simulate --help` imports neither the engine nor dask."""
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "from claw.cli.testing import run\n"
+            "assert run(['roll', '2d6']).code == 0\n"
+            "assert run(['new', 'examples/msm/scenario-2.yaml', '--seed', '3', '-q']).code == 0\n"
+            "assert run(['simulate', '--help']).code == 0\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('claw.core.sim', 'dask', 'distributed'))"
+            " or m == 'claw.cli.commands.simulate'))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "[]"
