@@ -9,12 +9,14 @@ value `claw odds` prints; `player.attack` with a seeded dice source is the engin
 
 from __future__ import annotations
 
+import itertools
 import math
+from fractions import Fraction
 
 from claw.core.ratcatcher import player
 from claw.core.ratcatcher.combat import zone_odds
 from claw.core.ratcatcher.player import effective_accuracy, zone_targets
-from claw.core.rng import SeededDice
+from claw.core.rng import PhysicalDice, SeededDice
 from tests.ratcatcher.conftest import put
 
 N = 20_000  # the issue's block size
@@ -49,3 +51,17 @@ def test_1_3_attack_played_20000_times_agrees_with_claw_odds(tiny):
     z = (got - mean) / math.sqrt(var / N)
     assert abs(z) <= Z_MAX, f"mean captures {got:.4f} vs exact {mean:.4f}: z = {z:.2f}"
     assert set(counts) <= set(dist), f"captures the exact odds call impossible: {sorted(counts)}"
+
+
+def test_1_3_attack_over_every_dice_sequence_is_exactly_claw_odds(tiny):
+    """1.3: a dice source that enumerates all 6**4 sequences of 4d6 gives, through the real
+    engine, exactly the distribution of captures `claw odds` prints."""
+    put(tiny, "0.a", brown=2, white=1)
+    n = tiny["ratcatcher"]["attack_dice"]
+    exact = zone_odds(n, effective_accuracy(tiny), zone_targets(tiny, tiny["ratcatcher"]["zone"]))
+    got: dict[int, Fraction] = {}
+    for rolls in itertools.product(range(1, 7), repeat=n):
+        after, _ = player.attack(tiny, PhysicalDice(list(rolls)))
+        c = _captured(tiny, after)
+        got[c] = got.get(c, Fraction(0)) + Fraction(1, 6**n)
+    assert dict(sorted(got.items())) == exact["captures"]
