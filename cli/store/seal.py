@@ -15,8 +15,8 @@ most of that work unnecessary without trusting anything claw did not check itsel
   catches accidents, not forgeries: anyone can compute it, and a forged seal on a broken
   state only brings back what an unchecked read would meet.
 - **Unchanged members.** A write checks only the members of the game part whose text
-  differs from the text that was read (and checked), two levels deep (a top-level member,
-  or one figure, cat or zone of a top-level object) — the copied map, the loot deck, the
+  differs from the text that was read (and checked), down to LEVELS deep (a top-level
+  member, one figure, cat or zone of it, or one field of that) — the copied map, the loot deck, the
   scenario are checked when `claw new` writes them, and again only when they change.
   Text, not value, is compared: ``true`` and ``1`` are equal in Python.
 

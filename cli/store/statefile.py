@@ -88,13 +88,18 @@ def parse_state(text: str, name: str, rules: StateRules) -> dict:
 
 
 def _seals(text: str, game: str, seal: object) -> bool:
-    from claw.cli.formats.content import schema_names
-
-    if seal is None or f"state-{game}" not in schema_names():
+    if seal is None or not _has_part_schema(game):
         return False
     from claw.cli.store.seal import sealed
 
     return sealed(text, game, seal)
+
+
+def _has_part_schema(game: str) -> bool:
+    """Does ``game`` have a schema for its part (so a seal can vouch for a check of it)?"""
+    from claw.cli.formats.content import schema_names
+
+    return f"state-{game}" in schema_names()
 
 
 def migrate(data: dict, rules: StateRules, name: str = "<stdin>") -> dict:
@@ -234,13 +239,10 @@ def encode_new_state(envelope: dict, old_text: str | None, encoded: str | None =
 
 def sealed_text(envelope: dict, text: str) -> str:
     """``text`` (the checked ``envelope``, dumped) with its seal (cli/store/seal.py)."""
-    from claw.cli.formats.content import schema_names
     from claw.cli.store.seal import add_seal
 
     game = envelope.get("game")
-    if isinstance(game, str) and f"state-{game}" in schema_names():
-        return add_seal(text, game)
-    return text
+    return add_seal(text, game) if isinstance(game, str) and _has_part_schema(game) else text
 
 
 def encode_state(data: dict, text: str | None = None) -> bytes:

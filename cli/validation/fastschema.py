@@ -3,9 +3,9 @@
 `jsonschema` costs ~110 ms to import, more than the rest of a state command together.
 States are validated on every read and write, so this module checks the keywords our
 schemas use, straight from the same schema files (they stay the single source of
-truth). A schema using any keyword outside ``SUPPORTED`` is handed to `jsonschema`
-instead, and `claw validate` always uses `jsonschema` for its full, positioned report.
-tests/test_fastschema.py checks both agree.
+truth). The bundled schemas use only the keywords in ``SUPPORTED`` (a test scans each
+with ``Checker``), and `claw validate` always uses `jsonschema` for its full, positioned
+report; tests/foundation/test_schemas.py checks both agree.
 """
 
 from __future__ import annotations
@@ -107,7 +107,6 @@ def ecma_regex(pattern: str) -> str:
 
 
 @lru_cache(maxsize=512)
-@cache  # a state meets the same few patterns hundreds of times; ecma_regex is a Python loop
 def _regex(pattern: str) -> re.Pattern:
     return re.compile(ecma_regex(pattern))
 
@@ -326,31 +325,15 @@ def _checker(name: str) -> Callable[..., tuple | None]:
 
     def first(value: Any, skip: dict | None = None) -> tuple | None:
         root = _skipping(schema, skip, lambda ref: checker._resolve(ref)[0]) if skip else schema
-        try:
-            return checker.first_error(value, root)
-        except Unsupported:  # met in a schema reached through $ref
-            return _slow_checker(name)(value)
-
-    return first
-
-
-def _slow_checker(name: str) -> Callable[[Any], tuple | None]:
-    from claw.cli.validation.schemacheck import validator_for
-
-    validator = validator_for(name)
-
-    def first(value: Any, skip: dict | None = None) -> tuple | None:
-        for error in validator.iter_errors(value):
-            return tuple(error.absolute_path), error.message
-        return None
+        return checker.first_error(value, root)
 
     return first
 
 
 def first_error(name: str, value: Any, skip: dict | None = None) -> tuple | None:
     """The first problem of ``value`` against schema ``name``, as (path, message), or None.
-    ``skip``: parts known good because unchanged since they were checked: a top-level
-    property (name → None), or some members of a top-level object (name → their names)."""
+    ``skip``: parts known good because unchanged since they were checked, as a tree
+    (name → None for all of it, or the same tree for its members; ``seal.unchanged``)."""
     return _checker(name)(value, skip)
 
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from claw.cli.store import seal, statefile
 from claw.cli.testing import run
 from claw.cli.validation.fastschema import first_error
-from tests.foundation.test_state_mutation import _fuzz, _space
+from tests.foundation.test_state_mutation import mutation
 from tests.paths import EXAMPLES
 
 S2 = str(EXAMPLES / "msm" / "scenario-2.yaml")
@@ -80,11 +80,7 @@ def test_a_move_changes_one_figure_so_the_write_checks_only_it(tmp_path):
 
 @st.composite
 def mutated(draw):
-    fz = _fuzz()
-    game = draw(st.sampled_from(fz.GAMES))
-    _label, envelope, path = draw(st.sampled_from(_space(game)))
-    state = envelope["state"]
-    _name, new = draw(st.sampled_from(list(fz.mutants(state, path, fz.get(state, path)))))
+    game, _label, envelope, _path, _name, new = draw(mutation())
     return game, envelope, json.loads(json.dumps(new))
 
 

@@ -61,13 +61,21 @@ def _space(game: str):
 
 
 @st.composite
-def mutants(draw):
+def mutation(draw):
+    """(game, base label, base envelope, path, mutation name, mutated game part): a game
+    first, then one of its path patterns, then one of that field's mutations."""
     fz = _fuzz()
     game = draw(st.sampled_from(fz.GAMES))
     label, envelope, path = draw(st.sampled_from(_space(game)))
     state = envelope["state"]
-    options = list(fz.mutants(state, path, fz.get(state, path)))
-    name, mutated = draw(st.sampled_from(options))
+    name, mutated = draw(st.sampled_from(list(fz.mutants(state, path, fz.get(state, path)))))
+    return game, label, envelope, path, name, mutated
+
+
+@st.composite
+def mutants(draw):
+    fz = _fuzz()
+    game, label, envelope, path, name, mutated = draw(mutation())
     # in claw's own layout and with the base's seal (now stale): the read must see the edit
     return game, label, fz.show_path(path), name, json.dumps(dict(envelope, state=mutated), indent=1,
                                                               ensure_ascii=False)
