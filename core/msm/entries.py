@@ -20,12 +20,27 @@ def find_entry(entries: dict, number: int) -> dict:
     raise UsageError(f"no entry #{number} in the rulebook (entries: {known})")
 
 
+def named_entries(state: dict) -> list[int]:
+    """The entries the state's scenario names (its file's ``entries:``): reading one of
+    them applies it; any other entry is only looked up unless the table says --apply."""
+    return list((state.get("scenario") or {}).get("entries") or [])
+
+
+def applied_entries(state: dict) -> list[int]:
+    """The entries applied so far in this scenario, in the order they were applied."""
+    return list(state.get("entries_read") or [])
+
+
 def apply_entry(state: dict, entries: dict, number: int, hero: str | None = None) -> Outcome:
     """Read entry ``number``: its summary, then each effect (``hero`` receives items and
-    ends its activation; default: the active cat)."""
+    ends its activation; default: the active cat). The state records the entry as applied
+    (an entry's effects happen once: a second time is refused)."""
+    entry = find_entry(entries, number)
+    if number in applied_entries(state):
+        raise IllegalAction(f"entry #{number} is already applied in this scenario (claw show lists it)")
     out = begin(state)
     st = out.state
-    entry = find_entry(entries, number)
+    st["entries_read"] = applied_entries(st) + [number]
     events = out.events   # the outcome's own list: appended to below
     events.append(event("entry", f"Entry #{number}: {entry['summary']}", entry=number))
     who = hero or st.get("active")
@@ -34,7 +49,7 @@ def apply_entry(state: dict, entries: dict, number: int, hero: str | None = None
         if kind == "manual":
             events.append(event("entry-manual", f"By hand: {eff['text']}", entry=number))
         elif kind == "spawns-off":
-            st["spawns_off"] = True
+            st["spawns_off"] = number  # which entry did it: `claw show` says so
             events.append(event("spawns-off", "All spawn points are now inactive.", entry=number))
         elif kind == "scratch":
             present = [h for h in eff.get("unless_heroes", []) if h in st["figures"]]

@@ -246,7 +246,7 @@ def new_state(doc: dict, dice, heroes: list[str] | None = None, *, source: str |
 
     state = {
         "scenario": {k: doc[k] for k in ("name", "number", "note", "objectives", "special_rules", "exit",
-                                                  "loot_decks") if k in doc},
+                                                  "loot_decks", "entries") if k in doc},
         "map": doc["map"],
         "figures": figures,
         "round": {"space": 0, "number": 1, "track": [list(s or []) for s in doc["round_track"]]},

@@ -211,7 +211,8 @@ def test_msm_play_spawning_entries_and_taverne(msm_round):
     r = g("claw entry 2 --hero leon")
     assert "Tome of Fencing" in r.stderr
     g("claw entry 4")
-    g("claw entry 11 --hero nera")
+    g("claw entry 4 --apply")
+    g("claw entry 11 --hero nera --apply")
     assert "Victory" in g("claw scenario-step --done brown-down").stderr
     g("claw tavern event")
     g("claw heal guy")

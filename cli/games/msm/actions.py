@@ -81,15 +81,34 @@ def scratch(call: Call) -> None:
 
 
 def entry(call: Call) -> None:
-    from claw.core.msm.entries import apply_entry
+    """`claw entry N`: read an entry. It changes the game only when the scenario names it
+    (its file's ``entries:``) or the table says ``--apply``: a look-up never changes the game."""
+    from claw.core.msm.entries import applied_entries, apply_entry, named_entries
 
     (number,) = _need(call, "N")
     if not number.lstrip("#").isdigit():
         raise UsageError(f"an entry number, like 2: {quoted(number)}")
-    if call.state is None:  # a look-up: `claw entry 4 --game msm`
+    n = int(number.lstrip("#"))
+    state = call.state
+    if state is None or not (call.opts.get("apply") or (n in named_entries(state)
+                                                        and n not in applied_entries(state))):
         from claw.cli.commands.lookup import answer_row
 
-        return answer_row(call, "entries", number.lstrip("#"))
+        answer_row(call, "entries", str(n))  # a question: the state is not written
+        if state is not None:
+            call.say(_not_applied(state, n))
+        return
     hero = call.opts.get("hero")
-    call.apply(apply_entry(call.state, _data("entries.yaml"), int(number.lstrip("#")),
-                           hero.lower() if hero else None))
+    call.apply(apply_entry(state, _data("entries.yaml"), n, hero.lower() if hero else None))
+
+
+def _not_applied(state: dict, n: int) -> str:
+    from claw.core.msm.entries import applied_entries, named_entries
+
+    if n in applied_entries(state):
+        return f"Entry #{n} is already applied (claw show lists it); nothing changed."
+    name = state["scenario"].get("name") or "this scenario"
+    named = named_entries(state)
+    names = f" (it names {', '.join(f'#{e}' for e in named)})" if named else ""
+    return (f"{name} does not name entry #{n}{names}, so nothing changed; "
+            f"claw entry {n} --apply applies its effects.")

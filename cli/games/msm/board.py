@@ -251,7 +251,8 @@ def _trackers(state: dict) -> dict:
             "rat_discard": len(state.get("rat_discard", [])), "set_aside": state.get("set_aside", []),
             "loot_markers": state.get("loot", {}).get("markers", {}),
             "objective_markers": state.get("objective_markers", []),
-            "scratch_tokens": state.get("scratch_tokens", 0)}
+            "scratch_tokens": state.get("scratch_tokens", 0),
+            "entries_applied": state.get("entries_read", []), "spawns_off": state.get("spawns_off", False)}
 
 
 def _tracker_lines(state: dict) -> list[str]:
@@ -277,6 +278,13 @@ def _tracker_lines(state: dict) -> list[str]:
             squares = board.big_members((bx, by))
             bigs.append(f"{square_name(squares[0])}:{square_name(squares[-1])}" if squares else key)
         lines.append("Toxic stench (a cat activating there takes 1 wound): " + ", ".join(bigs))
+    if state.get("entries_read") or state.get("spawns_off"):
+        read = state.get("entries_read") or []
+        parts = ["Entries applied: " + (", ".join(f"#{n}" for n in read) or "none recorded")]
+        off = state.get("spawns_off")
+        if off:  # an older state holds true, not the entry's number
+            parts.append("spawn points off" + (f" (entry {off})" if off is not True else ""))
+        lines.append(" · ".join(parts))
     goals, done = state.get("goals") or {}, state.get("goals_done") or []
     for side, label in (("victory", "Objectives"), ("defeat", "Defeat if")):
         if goals.get(side):

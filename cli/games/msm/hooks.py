@@ -95,7 +95,7 @@ TURNS = [
     ("end-activation", "End the active cat's activation.", "claw end-activation"),
     ("rats", "Show the rats' activation order and next steps.", "claw rats"),
     ("spawn", "Spawn rats on chosen spawn squares.", "claw spawn S1"),
-    ("entry", "Read a rulebook entry.", "claw entry 4"),
+    ("entry", "Read a rulebook entry; one the scenario names (or --apply) takes effect.", "claw entry 4"),
     ("show", "Draw the board and trackers.", "claw show"),
     ("tavern", "Between scenarios: events, shop, levels.", "claw tavern event"),
     ("heal", "Spend healing salves in the Taverne.", "claw heal guy --salves 1"),

@@ -127,11 +127,12 @@ PLAY_COMMANDS = {
         needs_state=True,
     ),
     "entry": Command(
-        help="Read rulebook entry N: its summary, the effects claw applies, the steps to do by hand "
-             "(stateless with --game msm: the entry as printed).",
+        help="Read rulebook entry N: its summary, the effects claw applies, the steps to do by hand. "
+             "An entry the scenario names takes effect; any other is only printed (--apply applies it).",
         handler=_C + "entry",
         args=(Arg("N", "any"),),  # "4" or "#4": the handler reads the number
-        options=[Opt("--hero", str, help="the cat the entry concerns (default: the active cat)", kind="cat")],
+        options=[Opt("--hero", str, help="the cat the entry concerns (default: the active cat)", kind="cat"),
+                 Opt("--apply", bool, help="apply an entry the scenario does not name")],
         needs_state=False,  # stateless: read the entry (claw entry 4 --game msm)
     ),
     "tavern": Command(
