@@ -47,7 +47,16 @@ def run(words, seed, dice_values, output_file, output, draw=None, store: Store =
 
     from claw.cli.framework.adapter import adapter
     from claw.cli.framework.call import Call, RecordingDice
-    from claw.cli.framework.runner import Common, fresh_seed, log_draws, make_dice, say_seed, warn_unused_draws
+    from claw.cli.framework.runner import (
+        Common,
+        fresh_seed,
+        log_draws,
+        make_dice,
+        say_seed,
+        settle,
+        warn_unused_draws,
+        write_state,
+    )
     from claw.cli.store import statefile
     from claw.cli.validation.diagnostics import check_file
     from claw.core.errors import IllegalAction, InvalidInput, UsageError
@@ -86,24 +95,30 @@ def run(words, seed, dice_values, output_file, output, draw=None, store: Store =
         call.state_folder = str(Path(output_file).resolve().parent)
     else:
         call.state_folder = statefile.stream_folder(sys.stdout) or "."
-    spec.new(call)
-    warn_unused_draws(recorder, output)
-    envelope["rng"] = seeded.to_json()
-    entry = {"seq": 1, "command": "new", "args": files}
-    if not seed_given and (dice_values is not None or draw) and say_seed(recorder, seeded, output):
-        opts = {**opts, "seed": seed}  # recorded, so the log shows how to repeat this set-up
-    if opts:
-        entry["options"] = opts
-    if recorder.drawn:
-        entry["dice"] = recorder.drawn
-        if dice_values is not None:
-            entry["physical_dice"] = True
-    log_draws(entry, recorder)
-    entry["events"] = call.events
-    envelope["log"].append(entry)
-    from claw.cli.framework.runner import write_state
-
-    return write_state(envelope, Common(output=output_file), None, False, None, output, store=store)
+    output.hold()  # said once the new state is in place (claw.cli.framework.runner)
+    to_stdout = not store.in_memory and output_file in (None, "-")
+    try:
+        spec.new(call)
+        warn_unused_draws(recorder, output)
+        envelope["rng"] = seeded.to_json()
+        entry = {"seq": 1, "command": "new", "args": files}
+        if not seed_given and (dice_values is not None or draw) and say_seed(recorder, seeded, output):
+            opts = {**opts, "seed": seed}  # recorded, so the log shows how to repeat this set-up
+        if opts:
+            entry["options"] = opts
+        if recorder.drawn:
+            entry["dice"] = recorder.drawn
+            if dice_values is not None:
+                entry["physical_dice"] = True
+        log_draws(entry, recorder)
+        entry["events"] = call.events
+        envelope["log"].append(entry)
+        code = write_state(envelope, Common(output=output_file), None, False, None, output, store=store)
+    except BaseException:
+        settle(output, to_stdout)
+        raise
+    output.release(stdout_to_stderr=to_stdout)
+    return code
 
 
 def _typed_options(options, opts: dict) -> dict:

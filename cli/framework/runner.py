@@ -239,37 +239,50 @@ def run_state_command(*, command: str, args: list[str], opts: dict, common: Comm
             call.state_folder = statefile.stream_folder(sys.stdin) or "."
         elif source is not None:
             call.state_folder = os.path.dirname(os.path.realpath(source))  # the file itself, past links
-        # one document on stdout: hold what the handler prints until we know where the state goes
+        # nothing is said before it is true: what the handler renders is held until the new
+        # state is committed (or the question answered); a refused command prints its refusal alone
         output.hold()
+        state_on_stdout = False
         try:
             handler(call)
+            _warn_unused(dice, output)
+            warn_unused_draws(recorder, output)
+            if envelope is None and common.seed is None and common.dice is not None:
+                say_seed(recorder, seeded, output)
+            writes = envelope is not None and changes_state and not call.read_only
+            if common.json and writes and not output.json_written:
+                # a state change with no JSON result of its own answers --json with its events (as
+                # logged), so --json never does nothing; to stdout beside the state it is refused below
+                output.emit_json({"command": command, "game": game, "events": call.events})
+            state_on_stdout = writes and not store.in_memory and _state_goes_to_stdout(common, table_mode)
+            if state_on_stdout and output.json_written:
+                raise with_hint(UsageError("--json prints the result on stdout, where the new state would go; "
+                                           "nothing done"), "add -i (update the state file) or -o FILE")
+            code = 0
+            if envelope is not None and writes:
+                _append_log(envelope, command, args, opts, call, recorder, common)
+                envelope["rng"] = seeded.to_json()
+                code = write_state(envelope, common, source, table_mode, old_text, output, lock=lock,
+                                   folder=call.state_folder, store=store)
         except BaseException:
-            output.release()
+            settle(output, state_on_stdout)
             raise
-        _warn_unused(dice, output)
-        warn_unused_draws(recorder, output)
-        if envelope is None and common.seed is None and common.dice is not None:
-            say_seed(recorder, seeded, output)
-        writes = envelope is not None and changes_state and not call.read_only
-        if common.json and writes and not output.json_written:
-            # a state change with no JSON result of its own answers --json with its events (as
-            # logged), so --json never does nothing; to stdout beside the state it is refused below
-            output.emit_json({"command": command, "game": game, "events": call.events})
-        state_on_stdout = writes and not store.in_memory and _state_goes_to_stdout(common, table_mode)
-        if state_on_stdout and output.json_written:
-            output.drop()
-            raise with_hint(UsageError("--json prints the result on stdout, where the new state would go; "
-                                       "nothing done"), "add -i (update the state file) or -o FILE")
-        output.release(stdout_to_stderr=state_on_stdout)  # rendered text then goes to stderr
-        if envelope is None or not writes:
-            return 0
-        _append_log(envelope, command, args, opts, call, recorder, common)
-        envelope["rng"] = seeded.to_json()
-        return write_state(envelope, common, source, table_mode, old_text, output, lock=lock,
-                           folder=call.state_folder, store=store)
+        output.release(stdout_to_stderr=state_on_stdout)  # rendered text goes to stderr beside a state
+        return code
     finally:
         if lock is not None:
             lock.__exit__(None, None, None)
+
+
+def settle(output: Output, state_on_stdout: bool) -> None:
+    """A command ended by an error: what it rendered is said only if its new state is in
+    place all the same (an interruption after the commit point), else forgotten."""
+    from claw.cli.store import commit as interrupts
+
+    if interrupts.past_commit():
+        output.release(stdout_to_stderr=state_on_stdout)
+    else:
+        output.drop()
 
 
 def _check_in_place_target(source: str) -> str:
