@@ -27,6 +27,7 @@ FOUNDATION = {
     "lookup": "claw.cli.shell.commands.lookup",
     "play": "claw.cli.shell.commands.play",
     "simulate": "claw.cli.shell.commands.simulate",
+    "serve": "claw.cli.shell.commands.serve",
 }
 
 

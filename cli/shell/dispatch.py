@@ -115,6 +115,7 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command], game: str |
     def command(**kwargs: Any) -> None:
         store = kwargs.pop("ctx").find_root().obj  # `claw play` runs us with its session as the store
         args = kwargs.pop("args") or []
+        watching = kwargs.pop("watch", False)
         common = Common(**{k: kwargs.pop(k) for k in COMMON})
         output = Output(quiet=common.quiet)
         choice = Choice(verb, per_game, full, kwargs, options, owners, built_for)
@@ -137,7 +138,15 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command], game: str |
                 changes_state=True, output=output, choice=chosen,
                 store=store if hasattr(store, "in_memory") else FILES)
 
-        code = guard(body, debug=common.debug, output=output)
+        if watching:
+            from claw.cli.commands.watch import watch
+
+            refused = [f"--{k}" for k in ("svg", "png", "dot") if kwargs.get(k)] + (["--json"] if common.json else [])
+            code = guard(lambda: watch(lambda: guard(body, debug=common.debug, output=Output(quiet=common.quiet)),
+                                       common.state, refused, store if hasattr(store, "in_memory") else FILES),
+                         debug=common.debug, output=output)
+        else:
+            code = guard(body, debug=common.debug, output=output)
         raise typer.Exit(code)
 
     complete_args = None
@@ -151,6 +160,9 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command], game: str |
                                     metavar="ARGS...", help="Figures, squares or names, per game.",
                                     autocompletion=complete_args)])]
     params += [_typer_param(o, owners[name], list(aliases[name]), completers) for name, o in options.items()]
+    if verb == "show":  # every game's show: the shell's loop, not a game's option (claw.cli.commands.watch)
+        params.append(inspect.Parameter("watch", inspect.Parameter.KEYWORD_ONLY, default=False, annotation=Annotated[
+            bool, typer.Option("--watch", help="Redraw whenever the state file changes (Ctrl-C stops).")]))
     params += [inspect.Parameter(k, inspect.Parameter.KEYWORD_ONLY, default=_default(k), annotation=a)
                for k, a in COMMON.items()]
     command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]  # typer reads it

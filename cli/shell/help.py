@@ -114,6 +114,11 @@ COMMON_LINES = [
 ]
 
 
+# Options the shell adds to a verb in every game (claw.cli.shell.dispatch.build)
+SHELL_OPTIONS = {"show": [("--watch", "Redraw whenever the state file changes, for a second terminal "
+                                      "(Ctrl-C stops; a picture that follows the game: claw serve FILE).")]}
+
+
 def _metavar(opt) -> str:
     if opt.type is bool:
         return ""
@@ -132,7 +137,8 @@ def verb_help(verb: str, game: str | None) -> str:
         out = [f"Usage: claw {verb} {spec.usage} [OPTIONS]".replace("  ", " "), ""]
         out += _para(spec.help, cols) + ["", f"Options ({game}):"]
         out += _rows([(opt.flag + ("" if opt.short is None else ", " + opt.short) + _metavar(opt), opt.help)
-                      for opt in spec.options if not opt.hidden], cols) or ["  (none of its own)"]
+                      for opt in spec.options if not opt.hidden] + SHELL_OPTIONS.get(verb, []), cols) \
+            or ["  (none of its own)"]
         out += ["", "Common options:"] + _rows(COMMON_LINES, cols)
         return "\n".join(out) + "\n"
     out = [f"Usage: claw {verb} ... [OPTIONS]", ""]
@@ -146,7 +152,7 @@ def verb_help(verb: str, game: str | None) -> str:
     for g, spec in owners.items():
         out.append(f"  {g}: claw {verb} {spec.usage}".rstrip())
         out += _para(first_sentence(spec.help), cols, indent=6)
-        flags = " ".join(o.flag for o in spec.options if not o.hidden)
+        flags = " ".join([o.flag for o in spec.options if not o.hidden] + [f for f, _ in SHELL_OPTIONS.get(verb, [])])
         if flags:
             out += textwrap.wrap(flags, cols, initial_indent="      options: ", subsequent_indent=" " * 15)
     out += [""] + _para(f"One game's options in full: claw {verb} --help --game GAME (or -s FILE, or with "

@@ -22,6 +22,7 @@ SHARED = {
     "help": "Help for one game (claw help msm) or one command.",
     "play": "A whole game in one process: a session at the prompt, or a script.",
     "simulate": "Many whole games with bot players: win rates with 95% intervals.",
+    "serve": "A read-only live page of a state file for a second screen in the room.",
 }
 
 # The rule verbs of the design (the same in every game that has the rule).
