@@ -22,7 +22,7 @@ def _faces_if_needed(expr):
         from claw.core.dice import ActionFace
 
         faces = sorted(load_data("mice/action-die.json")["faces"], key=lambda f: f["face"])
-        return [ActionFace(f["number"], f["symbol"]) for f in faces]
+        return [ActionFace(f["number"], f["symbol"], f["face"]) for f in faces]
     return None
 
 
@@ -76,7 +76,8 @@ def render(result: RollResult, vs: int | None) -> str | Styled:
             for d in by_term[index]:
                 label = str(d.value)
                 if d.face is not None:
-                    label = f"{d.value}:{d.face.symbol}"
+                    label = f"{d.value}:{d.face.symbol}"  # and the position typed at the table
+                    label += f" (face {d.face.position})" if d.face.position else ""
                 if d.digits is not None:
                     label += f" ({d.digits[0]}{d.digits[1]})"
                 if not d.kept:

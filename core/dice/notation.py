@@ -39,6 +39,7 @@ class ActionFace(NamedTuple):
 
     number: int
     symbol: str
+    position: int = 0  # where it sits in the face table (1-6, typed with --dice); 0: not known
 
     def shows(self, symbol: str) -> bool:
         return symbol in self.symbol.split("+")

@@ -26,15 +26,22 @@ MAX_DICE = 60  # far above any chapter roll; keeps user-typed counts from hangin
 
 
 class Face(NamedTuple):  # NamedTuple, not dataclass: cheaper to import on every command
-    """One face of the action die: its printed number and the symbols it shows."""
+    """One face of the action die: its printed number, the symbols it shows and its
+    position in the face table (1-6, what a physical die is typed as; 0: not known)."""
     number: int
     symbols: tuple[str, ...]
+    face: int = 0
 
     def count(self, symbol: str) -> int:
         return self.symbols.count(symbol)
 
     def label(self) -> str:
         return f"{self.number}:{'+'.join(self.symbols) or 'blank'}"
+
+    def shown(self) -> str:
+        """The face in a message: its name and, since the printed number is not the
+        position typed at the table, its position too (``3:cheese (face 6)``)."""
+        return f"{self.label()} (face {self.face})" if self.face else self.label()
 
 
 def parse_faces(raw: object) -> tuple[Face, ...]:
@@ -60,7 +67,7 @@ def parse_faces(raw: object) -> tuple[Face, ...]:
     faces.sort(key=lambda pair: pair[0])
     if [pos for pos, _ in faces] != [1, 2, 3, 4, 5, 6]:
         raise InvalidInput("action die data: face positions must be 1..6 once each")
-    return tuple(face for _, face in faces)
+    return tuple(face._replace(face=pos) for pos, face in faces)
 
 
 def check_count(n: int, what: str) -> int:
@@ -110,8 +117,9 @@ def dice_words(n: int, what: str = "") -> str:
 
 
 def show(rolled: Iterable[Face]) -> str:
-    """Rolled faces for messages: ``6:cheese, 1:sword``."""
-    return ", ".join(f.label() for f in rolled) or "no dice"
+    """Rolled faces for messages: ``3:cheese (face 6), 1:sword (face 1)``: the face typed
+    at the table (its position) is echoed beside the number printed on it."""
+    return ", ".join(f.shown() for f in rolled) or "no dice"
 
 
 def per_die(faces: tuple[Face, ...], symbol: str) -> dict[int, Fraction]:

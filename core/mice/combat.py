@@ -65,29 +65,69 @@ def stats(state: dict, f: dict, special: dict) -> dict:
     return base
 
 
-def attack(state: dict, attacker: str, target: str, dice, faces, tiles: dict, *, ranged: bool = False,
-           bonus: int = 0, toothpick: bool = True) -> Outcome:
-    """A base-game attack between a mouse and a minion, with Dining Hall 3 and 4 and the Toothpick."""
+def matchup(state: dict, attacker: str, target: str, tiles: dict, *, ranged: bool = False,
+            bonus: int = 0) -> dict:
+    """Who attacks whom with how many dice, or the refusal: what an attack and its exact
+    odds share. The figures returned are ``state``'s own dicts."""
     R.ensure_playing(state)
     if not 0 <= bonus <= 20:
         raise UsageError(f"--bonus must be 0..20 dice: {bonus}")
-    res = begin(state)
-    s = res.state
     special = tiles["special_figures"]
     why4 = R.cite(tiles, "dining-hall", 4)
-    mice_ids = {m["id"] for m in s["mice"]}
+    mice_ids = {m["id"] for m in state["mice"]}
     if attacker in mice_ids:
-        m = R.mouse(s, attacker)
-        R.ensure_free(s, m)
-        f = R.minion(s, target)
-        if f is None and any(r["id"] == target for r in s["raiders"]):
+        m = R.mouse(state, attacker)
+        R.ensure_free(state, m)
+        f = R.minion(state, target)
+        if f is None and any(r["id"] == target for r in state["raiders"]):
             raise IllegalAction(f"raiders are not fought but scared (Scaring the Human Raiders): {target}")
         if f is None:
             raise UsageError(f"no such minion on the board: {quoted(target)}")
-        if f["id"] == "blackpaw" and R.minion(s, "barnacle"):
+        if f["id"] == "blackpaw" and R.minion(state, "barnacle"):
             raise IllegalAction(f"{why4}: Blackpaw cannot be attacked until Barnacle is defeated: {target}")
-        st = stats(s, f, special)
-        x = exchange(dice, faces, m["battle"] + bonus, st["defense"], ranged)
+        st = stats(state, f, special)
+        return {"mouse_attacks": True, "mouse": m, "minion": f, "stats": st, "extra": 0,
+                "attack_dice": m["battle"] + bonus, "defense_dice": st["defense"]}
+    f = R.minion(state, attacker)
+    if f is None:
+        raise UsageError(f"no such mouse or minion: {quoted(attacker)}")
+    if f["id"] == "barnacle":
+        raise IllegalAction(f"{why4}: Barnacle never takes a turn or attacks; he only guards Blackpaw: barnacle")
+    if f["suspicious"]:
+        raise IllegalAction(f"{R.cite(tiles, 'dining-hall', 3)}: the minions on the table do not attack while the "
+                            f"ghost is around: {attacker}")
+    if target not in mice_ids:
+        raise UsageError(f"no such mouse: {quoted(target)}")
+    m = R.mouse(state, target)
+    if m.get("job"):
+        raise IllegalAction(f"{m['name']} is inside the ghost costume; the chapter has no rule for attacking "
+                            f"the ghost: {target}")
+    R.ensure_free(state, m)
+    st = stats(state, f, special)
+    extra = special.get(f["id"], {}).get("extra_attack_dice", 0)
+    return {"mouse_attacks": False, "mouse": m, "minion": f, "stats": st, "extra": extra,
+            "attack_dice": st["attack"] + extra + bonus, "defense_dice": m["defense"]}
+
+
+def attack_odds(state: dict, attacker: str, target: str, faces, tiles: dict, *, ranged: bool = False,
+                bonus: int = 0) -> dict:
+    """The exact wound distribution of the attack ``attack`` would roll now (the same
+    dice, the same refusals), without rolling: {attack_dice, defense_dice, extra, wounds}."""
+    plan = matchup(state, attacker, target, tiles, ranged=ranged, bonus=bonus)
+    return {"attack_dice": plan["attack_dice"], "defense_dice": plan["defense_dice"], "extra": plan["extra"],
+            "wounds": wound_odds(faces, plan["attack_dice"], plan["defense_dice"], ranged)}
+
+
+def attack(state: dict, attacker: str, target: str, dice, faces, tiles: dict, *, ranged: bool = False,
+           bonus: int = 0, toothpick: bool = True) -> Outcome:
+    """A base-game attack between a mouse and a minion, with Dining Hall 3 and 4 and the Toothpick."""
+    res = begin(state)
+    s = res.state
+    plan = matchup(s, attacker, target, tiles, ranged=ranged, bonus=bonus)
+    why4 = R.cite(tiles, "dining-hall", 4)
+    m, f, st = plan["mouse"], plan["minion"], plan["stats"]
+    if plan["mouse_attacks"]:
+        x = exchange(dice, faces, plan["attack_dice"], plan["defense_dice"], ranged)
         m["cheese"] += x["attack_cheese"]
         res.info.update({k: v for k, v in x.items() if k not in ("attack", "defense")},
                         attack_faces=A.labels(x["attack"]), defense_faces=A.labels(x["defense"]))
@@ -102,24 +142,8 @@ def attack(state: dict, attacker: str, target: str, dice, faces, tiles: dict, *,
         _wound_minion(res, f, x["wounds"], st["life"], tiles)
         add_wheel(res, x["defense_cheese"], "cheese rolled by a defending minion", tiles)
         return res
-    f = R.minion(s, attacker)
-    if f is None:
-        raise UsageError(f"no such mouse or minion: {quoted(attacker)}")
-    if f["id"] == "barnacle":
-        raise IllegalAction(f"{why4}: Barnacle never takes a turn or attacks; he only guards Blackpaw: barnacle")
-    if f["suspicious"]:
-        raise IllegalAction(f"{R.cite(tiles, 'dining-hall', 3)}: the minions on the table do not attack while the "
-                            f"ghost is around: {attacker}")
-    if target not in mice_ids:
-        raise UsageError(f"no such mouse: {quoted(target)}")
-    m = R.mouse(s, target)
-    if m.get("job"):
-        raise IllegalAction(f"{m['name']} is inside the ghost costume; the chapter has no rule for attacking "
-                            f"the ghost: {target}")
-    R.ensure_free(s, m)
-    st = stats(s, f, special)
-    extra = special.get(f["id"], {}).get("extra_attack_dice", 0)
-    x = exchange(dice, faces, st["attack"] + extra + bonus, m["defense"], ranged)
+    extra = plan["extra"]
+    x = exchange(dice, faces, plan["attack_dice"], plan["defense_dice"], ranged)
     note = f" (+{extra} dice, {why4})" if extra else ""
     res.info.update({k: v for k, v in x.items() if k not in ("attack", "defense")},
                     attack_faces=A.labels(x["attack"]), defense_faces=A.labels(x["defense"]))

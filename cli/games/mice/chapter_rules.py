@@ -231,8 +231,16 @@ def attack(call: Call) -> None:
             if call.opts.get(k):
                 raise UsageError(f"--{k.replace('_', '-')} is for stateless use; the state knows the figures")
         attacker, target = _parsed(call, "ATTACKER TARGET")
-        if call.opts.get("odds"):
-            raise UsageError("--odds for attacks works stateless: --attack-dice N --defence N")
+        if call.opts.get("odds"):  # the same dice the attack would roll now, read from the state
+            odds = combat.attack_odds(call.need_state(), attacker, target, faces, _tiles(), ranged=ranged,
+                                      bonus=bonus)
+            n, dfn, dist = odds["attack_dice"], odds["defense_dice"], odds["wounds"]
+            note = f" (incl. +{odds['extra']} for {attacker})" if odds["extra"] else ""
+            title = (f"{attacker} attacks {target} ({'ranged' if ranged else 'melee'}): "
+                     f"{A.dice_words(n, 'attack')}{note} against {A.dice_words(dfn, 'defence')}: wounds")
+            return _report_odds(call, title, _dist_lines(dist),
+                                {"attacker": attacker, "target": target, "attack_dice": n, "defense_dice": dfn,
+                                 "wounds": _dist_json(dist)})
         return call.apply(combat.attack(call.need_state(), attacker, target, call.dice, faces, _tiles(),
                                         ranged=ranged, bonus=bonus, toothpick=not call.opts.get("no_toothpick")),
                           json_info=True)
