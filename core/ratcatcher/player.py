@@ -24,7 +24,7 @@ from claw.core.ratcatcher.combat import (
 from claw.core.ratcatcher.effects import accuracy as effective_accuracy
 from claw.core.ratcatcher.effects import destroy_nemesis, nemesis_defence
 from claw.core.ratcatcher.events import listed
-from claw.core.ratcatcher.rewards import apply_reward, describe, give_tokens
+from claw.core.ratcatcher.rewards import apply_reward, describe, give_tokens, refuse_wasted_heal
 from claw.core.ratcatcher.townships import explore as _explore
 
 
@@ -408,6 +408,7 @@ def trade(state: dict, which: str, choice: int | None = None) -> Outcome:
         if len(rewards) > 1 and choice is None:
             out.add("choice", "reward 1 taken; alternatives: " +
                     "; ".join(describe(r) for r in rewards[1:]), alternatives=[describe(r) for r in rewards[1:]])
+        refuse_wasted_heal(state, rewards[i], f"{card['name']}'s reward")
         rc["rewards"].remove(which)
         apply_reward(state, rewards[i], out, f"{card['name']}'s card")
         return out
@@ -420,6 +421,7 @@ def trade(state: dict, which: str, choice: int | None = None) -> Outcome:
     have = sum(tally.values())
     if have < entry["rats"]:
         raise IllegalAction(f"the Tallyman holds {have} rat(s); this reward needs {entry['rats']}: {quoted(which)}")
+    refuse_wasted_heal(state, entry["reward"], f"the Tallyman's reward {which}")
     need = entry["rats"]
     # Ruling R10: rats go back from the largest colour pile first.
     while need:

@@ -8,7 +8,7 @@ maximum; the excess goes back to the Reserve).
 
 from __future__ import annotations
 
-from claw.core.errors import quoted
+from claw.core.errors import IllegalAction, quoted
 from claw.core.outcome import Outcome
 
 
@@ -25,14 +25,39 @@ def describe(reward: dict) -> str:
     return ", ".join(parts) or "nothing"
 
 
+def wasted_heal(state: dict, reward: dict) -> int:
+    """How much of a reward's ``heal`` finds no room below the wound maximum now."""
+    rc = state["ratcatcher"]
+    return max(0, reward.get("heal", 0) - max(0, rc["stats"]["wounds"] - rc["wounds"]))
+
+
+def only_heal(reward: dict) -> bool:
+    """The reward gives wounds back and nothing else."""
+    return bool(reward.get("heal")) and not any(reward.get(k) for k in ("health_tokens", "attack", "movement",
+                                                                          "traps", "tokens"))
+
+
+def refuse_wasted_heal(state: dict, reward: dict, what: str) -> None:
+    """A reward that only heals, taken at full wounds, would be lost: refused like
+    ``claw heal`` at the maximum (ruling R30), so the rats stay on the Tallyman."""
+    if only_heal(reward) and wasted_heal(state, reward) >= reward["heal"]:
+        rc = state["ratcatcher"]
+        raise IllegalAction(f"wounds already at the maximum ({rc['wounds']}/{rc['stats']['wounds']}): "
+                            f"{what} ({describe(reward)}) would be wasted")
+
+
 def apply_reward(state: dict, reward: dict, out: Outcome, source: str) -> None:
-    """Give the Ratcatcher a Tallyman or Peculiar reward (module docstring). In place."""
+    """Give the Ratcatcher a Tallyman or Peculiar reward (module docstring). In place.
+    A heal beyond the maximum is lost, and an event says so."""
     rc = state["ratcatcher"]
     if reward.get("heal"):
-        before = rc["wounds"]
+        before, lost = rc["wounds"], wasted_heal(state, reward)
         rc["wounds"] = min(rc["stats"]["wounds"], rc["wounds"] + reward["heal"])
         out.add("heal", f"{source}: wounds {before} → {rc['wounds']} (max {rc['stats']['wounds']})",
                 before=before, after=rc["wounds"])
+        if lost:
+            out.add("heal-wasted", f"{source}: {lost} of the +{reward['heal']} heal is lost "
+                    f"(wounds at the maximum, {rc['stats']['wounds']})", lost=lost)
     if reward.get("health_tokens"):
         rc["health_tokens"] += reward["health_tokens"]
     for key, pool in (("attack", "attack_dice"), ("movement", "movement"), ("traps", "traps")):

@@ -309,3 +309,26 @@ def test_1_4_a_token_in_the_zone_is_taken_once_there_is_room(tiny):
     s, ev = player.use_ability(s, "smoke")
     assert s["ratcatcher"]["abilities"]["smoke"]["tokens"] == 2 and s["zones"]["0.b"]["tokens"] == []
     assert any(e["type"] == "pickup" for e in ev)
+
+
+def test_1_6_a_heal_only_trade_at_full_wounds_is_refused_like_heal(tiny):
+    """1.6 Tallyman and Character Board *Wounds* (never above the maximum), ruling R30:
+    reward 1 (+1 heal) at full wounds gave nothing and cost 3 rats without a word; it is
+    refused like `claw heal` at the maximum and the rats stay on the Tallyman."""
+    tiny["tallyman"]["rats"] = {"brown": 2, "black": 0, "white": 1}
+    assert tiny["ratcatcher"]["wounds"] == tiny["ratcatcher"]["stats"]["wounds"]
+    with pytest.raises(IllegalAction, match=r"wounds already at the maximum \(4/4\).*would be wasted"):
+        player.trade(tiny, "1")
+    assert sum(tiny["tallyman"]["rats"].values()) == 3
+
+
+def test_1_6_a_heal_that_only_partly_fits_is_taken_and_the_loss_said(tiny):
+    """Ruling R30: a reward that heals more than the room left (or heals besides other
+    gains) is taken; an event says how much of the heal is lost."""
+    from claw.core.ratcatcher.rewards import apply_reward
+
+    tiny["ratcatcher"]["wounds"] = 3
+    out = Outcome(tiny, [])
+    apply_reward(tiny, {"heal": 2}, out, "Tallyman")
+    assert tiny["ratcatcher"]["wounds"] == 4
+    assert [e for e in out.events if e["type"] == "heal-wasted"][0]["lost"] == 1
