@@ -57,7 +57,15 @@ def _folder(source: str | None, output_file: str | None) -> str:
     return statefile.stream_folder(sys.stdout) or "."
 
 
-def run(words, state, in_place, output_file, seed, keep_going, redraw, quiet, output) -> int:
+def full_screen(plain: bool) -> bool:
+    """The full-screen session, unless asked for the line one or the terminal cannot show it."""
+    import os
+    import sys
+
+    return not plain and os.environ.get("TERM") != "dumb" and sys.stdout is not None and sys.stdout.isatty()
+
+
+def run(words, state, in_place, output_file, seed, keep_going, redraw, quiet, output, plain=False) -> int:
     import sys
 
     from claw.cli.session.engine import Session
@@ -110,6 +118,10 @@ def run(words, state, in_place, output_file, seed, keep_going, redraw, quiet, ou
         code = session.run_words(start)
         if code:
             return code
+    if interactive and full_screen(plain):
+        from claw.cli.session.screen import fullscreen_session
+
+        return fullscreen_session(session)
     if interactive:
         from claw.cli.session.interactive import interactive_session
 

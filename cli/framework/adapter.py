@@ -182,6 +182,8 @@ class GameHooks:
       from a table instead of the state;
     - ``decks``: deck → what ``--draw DECK=CARD`` names; ``no_decks`` why there are none;
     - ``status(state)``: the `claw play` prompt's words after the game id;
+      ``board_focus(state)``: the square or figure the full-screen session draws the board
+      around (`show --around`) when it does not fit, None for the board's top;
     - ``lookup``: `claw lookup` table → (data file, keys of its rows, what it is), with
       ``lookup_aliases`` (always) and ``lookup_game_aliases`` (with ``--game`` only);
     - ``turns``: (verb, summary, example) in the order a turn uses them (`claw help GAME`);
@@ -191,7 +193,8 @@ class GameHooks:
     """
 
     __slots__ = ("game", "kinds", "complete_kinds", "in_play", "table_kinds", "decks", "no_decks", "status",
-                 "lookup", "lookup_aliases", "lookup_game_aliases", "turns", "simulate_setup", "simulate_rulings")
+                 "board_focus", "lookup", "lookup_aliases", "lookup_game_aliases", "turns", "simulate_setup",
+                 "simulate_rulings")
 
     def __init__(self, game: str, names: Mapping[str, Any]) -> None:
         self.game = game
@@ -202,6 +205,7 @@ class GameHooks:
         self.decks: Mapping[str, str] = names.get("DECKS", {})
         self.no_decks: str | None = names.get("NO_DECKS")
         self.status: Callable[[dict], list[str]] = names.get("status", lambda state: [])
+        self.board_focus: Callable[[dict], str | None] = names.get("board_focus", lambda state: None)
         self.lookup: Mapping[str, tuple[str, tuple[str, ...], str]] = names.get("LOOKUP", {})
         self.lookup_aliases: Mapping[str, str] = names.get("LOOKUP_ALIASES", {})
         self.lookup_game_aliases: Mapping[str, str] = names.get("LOOKUP_GAME_ALIASES", {})
@@ -240,8 +244,9 @@ def load_hooks(game: str, module: Any) -> GameHooks:
     for table in ("KINDS", "COMPLETE_KINDS"):
         if not all(callable(f) for f in names.get(table, {}).values()):
             raise TypeError(f"{game} hooks: every {table} value is a function of the state")
-    if "status" in names and not callable(names["status"]):
-        raise TypeError(f"{game} hooks: status is a function of the state")
+    for function in ("status", "board_focus"):
+        if function in names and not callable(names[function]):
+            raise TypeError(f"{game} hooks: {function} is a function of the state")
     if not all(isinstance(t, tuple) and len(t) == 3 for t in names.get("LOOKUP", {}).values()):
         raise TypeError(f"{game} hooks: a LOOKUP table is (data file, keys, what it is)")
     if not all(isinstance(t, tuple) and len(t) == 3 for t in names.get("TURNS", [])):

@@ -30,7 +30,8 @@ NOT_IN_SESSION = {"new": "`new` starts another game: quit and run `claw play SCE
                   "play": "already in a session"}
 QUIT = ("quit", "exit")
 SESSION_HELP = ("\nIn this session: each line is a claw command without `claw` and -s; also undo, log, show,\n"
-                "help VERB, quit. Tab completes, Ctrl-C drops the line, Ctrl-D ends the session.\n")
+                "save [FILE], reload, help VERB, quit. Tab completes, Ctrl-C drops the line, Ctrl-D ends\n"
+                "the session.\n")
 
 
 _CLI: Any = None  # the click app, built on first use
@@ -148,6 +149,8 @@ class Session:
         self.history: list[dict] = []  # earlier envelopes, for undo without a file
         self.encoder = LogEncoder()
         self.changed = False  # did the last line change the state?
+        self.dirty = False  # does the held state differ from the file (or, without one, from nothing)?
+        self.changed_outside = False  # was the last save refused because another program wrote the file?
 
     # --- the runner's side (this object is the store while a line runs) ----------------
     def source(self, common: Any) -> str | None:
@@ -182,6 +185,7 @@ class Session:
             self.history = (self.history + [before])[-statefile.UNDO_DEPTH:]
         self.envelope = envelope
         self.changed = True
+        self.dirty = not self.autosave
         return 0
 
     def _save(self, envelope: dict, output: Output) -> None:
@@ -198,13 +202,65 @@ class Session:
         text = statefile.sealed_text(envelope, self.encoder.dump(envelope))  # commit() checked it
         with StateLock(self.path) as lock:
             if self.saved_text is not None and self.stamp is not None and lock.stamp != self.stamp:
+                self.changed_outside = True
                 raise CannotWrite(f"{self.path} was changed outside this session; nothing written "
-                                  "(quit and start the session again to go on from that file)")
+                                  "(`reload` goes on from the file as it is now)")
             # commit() checked the state and the new log entries; the file store writes them
             runner.write_state(envelope, common, self.path, False, self.saved_text, output, lock=lock,
                                encoded=text)
             self.stamp = stamp(os.path.realpath(self.path))
         self.saved_text = text
+
+    def save(self, target: str | None, output: Output) -> int:
+        """`save [FILE]`: write the held state to the session's file, or to FILE, which the
+        session then saves every change to (as if it had been started with -o FILE)."""
+        if self.envelope is None:
+            raise UsageError("no game in this session yet")
+        same = target is None or (self.path is not None and os.path.realpath(target) == os.path.realpath(self.path))
+        if same:
+            if self.path is None:
+                raise UsageError("this session has no file yet: save FILE")
+            if self.autosave and not self.dirty:
+                output.say(f"every change is already saved to {self.path}")
+                return 0
+            self.autosave = True
+            self._save(self.envelope, output)
+            self.dirty = False
+            output.say(f"saved to {self.path}")
+            return 0
+        assert target is not None
+        if os.path.isdir(target):
+            raise UsageError(f"{target} is a folder: give a file name")
+        # paths the state stores follow it to where it goes, as with -o on the CLI
+        runner.write_state(self.envelope, runner.Common(output=target), None, False, None, output, folder=self.folder)
+        self._take_file(target)
+        output.say(f"saved to {target}; from now on every change is saved there")
+        return 0
+
+    def reload(self, output: Output) -> int:
+        """`reload`: go on from the session's file as it is now (another program changed it)."""
+        if self.path is None or self.saved_text is None and not os.path.exists(self.path):
+            raise UsageError("this session has no file to reload (save FILE first)")
+        if self.dirty:
+            raise IllegalAction(f"the session has changes not saved to {self.path}: save or undo them first")
+        before = self.saved_text
+        self._take_file(self.path)
+        log = (self.envelope or {}).get("log", [])
+        last = f"#{log[-1]['seq']} {log[-1]['command']}" if log else "the start"
+        if before == self.saved_text:
+            output.say(f"{self.path} is as this session left it (last: {last})")
+        else:
+            output.say(f"reloaded {self.path}: the game as it is now (last: {last})")
+        return 0
+
+    def _take_file(self, path: str) -> None:
+        """Hold the state of ``path`` as it is now, saving every change back to it."""
+        envelope, _, text = statefile.load_any(path, STATE_RULES)
+        self.envelope, self.saved_text, self.path = envelope, text, path
+        self.folder = os.path.dirname(os.path.realpath(path))
+        self.autosave, self.dirty, self.changed, self.changed_outside = True, False, True, False
+        self.history = []
+        self.remember_file()
 
     def remember_file(self) -> None:
         """Note the file as it is now (after reading it): a later change by others is refused."""
@@ -235,6 +291,7 @@ class Session:
         at = f"after #{last['seq']} {last['command']}" if last else "at the start"
         output.say(f"restored {where} to the state {at} ({left} more step(s) of history)")
         self.changed = True
+        self.dirty = not self.autosave
         return 0
 
     # --- running lines ------------------------------------------------------------------

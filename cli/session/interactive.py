@@ -14,7 +14,7 @@ from typing import Any
 from claw.cli.render.output import Output
 from claw.cli.session.engine import QUIT, EndSession, Session
 
-SESSION_WORDS = ("help", *QUIT)
+SESSION_WORDS = ("help", "save", "reload", *QUIT)
 
 
 def status(game: str | None, state: dict | None) -> str:
@@ -92,10 +92,109 @@ def _completer(session: Session) -> Any:
     return ClawCompleter()
 
 
+class Typed:
+    """How the interactive session (line or full-screen) runs what was typed: the session
+    words `save`, `reload` and `quit` here, every other line through the engine; what a
+    line writes is held until it ends, then shown in the session's words — a refused line
+    shows its refusal alone (issue 23 items 2, 4 and 5)."""
+
+    def __init__(self, session: Session) -> None:
+        from claw.cli.session.words import claw_prefix
+
+        self.session = session
+        verbs = [*getattr(session.cli, "commands", {}), *SESSION_WORDS, "undo", "log", "show"]
+        self.prefix = claw_prefix(verbs)
+        self.over = _over(session)  # was the game over before the last line?
+
+    def run(self, line: str, tty: bool | None = None, track: bool = True) -> tuple[int, list[tuple[str, str]]]:
+        """Run ``line``: (its exit code, the chunks to show). `quit` raises EndSession.
+        ``track``: a line typed (False: the board drawn again, which ends no game)."""
+        from claw.cli.framework import runner
+        from claw.cli.session.capture import capture
+        from claw.cli.session.words import for_session
+
+        words = _split_typed(line)
+        if track:
+            self.over = _over(self.session)
+        with capture(tty) as found:
+            if words[:1] == ["save"] or words[:1] == ["reload"]:
+                code = runner.guard(lambda: self._session_word(words))
+            else:
+                code = self.session.run_line(line)
+        chunks = found.chunks if code == 0 else found.refusal()
+        return code, [(stream, for_session(text, self.prefix)) for stream, text in chunks]
+
+    def _session_word(self, words: list[str]) -> int:
+        from claw.core.errors import UsageError
+
+        self.session.changed = False
+        if words[0] == "reload":
+            if len(words) > 1:
+                raise UsageError(f"reload takes no arguments: {' '.join(words[1:])}")
+            return self.session.reload(Output())
+        if len(words) > 2:
+            raise UsageError(f"save takes one file name at most: {' '.join(words[1:])}")
+        return self.session.save(words[1] if len(words) > 1 else None, Output())
+
+    def board(self, tty: bool | None = None) -> list[tuple[str, str]]:
+        """The board as `show` draws it, in the session's words."""
+        return self.run("show", tty, track=False)[1]
+
+    def ended_now(self) -> bool:
+        """Did the last line end the game?"""
+        return not self.over and _over(self.session)
+
+    def unsaved(self) -> str | None:
+        """What quitting now would lose, or None."""
+        if not self.session.dirty or self.session.envelope is None:
+            return None
+        where = self.session.path
+        return f"changes not saved to {where}" if where else "this game is not saved to a file"
+
+
+def _over(session: Session) -> bool:
+    state = (session.envelope or {}).get("state")
+    return isinstance(state, dict) and bool(state.get("outcome"))
+
+
+def summary_lines(session: Session) -> list[str]:
+    """The end-of-game summary (issue 23 item 8). HOOK: helper sim-docs builds the full
+    summary in core (outcome, rounds, figures fallen, wounds, loot, dice luck); until it
+    lands this says the outcome and counts the log."""
+    envelope = session.envelope or {}
+    state = envelope.get("state") or {}
+    outcome = state.get("outcome")
+    if isinstance(outcome, dict):
+        said = " — ".join(str(outcome[k]) for k in ("result", "why") if outcome.get(k))
+    else:
+        said = " — ".join(str(v) for v in (outcome, state.get("outcome_reason")) if v)
+    log = envelope.get("log", [])
+    dice = sum(len(entry.get("dice") or []) for entry in log)
+    return [f"The game is over: {said}.", f"{len(log)} command(s) in the log, {dice} dice rolled."]
+
+
+def _ask(question: str, answers: str, input: Any, screen: Any) -> str:
+    """One letter of ``answers`` typed after ``question`` (the first is the default; Ctrl-C
+    or Ctrl-D: the last, which is always the harmless one)."""
+    from prompt_toolkit import PromptSession
+
+    asker: Any = PromptSession(input=input, output=screen)
+    while True:
+        try:
+            reply = asker.prompt(question).strip().lower()
+        except (KeyboardInterrupt, EOFError):
+            return answers[-1]
+        if not reply:
+            return answers[0]
+        if reply[0] in answers:
+            return reply[0]
+
+
 def interactive_session(session: Session, *, redraw: str = "changed", output: Output | None = None,
                         input: Any = None, screen: Any = None) -> int:
-    """Prompt, run, redraw, until `quit` or Ctrl-D. ``input``/``screen``: prompt_toolkit's
-    input and output (tests pass a pipe input and a dummy output)."""
+    """The line session (`claw play --plain`): prompt, run, redraw, until `quit` or Ctrl-D.
+    ``input``/``screen``: prompt_toolkit's input and output (tests pass a pipe input and a
+    dummy output)."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import FileHistory, InMemoryHistory
 
@@ -110,28 +209,92 @@ def interactive_session(session: Session, *, redraw: str = "changed", output: Ou
         history = InMemoryHistory()
     prompt: Any = PromptSession(history=history, completer=_completer(session), complete_while_typing=False,
                                 input=input, output=screen)
-    where = session.path if session.autosave else None
-    output.say(f"claw play: {game or 'no game'}; " + (f"every change is saved to {where}" if where else
-               "this session is not saved to a file (start with -s FILE or -o FILE)")
-               + ". `help` lists the commands, `quit` or Ctrl-D ends.")
+    typed = Typed(session)
+    output.say(opening(session))
+
+    def show(chunks: list[tuple[str, str]]) -> None:
+        from claw.cli.session.capture import Captured
+
+        Captured(chunks).replay()
+
     if redraw == "always" or redraw == "changed":
-        session.run_line("show")
+        show(typed.board())
     while True:
         try:
             line = prompt.prompt(prompt_text(session))
         except KeyboardInterrupt:  # Ctrl-C: the half-typed line is dropped
             continue
         except EOFError:  # Ctrl-D
-            break
+            line = "quit"
         try:
-            session.run_line(line)
+            code, chunks = typed.run(line)
         except EndSession:
-            break
+            if _quit_asked(typed, output, input, screen):
+                break
+            continue
         except KeyboardInterrupt:  # between a command's own handler and the prompt
             output.error("interrupted")
             continue
+        show(chunks)
         redraws = redraw == "always" or (redraw == "changed" and session.changed)
         if redraws and _split_typed(line)[:1] != ["show"]:
-            session.run_line("show")
-    output.say("session ended" + (f"; the game is in {where}" if where else "; not saved"))
+            show(typed.board())
+        outside = code and session.changed_outside and session.path
+        if outside and _ask(f"reload {session.path} as it is now? [y/N] ", "ny", input, screen) == "y":
+            show(typed.run("reload")[1])
+        if typed.ended_now():
+            for text in summary_lines(session):
+                output.say(text)
+            quits = _ask("quit now? [Y/n] (n stays: look around, undo) ", "yn", input, screen) == "y"
+            if quits and _quit_asked(typed, output, input, screen):
+                break
+    output.say(closing(session))
     return 0
+
+
+def _quit_asked(typed: Typed, output: Output, input: Any, screen: Any) -> bool:
+    """May the session end? With unsaved changes, ask: save, quit without saving, cancel."""
+    lost = typed.unsaved()
+    if lost is None:
+        return True
+    where = typed.session.path
+    save = f"[s]ave to {where}" if where else "[s]ave to a file"
+    while True:
+        answer = _ask(f"{lost}: {save} / [q]uit without saving / [c]ancel? ", "sqc", input, screen)
+        if answer != "s":
+            return answer == "q"
+        target = where
+        if target is None:
+            from prompt_toolkit import PromptSession
+
+            try:
+                target = PromptSession(input=input, output=screen).prompt("save to file: ").strip()
+            except (KeyboardInterrupt, EOFError):
+                return False
+            if not target:
+                continue
+        from claw.cli.session.capture import Captured
+
+        code, chunks = typed.run(f"save {_quote(target)}")
+        Captured(chunks).replay()
+        if code == 0:
+            return True
+
+
+def _quote(word: str) -> str:
+    import shlex
+
+    return shlex.quote(word)
+
+
+def opening(session: Session) -> str:
+    game = (session.envelope or {}).get("game")
+    where = session.path if session.autosave else None
+    return (f"claw play: {game or 'no game'}; " + (f"every change is saved to {where}" if where else
+            "this session is not saved to a file (`save FILE` saves it)")
+            + ". `help` lists the commands, `quit` or Ctrl-D ends.")
+
+
+def closing(session: Session) -> str:
+    where = session.path if session.autosave and not session.dirty else None
+    return "session ended" + (f"; the game is in {where}" if where else "; not saved")

@@ -80,7 +80,8 @@ def test_a_person_plays_msm(tmp_path):
     assert "restored" in err and "after #3 move" in err
     assert "every change is saved to" in err and err.rstrip().endswith(f"the game is in {path}")
     assert out.count("Figures:") >= 3  # the board at the start, and after each change
-    assert "Usage: claw move CAT [SQUARE]" in out and "Options (msm):" in out
+    assert "Usage: move CAT [SQUARE]" in out and "Options (msm):" in out  # the session's words (issue 23 item 4)
+    assert "--state" not in out and "--in-place" not in out and "--output" not in out and "--json" in out
     assert "leon strides from B2 to B4" in err
     history = (tmp_path / "claw" / "play-msm.history").read_text()
     assert "end-activation" in history and "half-typed" not in history

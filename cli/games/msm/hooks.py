@@ -64,6 +64,16 @@ def status(state: dict) -> list[str]:
     return parts
 
 
+def board_focus(state: dict) -> str | None:
+    """Where the full-screen `claw play` draws a board too tall for its pane (`show --around`):
+    the active cat, else the first cat still standing."""
+    figures = state.get("figures", {})
+    if state.get("active") in figures:
+        return str(state["active"])
+    cats = [fid for fid, f in figures.items() if f.get("side") == "cat" and f.get("square")]
+    return cats[0] if cats else None
+
+
 # `claw lookup`: table → (data file, the keys holding its rows, what it is)
 LOOKUP = {
     "bestiary": ("msm/bestiary.yaml", ("rats",), "the rat army: health, AP, powers, attacks"),

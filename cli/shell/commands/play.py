@@ -27,11 +27,15 @@ def register(app: typer.Typer) -> None:
         redraw: Annotated[str, typer.Option(
             "--redraw", metavar="WHEN", help="Session: draw the board after a command: changed (when the state "
             "changed), always, never.")] = "changed",
+        plain: Annotated[bool, typer.Option(
+            "--plain", help="Session: line by line as a plain prompt (for screen readers and logs) instead of "
+            "the full screen; the default when stdout is not a terminal or TERM=dumb.")] = False,
         quiet: QuietOpt = False,
         debug: DebugOpt = False,
     ) -> None:
         from claw.cli.shell.guard import finish
 
         words = list(files or []) + list(ctx.args)
-        finish(lambda output: run(words, state, in_place, output_file, seed, keep_going, redraw, quiet, output),
+        finish(lambda output: run(words, state, in_place, output_file, seed, keep_going, redraw, quiet, output,
+                                       plain=plain),
                quiet=quiet, debug=debug)
