@@ -131,8 +131,9 @@ def attack(state: dict, board, bestiary: dict, attacker: str, target: str, dice,
     from claw.core.msm.reveal import reveal_in_los
     from claw.core.msm.rounds import spend_ap
 
-    out = begin(state)
-    st = out.state
+    # the checks read ``state`` (nothing changes before the AP are paid), so a refused
+    # attack costs no copy: the simulator asks this of every rat in every position
+    st = state
     scratch = scratch or ScratchPolicy()
     aid, afig = figure(st, attacker)
     tid, tfig = figure(st, target)
@@ -140,7 +141,6 @@ def attack(state: dict, board, bestiary: dict, attacker: str, target: str, dice,
         raise IllegalAction(f"{aid if not afig.get('square') else tid} is not on the map")
     if is_cat(afig) == is_cat(tfig):
         raise IllegalAction(f"{aid} and {tid} are on the same side")
-    events = out.events   # the outcome's own list: appended to below
     a_sq, t_sq = square_of(afig), square_of(tfig)
     cat_attacks = is_cat(afig)
     if cat_attacks:
@@ -171,13 +171,19 @@ def attack(state: dict, board, bestiary: dict, attacker: str, target: str, dice,
     sight = line_of_sight(board, st["figures"], a_sq, t_sq, roaches=roaches)
     if not sight.visible:
         raise IllegalAction(f"{aid} has no line of sight to {tid}: {sight.reason}")
+    pounce = False
     if cat_attacks:
-        pounce = free or (afig.get("pounced") and chosen.range == 0)
+        pounce = bool(free or (afig.get("pounced") and chosen.range == 0))
         left = afig.get("ap")
         if afig.get("pounced") and not pounce and left is not None and left < 1 and st.get("active") == aid:
             # Pouncing: the one attack at the end of the move must use a RANGE 0 weapon
             raise IllegalAction(f"the free attack after a pounce must use a RANGE 0 weapon, and {chosen.name} is"
                                 f" RANGE {chosen.range}; {aid} has no AP left for a paid attack")
+    out = begin(state)
+    st = out.state
+    afig, tfig = st["figures"][aid], st["figures"][tid]
+    events = out.events   # the outcome's own list: appended to below
+    if cat_attacks:
         events += spend_ap(st, board, aid, 0 if pounce else 1, "an attack")
         if pounce and afig.get("pounced"):
             afig["pounced"] = False

@@ -47,13 +47,12 @@ def search(state: dict, board, cat_id: str, dice, square: str | None = None,
         if ambush not in targets:
             raise IllegalAction(f"an Ambush goes on an objective square ({', '.join(targets) or 'none on this map'}):"
                                 f" {ambush}")
-    out = begin(state)
-    st = out.state
-    cid, fig = cat(st, cat_id)
+    # the checks read ``state``; the copy is made once the search is allowed
+    cid, fig = cat(state, cat_id)
     here = parse_square(fig["square"])
-    loot = st.setdefault("loot", {})
-    markers = loot.setdefault("markers", {})
-    searched = loot.setdefault("searched", {})
+    loot = state.get("loot", {})
+    markers = loot.get("markers", {})
+    searched = loot.get("searched", {})
     near = [here] + [n for n in orthogonal_neighbours(here) if board.in_bounds(n)]
     candidates = [square_name(s) for s in near if square_name(s) in markers]
     if square:
@@ -70,6 +69,11 @@ def search(state: dict, board, cat_id: str, dice, square: str | None = None,
         raise IllegalAction(f"{cid} cannot search here ({why})")
     if not loot.get("deck"):
         raise IllegalAction("the loot deck is empty (does the scenario name loot_files?)")
+    out = begin(state)
+    st = out.state
+    loot = st.setdefault("loot", {})
+    markers = loot.setdefault("markers", {})
+    searched = loot.setdefault("searched", {})
     sq = usable[0]
     events = out.events   # the outcome's own list: appended to below
     events += spend_ap(st, board, cid, 1, "a search")
