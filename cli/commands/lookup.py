@@ -42,9 +42,25 @@ HELP = ("Read a table the rulebook prints, without a game: TABLE is bestiary, en
 
 
 def complete_table(ctx, incomplete: str) -> list[str]:
-    """The tables (of the game given with --game), for shell completion."""
-    game = (ctx.params or {}).get("game")
+    """The tables (of the game given with --game, or the game in hand), for shell completion."""
+    game = _game_of(ctx)
     return [t for t, (g, *_) in tables().items() if game in (None, g) and t.startswith(incomplete.lower())]
+
+
+def complete_name(ctx, incomplete: str) -> list[str]:
+    """`lookup TABLE <TAB>`: the ids of the table's rows (`lookup prey` the prey)."""
+    table = (ctx.params or {}).get("table")
+    key = _aliases().get((table or "").lower(), (table or "").lower())
+    if key not in tables() or (ctx.params or {}).get("name"):
+        return []
+    ids = [str(row.get("id", row.get("number", ""))) for row in rows(key)]
+    return [i for i in ids if i and i.casefold().startswith(incomplete.casefold())]
+
+
+def _game_of(ctx) -> str | None:
+    from claw.cli.shell.completion import _state
+
+    return (ctx.params or {}).get("game") or _state(ctx)[0]
 
 
 def run(table: str | None, name: str, game: str | None, json_out: bool, output) -> int:

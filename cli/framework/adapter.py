@@ -14,7 +14,7 @@ import importlib
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from claw.cli.framework.spec import Command, Opt
+from claw.cli.framework.spec import Arg, Command, Opt
 from claw.core.errors import UsageError, quoted
 
 GAMES = ("msm", "ratcatcher", "warriors", "mice")
@@ -100,8 +100,11 @@ class GameAdapter:
 
     def named_hooks(self) -> Iterator[tuple[str, Hook]]:
         """Every function the adapter names, with where it is named (the test resolves them)."""
-        for verb in self.commands:
+        for verb, command in self.commands.items():
             yield f"COMMANDS[{verb!r}]", self.handler(verb)
+            for part in (*command.args, *command.options):
+                if part.among:
+                    yield f"among: {verb} {part.name if isinstance(part, Arg) else part.flag}", Hook(part.among)
         for attr, field in CONTRACT.items():
             value = getattr(self, field)
             if isinstance(value, Hook):
@@ -150,6 +153,8 @@ def load(game: str, module: Any) -> GameAdapter:
         if not isinstance(verb, str) or not isinstance(command, Command):
             raise TypeError(f"{game} adapter: COMMANDS[{verb!r}] is not a Command")
         _hook(f"{game}: COMMANDS[{verb!r}].handler", command.handler)
+        for part in (*command.args, *command.options):
+            _hook(f"{game}: COMMANDS[{verb!r}] {part.name} among", part.among)
     options = names.get("NEW_OPTIONS", [])
     if not isinstance(options, list | tuple) or not all(isinstance(o, Opt) for o in options):
         raise TypeError(f"{game} adapter: NEW_OPTIONS must be a list of Opt")

@@ -61,10 +61,10 @@ def names(kind: str, game: str, state: dict | None, *, complete: bool = False) -
         return None
     if kind in hooks.table_kinds:
         return _data(*hooks.table_kinds[kind])  # tables, not state
-    if state is None:
+    if state is None and not complete:
         return None
     chooser = hooks.kinds.get(kind) or (hooks.complete_kinds.get(kind) if complete else None)
-    return chooser(state) if chooser else None
+    return chooser({} if state is None else state) if chooser else None  # completing stateless: fixed names only
 
 
 def place(spec_args: tuple[Arg, ...], given: int) -> list[Arg | None]:

@@ -36,19 +36,20 @@ class Opt(_Spec):
     ``aliases``: old or other spellings still accepted, never shown in help; ``choices``:
     the values the shell completes (the handler still checks them); ``kind``: the kind of
     name it takes (claw.cli.framework.kinds), completed from the state; ``hidden``: a
-    retired option still accepted for one release, left out of help, docs and completion.
+    retired option still accepted for one release, left out of help, docs and completion;
+    ``among``: the completion of its value in the situation (see :class:`Arg`).
     """
 
     __slots__ = ("flag", "type", "help", "default", "short", "multiple", "dest", "aliases", "choices", "kind",
-                 "hidden")
+                 "hidden", "among")
 
     def __init__(self, flag: str, type: type = str, help: str = "", default: Any = None,
                  short: str | None = None, multiple: bool = False, dest: str | None = None,
                  aliases: tuple[str, ...] = (), choices: tuple[str, ...] = (), kind: str | None = None,
-                 hidden: bool = False) -> None:
+                 hidden: bool = False, among: str | None = None) -> None:
         self.flag, self.type, self.help, self.default, self.short = flag, type, help, default, short
         self.multiple, self.dest, self.aliases, self.choices, self.kind = multiple, dest, aliases, choices, kind
-        self.hidden = hidden
+        self.hidden, self.among = hidden, among
 
     @property
     def name(self) -> str:
@@ -60,12 +61,19 @@ class Opt(_Spec):
 
 class Arg(_Spec):
     """One positional argument: ``name`` as in the usage (``CAT``) and the ``kind`` of thing
-    it names (``claw.cli.framework.kinds``: figure, cat, square, card, zone, herb, knack, …)."""
+    it names (``claw.cli.framework.kinds``: figure, cat, square, card, zone, herb, knack, …).
 
-    __slots__ = ("name", "kind", "optional", "many")
+    ``among``: completion only, a ``"module:function"`` hook giving the names of the kind
+    that fit the situation — ``function(state, words)``, ``words`` being the positionals
+    typed before this one (``move CAT SQUARE``: the squares that cat may reach now). It
+    returns None when it cannot tell (then every name of the kind is offered); the parse and
+    the handler never use it."""
 
-    def __init__(self, name: str, kind: str, optional: bool = False, many: bool = False) -> None:
-        self.name, self.kind, self.optional, self.many = name, kind, optional, many
+    __slots__ = ("name", "kind", "optional", "many", "among")
+
+    def __init__(self, name: str, kind: str, optional: bool = False, many: bool = False,
+                 among: str | None = None) -> None:
+        self.name, self.kind, self.optional, self.many, self.among = name, kind, optional, many, among
 
 
 class Command(_Spec):

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from claw.cli.render.output import Output
-from claw.cli.session.engine import QUIT, EndSession, Session
+from claw.cli.session.engine import NOT_IN_SESSION, QUIT, EndSession, Session
 
 SESSION_WORDS = ("help", "save", "reload", *QUIT)
 
@@ -44,12 +44,18 @@ def history_path(game: str | None) -> Path:
 def complete_line(session: Session, text: str) -> tuple[str, list[str]]:
     """(the word being completed, its candidates) for the line typed so far: click's own
     completion of the CLI's commands — names, options, and the values their completers give."""
+    from claw.cli.shell.completion import command_names, help_topics
+
     words = _split_typed(text)
     incomplete = "" if not text or text[-1].isspace() else (words.pop() if words else "")
-    if not words:
-        names = [n for n in (*getattr(session.cli, "commands", {}), *SESSION_WORDS)
-                 if n.startswith(incomplete) and n not in ("new", "play")]
+    game = (session.envelope or {}).get("game")
+    if not words:  # the game in hand's own verbs, the shared commands and the session's words
+        names = [n for n in (*command_names(game), *SESSION_WORDS)
+                 if n.startswith(incomplete) and n not in NOT_IN_SESSION]
         return incomplete, sorted(dict.fromkeys(names))
+    if words == ["help"]:
+        return incomplete, [n for n in dict.fromkeys(help_topics(game)) if n.startswith(incomplete)
+                            and n not in NOT_IN_SESSION]
     if words[0] == "help":
         words = words[1:]
     from claw.cli.shell.bridge import complete

@@ -118,14 +118,25 @@ def _write_help(text: str, *, to_stdout: bool, debug: bool) -> None:
 
 
 def _names_app() -> typer.Typer:
-    """For completing the command word: every command by name and summary, nothing built."""
+    """For completing the command word: the commands by name and summary, nothing built —
+    the game in hand's own when CLAW_STATE names one (claw.cli.shell.completion.command_names),
+    and `help` with its topics."""
+    from claw.cli.framework.adapter import GAMES, commands_of
+    from claw.cli.shell.completion import command_names, for_help_topic, game_in_env
     from claw.cli.shell.dispatch import collect
     from claw.cli.shell.help_turns import RULES, SHARED
 
     app = make_app(completion=True)
-    for verb, per_game in [*((v, {}) for v in FOUNDATION), *collect().items()]:
-        summary = SHARED.get(verb) or RULES.get(verb) or next(iter(per_game.values())).help.split(". ")[0]
+    game = game_in_env()
+    specs = {v: {game: c} for v, c in commands_of(game).items()} if game in GAMES else collect()
+    for verb in command_names(game):
+        summary = SHARED.get(verb) or RULES.get(verb) or next(iter(specs[verb].values())).help.split(". ")[0]
         app.command(name=verb, help=summary)(lambda: None)
+
+    @app.command(name="help", help="Help on a game or a command.")
+    def help_names(topic: str = typer.Argument("", autocompletion=for_help_topic)) -> None:
+        pass
+
     _version(app)
     return app
 
@@ -151,7 +162,7 @@ def main(argv: list[str] | None = None) -> None:
 
         # a completion answer builds only the command being completed (or all, for its name)
         word = verb_being_completed() if completing() else None
-        app = _names_app() if completing() and word is None else build_app(word, completion=True)
+        app = _names_app() if completing() and word in (None, "help") else build_app(word, completion=True)
         app(args=args, prog_name="claw")
         return
     if args[:1] == ["help"] and len(args) > 1 and args[1] in FOUNDATION:

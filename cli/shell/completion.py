@@ -14,6 +14,8 @@ import os
 from collections.abc import Callable
 from typing import Any
 
+from claw.cli.framework.spec import LIST_KINDS
+
 COMPLETE_VAR = "_CLAW_COMPLETE"
 
 
@@ -75,23 +77,56 @@ def _matching(candidates: list[str], incomplete: str) -> list[str]:
 
 def for_args(per_game: dict) -> Callable[..., list[str]]:
     """The completion of a game command's positionals: the kind of the next one (from the
-    specs) and the names of that kind in the state."""
+    specs) and the names of that kind that fit the situation (:func:`situated`)."""
 
     def complete(ctx: Any, incomplete: str) -> list[str]:
-        from claw.cli.framework.kinds import names, place
+        from claw.cli.framework.kinds import place
 
         game, state = _state(ctx)
         spec = per_game.get(game) if game else None
-        if spec is None or not spec.args:
+        if game is None or spec is None or not spec.args:
             return []
-        n = len(positionals(typed_words()[2:-1], _value_flags(per_game)))
+        typed = positionals(typed_words()[2:-1], _value_flags(per_game))
+        n = len(typed)
         # what word n can be: with optionals, more words to come may shift it (`hunt [CAT] PREY`)
-        kinds = dict.fromkeys(arg.kind for more in range(len(spec.args) + 1)
-                              if (arg := place(tuple(spec.args), n + 1 + more)[n]) is not None)
-        found = [name for kind in kinds for name in names(kind, game, state, complete=True) or []] if game else []
-        return _matching(found, incomplete)
+        args = dict.fromkeys(arg for more in range(len(spec.args) + 1)
+                             if (arg := place(tuple(spec.args), n + 1 + more)[n]) is not None)
+        found = [name for arg in args for name in situated(arg, arg.kind, game, state, typed)]
+        return _matching_items(found, incomplete, any(arg.kind in LIST_KINDS for arg in args))
 
     return complete
+
+
+def situated(part: Any, kind: str | None, game: str, state: dict | None, typed: list[str]) -> list[str]:
+    """The names of ``kind`` to offer for an argument or option (``part``): those its
+    ``among`` hook gives for the words typed before it (the squares this cat may reach, the
+    figures this attacker may attack), else every name of the kind in the state."""
+    from claw.cli.framework.kinds import names
+
+    if getattr(part, "among", None) and state is not None:
+        from claw.cli.framework.adapter import Hook
+
+        try:
+            found = Hook(part.among)(state, list(typed))
+        except Exception:  # noqa: BLE001  a Tab must never end in a traceback: the kind's names then
+            found = None
+        if found is not None:
+            return list(found)
+    if kind is None:
+        return []
+    try:
+        return names(kind, game, state, complete=True) or []
+    except Exception:  # noqa: BLE001  a state too broken to name anything offers nothing
+        return []
+
+
+def _matching_items(candidates: list[str], incomplete: str, listed: bool) -> list[str]:
+    """``_matching``, and for a comma-separated kind (``HERB[,HERB...]``) the last item after
+    the ones already typed (``catmint,bo`` → ``catmint,borage``)."""
+    if not listed or "," not in incomplete:
+        return _matching(candidates, incomplete)
+    head, _, last = incomplete.rpartition(",")
+    return [f"{head},{name}" for name in _matching(candidates, last)]
 
 
 COMMON_VALUE_FLAGS = ("-s", "--state", "-o", "--output", "--seed", "--dice", "--game")
@@ -131,20 +166,30 @@ def shown_options(ctx: Any, per_game: dict, offered: list) -> list:
     return [item for item in offered if item.value not in game_flags or item.value in shown]
 
 
-def for_option(choices: tuple[str, ...], kind: str | None) -> Callable[..., list[str]]:
-    """The completion of an option's value: its fixed choices, or the names of its kind."""
+def for_option(shared: Any, per_game: dict) -> Callable[..., list[str]]:
+    """The completion of an option's value: its fixed choices, or the names of its kind that
+    fit the positionals typed (``--weapon``: the attacker's own weapons). ``shared`` is the
+    option as the command was built (several games' merged); the game in hand's own spec of
+    it says what to offer."""
 
     def complete(ctx: Any, incomplete: str) -> list[str]:
-        if choices:
-            return _matching(list(choices), incomplete)
-        from claw.cli.framework.kinds import names
-
         game, state = _state(ctx)
-        if game is None or kind is None:
+        own = [o for o in (per_game[game].options if game in per_game else ()) if o.name == shared.name]
+        opt = own[0] if own else shared
+        if opt.choices:
+            return _matching(list(opt.choices), incomplete)
+        if game is None or opt.kind is None:
             return []
-        return _matching(names(kind, game, state, complete=True) or [], incomplete)
+        typed = positionals(typed_words()[2:-1], _value_flags_of(ctx))
+        return _matching_items(situated(opt, opt.kind, game, state, typed), incomplete, opt.kind in LIST_KINDS)
 
     return complete
+
+
+def _value_flags_of(ctx: Any) -> set[str]:
+    """The option names of the command being completed that take a value."""
+    params = getattr(getattr(ctx, "command", None), "params", [])
+    return {name for p in params if not getattr(p, "is_flag", True) for name in getattr(p, "opts", [])}
 
 
 def for_draws(ctx: Any, incomplete: str) -> list[str]:
@@ -200,3 +245,39 @@ def for_games(ctx: Any, incomplete: str) -> list[str]:
     from claw.cli.framework.adapter import GAMES
 
     return _matching(list(GAMES), incomplete)
+
+
+def command_names(game: str | None) -> list[str]:
+    """The command words to offer: the shared commands and, when the game in hand is known,
+    that game's own verbs only (no `hunt` in an msm game, though the rule verb exists for
+    every game); every game's verbs when none is known."""
+    from claw.cli.framework.adapter import GAMES, commands_of
+    from claw.cli.shell.app import FOUNDATION
+
+    if game in GAMES:
+        return [*FOUNDATION, *commands_of(game)]
+    from claw.cli.shell.dispatch import collect
+
+    return [*FOUNDATION, *collect()]
+
+
+def help_topics(game: str | None) -> list[str]:
+    """What `help` takes: a game's name, or a command of the game in hand."""
+    from claw.cli.framework.adapter import GAMES
+
+    return [*GAMES, *command_names(game)]
+
+
+def game_in_env() -> str | None:
+    """The game of the state in CLAW_STATE (a cheap look), for completing the command word."""
+    path = os.environ.get("CLAW_STATE")
+    if not path or path == "-":
+        return None
+    from claw.cli.framework.adapter import game_of_file
+
+    return game_of_file(path)
+
+
+def for_help_topic(ctx: Any, incomplete: str) -> list[str]:
+    """`claw help <TAB>`: the games and the commands of the game in hand."""
+    return _matching(help_topics(game_in_env()) if not typed_words()[2:-1] else [], incomplete)

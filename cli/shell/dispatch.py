@@ -62,7 +62,8 @@ def _completing() -> bool:
     return "_CLAW_COMPLETE" in os.environ
 
 
-def _typer_param(opt: Opt, games: list[str], aliases: list[str], completers: bool = True) -> inspect.Parameter:
+def _typer_param(opt: Opt, games: list[str], aliases: list[str], completers: bool = True,
+                 per_game: dict[str, Command] | None = None) -> inspect.Parameter:
     base = opt.type
     annotation: Any = list[base] if opt.multiple else (base if base is bool else Optional[base])  # type: ignore[valid-type]  # noqa: UP045
     default = opt.default if opt.default is not None else ([] if opt.multiple else (False if base is bool else None))
@@ -72,7 +73,7 @@ def _typer_param(opt: Opt, games: list[str], aliases: list[str], completers: boo
     if (opt.choices or opt.kind) and completers:
         from claw.cli.shell.completion import for_option
 
-        complete = for_option(opt.choices, opt.kind)
+        complete = for_option(opt, per_game or {})
     # every number a user types has a limit (docs/conventions.md): no game counts, rolls or
     # modifies anything by a million, and a huge one only makes huge work or text
     bound = MAX_OPTION_INT if base is int else None
@@ -159,7 +160,8 @@ def build(app: typer.Typer, verb: str, per_game: dict[str, Command], game: str |
                                 annotation=Annotated[list[str] | None, typer.Argument(
                                     metavar="ARGS...", help="Figures, squares or names, per game.",
                                     autocompletion=complete_args)])]
-    params += [_typer_param(o, owners[name], list(aliases[name]), completers) for name, o in options.items()]
+    params += [_typer_param(o, owners[name], list(aliases[name]), completers, per_game)
+               for name, o in options.items()]
     if verb == "show":  # every game's show: the shell's loop, not a game's option (claw.cli.commands.watch)
         params.append(inspect.Parameter("watch", inspect.Parameter.KEYWORD_ONLY, default=False, annotation=Annotated[
             bool, typer.Option("--watch", help="Redraw whenever the state file changes (Ctrl-C stops).")]))

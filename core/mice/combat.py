@@ -65,6 +65,18 @@ def stats(state: dict, f: dict, special: dict) -> dict:
     return base
 
 
+def targets(state: dict, attacker: str) -> list[str]:
+    """The figures ``attacker`` may attack: a mouse the minions on the board (not Blackpaw
+    while Barnacle guards him, Dining Hall 4), a minion the free mice outside the ghost
+    costume — what `claw attack ATTACKER <TAB>` offers."""
+    minions = [f["id"] for f in state.get("minions", [])]
+    if any(m["id"] == attacker for m in state.get("mice", [])):
+        return [i for i in minions if not (i == "blackpaw" and "barnacle" in minions)]
+    if attacker in minions:
+        return [m["id"] for m in state.get("mice", []) if not m.get("captured") and not m.get("job")]
+    return []
+
+
 def matchup(state: dict, attacker: str, target: str, tiles: dict, *, ranged: bool = False,
             bonus: int = 0) -> dict:
     """Who attacks whom with how many dice, or the refusal: what an attack and its exact

@@ -219,6 +219,34 @@ def attack(state: dict, board, bestiary: dict, attacker: str, target: str, dice,
     return out
 
 
+def weapons_of(state: dict, bestiary: dict, attacker: str) -> list[Weapon]:
+    """The attacks ``attacker`` has: a cat's equipped weapons and unarmed, a rat's own."""
+    _, fig = figure(state, attacker)
+    return cat_weapons(fig) if is_cat(fig) else rat_weapons(bestiary, fig)
+
+
+def targets(state: dict, board, bestiary: dict, attacker: str) -> list[str]:
+    """The figures ``attacker`` may attack from where it stands: the other side's figures on
+    the map (a cat that is down is no rat's target) that one of its weapons reaches ("Counting
+    Range") in line of sight — the checks :func:`attack` makes of the pair."""
+    from claw.core.msm.los import line_of_sight
+
+    _, afig = figure(state, attacker)
+    if not afig.get("square"):
+        return []
+    weapons = weapons_of(state, bestiary, attacker)
+    roaches = state.get("options", {}).get("roaches", "ignore")
+    found = []
+    for tid, tfig in state["figures"].items():
+        if not tfig.get("square") or is_cat(tfig) == is_cat(afig) or (is_cat(tfig) and tfig.get("down")):
+            continue
+        if not usable(board, afig, square_of(tfig), weapons)[0]:
+            continue
+        if line_of_sight(board, state["figures"], square_of(afig), square_of(tfig), roaches=roaches).visible:
+            found.append(tid)
+    return found
+
+
 def attack_chances(state: dict, board, bestiary: dict, attacker: str, target: str, weapon: str | None = None,
                    extra_mod: int = 0):
     """Exact odds of ``attacker`` on ``target`` with the modifiers the board gives now

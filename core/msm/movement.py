@@ -141,6 +141,19 @@ def move_options(board: Board, figures: dict, cat_id: str, *, pounce_ruling: str
     return out
 
 
+def moves_now(board: Board, state: dict, cat_id: str) -> tuple[dict[str, list[Square]], list[str]]:
+    """What `claw moves` lists: the legal destinations per mode with the state's pounce
+    ruling, a mode the cat cannot pay for in the cats' turn emptied ("Cat Actions": a move
+    costs its AP); and those unaffordable modes. Tab completion offers the same squares."""
+    opts = move_options(board, state["figures"], cat_id,
+                        pounce_ruling=(state.get("options") or {}).get("pounce", POUNCE_RULINGS[0]))
+    left = state["figures"][cat_id].get("ap") if state.get("phase") == "cats" else None
+    short = [m for m in MODES if left is not None and COST[m] > left]
+    for m in short:
+        opts[m] = []
+    return opts, short
+
+
 def move_cat(board: Board, state: dict, cat_id: str, dest: Square, mode: str | None = None,
              dice=None) -> Outcome:
     """Move a cat (changes ``state`` in place; the outcome holds it). Raises IllegalAction saying why not.

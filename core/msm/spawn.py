@@ -44,6 +44,11 @@ def draw_marker(state: dict, dice) -> tuple[str | None, list[dict]]:
     return take(dice, "rats", pool), events
 
 
+def spawn_letters(board) -> list[str]:
+    """The spawn letters the map marks (S, S1, S2, …): the ones `claw spawn LETTER` takes."""
+    return sorted(m for m in board.markers if m.startswith("S"))
+
+
 def spawn(state: dict, board, dice, bestiary: dict | None = None, letters: list[str] | None = None,
           force: bool = False) -> Outcome:
     """Spawn for ``letters`` (default: the current round-track space): the new state and
@@ -58,7 +63,7 @@ def spawn(state: dict, board, dice, bestiary: dict | None = None, letters: list[
         letters = list(track[rnd.get("space", 0) % len(track)])
         rnd["spawned"] = True   # the round's one spawn; chosen letters (a scenario effect) are extra
     else:
-        known = sorted(m for m in board.markers if m.startswith("S"))
+        known = spawn_letters(board)
         unknown = [x for x in letters if x not in known]
         if unknown:
             raise IllegalAction(f"no spawn square {unknown[0]} on this map"

@@ -175,6 +175,17 @@ def copy_fight(f: dict | None) -> dict | None:
             "chomps": dict(f["chomps"]), "disoriented": list(f["disoriented"])}
 
 
+def targets(state: dict, attacker: str) -> list[str]:
+    """The cats ``attacker`` may attack: any other cat neither dead nor retired, and in a
+    fight only those in it (a Pinned cat only its holder) — what `claw attack ATTACKER <TAB>` offers."""
+    f = state.get("fight")
+    pinner = ((f or {}).get("pins") or {}).get(attacker)
+    if pinner:
+        return [pinner]
+    return [cid for cid, cat in state["cats"].items() if cid != attacker
+            and cat.get("status") not in ("dead", "retired") and (not f or cid in f["order"])]
+
+
 def current(state: dict) -> str | None:
     """The id of the cat whose turn it is (None outside a fight)."""
     f = state.get("fight")

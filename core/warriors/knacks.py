@@ -73,6 +73,18 @@ def _effect(knack: str, uses: int, lvl: int, row: dict) -> str:
             "yowl": "one simple call heard by cats within range"}.get(knack, row["effect"])
 
 
+def used_alone(rules: Rules, knack: str) -> bool:
+    """Whether ``knack`` is used on its own (`claw knack`), not in a check or a fight; Yowl's
+    call is both."""
+    return rules.knacks[knack]["kind"] not in ("check", "fight") or knack == "yowl"
+
+
+def choosable(cat: dict, rules: Rules) -> list[str]:
+    """The knacks ``cat`` may use on its own now: those it knows that are used alone (what
+    `claw knack CAT <TAB>` offers)."""
+    return [k for k, lvl in cat["knacks"].items() if lvl and k in rules.knacks and used_alone(rules, k)]
+
+
 def use(state: dict, rules: Rules, cat_id: str, knack: str, uses: int = 1, convert_from: list | None = None):
     """A knack used outside checks and fights (Dash, Leap, Spring, Pathfinder, Interpret
     Dreams, Yowl's call; Using Knacks: "triggered only when you spend Ability points"):
@@ -81,7 +93,7 @@ def use(state: dict, rules: Rules, cat_id: str, knack: str, uses: int = 1, conve
     from claw.core.outcome import begin
     from claw.core.warriors.points import describe, pay
     row = rules.knacks[knack]
-    if row["kind"] in ("check", "fight") and knack != "yowl":
+    if not used_alone(rules, knack):
         where = "a check (claw check ... --knack)" if row["kind"] == "check" else "a fight (claw attack ... --knack)"
         raise IllegalAction(f"{row['name']} is used in {where}: {knack}")
     out = begin(state)

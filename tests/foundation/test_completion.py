@@ -43,7 +43,7 @@ def test_the_shell_protocol_in_a_subprocess(states):
     """As bash runs it: a fresh process, the words in COMP_WORDS, the state in CLAW_STATE or -s."""
     assert bash("claw att", subprocess_run=True) == ["attack"]
     assert bash("claw move ", subprocess_run=True, CLAW_STATE=str(states["msm"])) == ["guy", "adara", "leon", "nera"]
-    assert bash(f"claw move -s {states['msm']} nera A1", subprocess_run=True) == ["A1", "A10", "A11", "A12"]
+    assert bash(f"claw los -s {states['msm']} nera A1", subprocess_run=True) == ["A1", "A10", "A11", "A12"]
 
 
 @pytest.fixture(scope="module")
@@ -77,19 +77,19 @@ def test_option_values_with_fixed_choices_complete():
 def test_figure_ids_from_claw_state(states):
     assert bash("claw move ", CLAW_STATE=str(states["msm"])) == ["guy", "adara", "leon", "nera"]
     assert bash("claw los n", CLAW_STATE=str(states["msm"])) == ["nera"]
-    assert bash("claw attack nera rat-", CLAW_STATE=str(states["msm"])) == ["rat-1", "rat-2", "rat-3", "rat-4"]
+    assert bash("claw rats rat-", CLAW_STATE=str(states["msm"])) == ["rat-1", "rat-2", "rat-3", "rat-4"]
 
 
 def test_squares_and_cards_after_dash_s(states):
     s = str(states["msm"])
-    assert bash(f"claw move -s {s} nera A1") == ["A1", "A10", "A11", "A12"]
+    assert bash(f"claw los -s {s} nera A1") == ["A1", "A10", "A11", "A12"]
     assert "tanto" in bash(f"claw pickup -s {s} nera ")
     assert bash(f"claw trade -s {s} --equip nera tanto l") == ["leon"]
     assert bash(f"claw attack -s {s} nera rat-1 --weapon t") == ["tanto"]
 
 
 def test_zones_rooms_and_herbs_of_the_other_games(states):
-    assert bash("claw move 0.", CLAW_STATE=str(states["ratcatcher"])) == ["0.a", "0.b", "0.c", "0.d"]
+    assert bash("claw trap snare 0.", CLAW_STATE=str(states["ratcatcher"])) == ["0.a", "0.b", "0.c", "0.d"]
     assert bash("claw trap ", CLAW_STATE=str(states["ratcatcher"])) == ["cage", "snare"]
     assert bash("claw explore k", CLAW_STATE=str(states["mice"])) == ["kings-tunnels", "kings-chamber", "kitchen"]
     assert bash("claw gather emberpaw catm", CLAW_STATE=str(states["warriors"])) == ["catmint"]

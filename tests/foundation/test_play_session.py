@@ -129,7 +129,9 @@ def test_completion_of_commands_and_options(tmp_path):
     assert (word, found) == ("--un", ["--until"])
     assert "--state" not in complete_line(session, "show --")[1]  # the session holds the state
     assert complete_line(session, "move le") == ("le", ["leon"])  # from the state in memory
-    assert "rat-3" in complete_line(session, "attack leon ")[1]
+    from claw.cli.games.msm.complete import targets
+
+    assert complete_line(session, "attack leon ")[1] == targets(envelope["state"], ["leon"])  # issue 23 item 3
     assert "charleville-musket" in complete_line(session, "attack leon rat-3 --weapon ")[1]
 
 

@@ -20,9 +20,14 @@ _KINDS = {"MOUSE": "mouse", "ROOM": "room", "KIND": "minion-kind", "MINION": "mi
          "TARGET": "figure"}
 
 
+# completion in the situation (claw.cli.framework.spec.Arg.among), by the positional's name
+_AMONG = {"TARGET": "claw.cli.games.mice.complete:targets"}
+
+
 def _kinds(usage: str) -> tuple[Arg, ...]:
     words = [(w.strip("[]"), w.startswith("[")) for w in usage.split()]
-    return tuple(Arg(word, _KINDS.get(word, "number" if word in ("N", "NUMBER") else "any"), optional=optional)
+    return tuple(Arg(word, _KINDS.get(word, "number" if word in ("N", "NUMBER") else "any"), optional=optional,
+                     among=_AMONG.get(word))
                  for word, optional in words)
 
 

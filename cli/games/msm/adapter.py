@@ -44,7 +44,7 @@ _BOARD_COMMANDS = {
              "a pounce needs --as pounce. "
              "--options lists the legal squares per mode.",
         handler=_G + "move:move",
-        args=(Arg("CAT", "cat"), Arg("SQUARE", "square", optional=True)),
+        args=(Arg("CAT", "cat"), Arg("SQUARE", "square", optional=True, among=_G + "complete:destinations")),
         options=[
             Opt("--as", str, help="movement mode: prowl, stride or pounce (default: the cheaper of prowl and stride "
                 "that reaches; a pounce is never chosen for you)", choices=("prowl", "stride", "pounce")),

@@ -37,9 +37,25 @@ KINDS = {
     "card": _cards,
 }
 # completion only: sets too large or too loose to refuse a word by
+_S = "claw.cli.games.msm.complete"
+
+
+def _complete(name: str):
+    """A chooser of claw.cli.games.msm.complete, imported when first asked."""
+    def chooser(state: dict) -> list[str]:
+        import importlib
+
+        return getattr(importlib.import_module(_S), name)(state)
+
+    return chooser
+
+
 COMPLETE_KINDS = {
     "square": _squares,
     "place": lambda s: _figures(s) + _squares(s),
+    "spawn-letter": _complete("spawn_letters"),
+    "entry": _complete("entries"),
+    "tavern-action": _complete("tavern_actions"),
 }
 # kinds whose names are what is in play now (a card still in the loot deck: exit 4)
 IN_PLAY = frozenset({"card"})

@@ -57,16 +57,12 @@ def moves(call: Call) -> None:
 
 
 def _list_moves(call: Call, board, state, fid, say) -> None:
-    from claw.core.msm.movement import COST, MODES, enemies_adjacent, move_options
+    from claw.core.msm.movement import COST, MODES, enemies_adjacent, moves_now
     from claw.core.msm.squares import square_name
 
-    opts = move_options(board, state["figures"], fid,
-                        pounce_ruling=(state.get("options") or {}).get("pounce", "stride-too"))
+    opts, short = moves_now(board, state, fid)  # none is listed that the cat cannot pay
     fig = state["figures"][fid]
     left = fig.get("ap") if state.get("phase") == "cats" else None
-    short = [m for m in MODES if left is not None and COST[m] > left]
-    for m in short:   # Cat Actions: a move costs its AP; none is listed that the cat cannot pay
-        opts[m] = []
     if say == call.out and _wants_picture(call):
         from claw.cli.games.msm.svg_overlays import reach_overlay
         from claw.core.msm.squares import parse_square

@@ -13,15 +13,16 @@ _T = "claw.cli.games.msm.tavern:"
 _A = "claw.cli.games.msm.attack:"
 _R = "claw.cli.games.msm.round:"
 _C = "claw.cli.games.msm.actions:"
+_S = "claw.cli.games.msm.complete:"  # completion in the situation
 
 PLAY_COMMANDS = {
     "attack": Command(
         help="Attack TARGET with ATTACKER (figure ids); stateless: --attack-dice N --stun S --wound W.",
         handler=_A + "attack",
-        args=(Arg("ATTACKER", "figure", optional=True), Arg("TARGET", "figure", optional=True)),
+        args=(Arg("ATTACKER", "figure", optional=True), Arg("TARGET", "figure", optional=True, among=_S + "targets")),
         options=[
             Opt("--weapon", str, help="weapon card id (cats) or attack id (rats); default: the best that reaches",
-                kind="card"),
+                kind="card", among=_S + "weapons"),
             Opt("--attack-dice", int, help="stateless: number of d12 attack dice"),
             Opt("--stun", int, help="stateless: lowest modified roll that stuns"),
             Opt("--wound", int, help="stateless: lowest modified roll that wounds"),
@@ -43,7 +44,7 @@ PLAY_COMMANDS = {
         help="Spawn rats on the current round-track space's squares, in the rats' turn after every rat has "
              "activated (scenario-step --until spawn); LETTER... or --place for a scenario's instruction.",
         handler=_R + "spawn",
-        usage="[LETTER...]",
+        args=(Arg("LETTER", "spawn-letter", optional=True, many=True),),
         options=[Opt("--place", str, help="place set-aside rats face up: TYPE@SQUARE[,TYPE@SQUARE]")],
         needs_state=True,
     ),
@@ -94,7 +95,8 @@ PLAY_COMMANDS = {
     "trade": Command(
         help="Give CARD from CAT to OTHER in the same big square (free).",
         handler=_C + "trade",
-        args=(Arg("CAT", "cat"), Arg("CARD", "card", optional=True), Arg("OTHER", "cat")),  # Taverne: CAT OTHER
+        args=(Arg("CAT", "cat"), Arg("CARD", "card", optional=True, among=_S + "cards_of"),
+              Arg("OTHER", "cat")),  # Taverne: CAT OTHER
         options=[Opt("--equip", bool, help="the receiver equips a weapon (max 2) or armour (1)"),
                  Opt("--francs", int,
                      help="at the Taverne: give francs instead of a card (claw trade CAT OTHER --francs N)")],
@@ -103,7 +105,7 @@ PLAY_COMMANDS = {
     "equip": Command(
         help="Move CARD of CAT between the loot slot and the weapon/armour slots (free).",
         handler=_C + "equip",
-        args=(Arg("CAT", "cat"), Arg("CARD", "card")),
+        args=(Arg("CAT", "cat"), Arg("CARD", "card", among=_S + "cards_of")),
         options=[Opt("--unequip", bool, help="put the card back into the loot slot")],
         needs_state=True,
     ),
@@ -130,7 +132,7 @@ PLAY_COMMANDS = {
         help="Read rulebook entry N: its summary, the effects claw applies, the steps to do by hand. "
              "An entry the scenario names takes effect; any other is only printed (--apply applies it).",
         handler=_C + "entry",
-        args=(Arg("N", "any"),),  # "4" or "#4": the handler reads the number
+        args=(Arg("N", "entry"),),  # "4" or "#4": the handler reads the number
         options=[Opt("--hero", str, help="the cat the entry concerns (default: the active cat)", kind="cat"),
                  Opt("--apply", bool, help="apply an entry the scenario does not name")],
         needs_state=False,  # stateless: read the entry (claw entry 4 --game msm)
@@ -140,7 +142,7 @@ PLAY_COMMANDS = {
              "trade HERO CARD OTHER | level HERO [SKILL...] | recruit LOST NEW [CARD...] | show | "
              "done --campaign FILE.",
         handler=_T + "tavern",
-        usage="ACTION [ARGS...]",
+        args=(Arg("ACTION", "tavern-action"), Arg("ARGS", "any", optional=True, many=True, among=_S + "tavern_words")),
         options=[Opt("--level", int, help="level: the level to set (default: one up)"),
                  Opt("--salves", int, help="heal: how many salves to spend (default: as many as help)"),
                  Opt("--francs", int, help="trade: give this many francs (claw tavern trade HERO OTHER --francs N)"),

@@ -30,7 +30,8 @@ COMMANDS = {
     "move": Command(help="Move the Ratcatcher zone by zone (1 movement each; leaving brown or "
                          "Peculiar rats provokes their bite).",
                     handler=_H + "move",
-                    args=(Arg("ZONE", "zone", many=True),), needs_state=True),
+                    args=(Arg("ZONE", "zone", many=True, among="claw.cli.games.ratcatcher.complete:next_zones"),),
+                    needs_state=True),
     "trap": Command(help="Deploy a trap in the current or an adjacent zone (costs movement).",
                     handler=_H + "trap",
                     args=(Arg("TRAP", "trap"), Arg("ZONE", "zone", optional=True)), needs_state=True),
@@ -44,7 +45,8 @@ COMMANDS = {
     "explore": Command(help="Take this turn's explore (1.3) now, at the named free connectors: only "
                             "when fewer than 2 cheese are in the city; the end of the turn then "
                             "explores no more.",
-                       handler=_H + "explore", usage="[CONNECTOR...]", needs_state=True, options=[_DRAWS]),
+                       handler=_H + "explore", args=(Arg("CONNECTOR", "connector", optional=True, many=True),),
+                       needs_state=True, options=[_DRAWS]),
     "heal": Command(help="Spend a collected health token: +1 wound, never above the maximum.",
                     handler=_H + "heal", needs_state=True),
     "spawn": Command(help="Play the rats' spawn phase (2.5 Nemesis, 2.6 rats) by hand, where the rats' turn "
@@ -59,7 +61,8 @@ COMMANDS = {
         options=[
             Opt("--prefer", str, multiple=True, help="zone to take when rat paths or "
                 "destinations tie, or for the Nemesis's nest", kind="zone"),
-            Opt("--connector", str, multiple=True, help="free connector for a new township; =ID names the "
+            Opt("--connector", str, multiple=True, kind="connector",
+                help="free connector for a new township; =ID names the "
                 "new card's connector that meets it, +ID=CARD:ID a second pair that meets (0:e=s+n=3:w)"),
             Opt("--reward", int, help="Tallyman reward (1-based) if rat recovery forces a tally"),
             Opt("--until", str, help="spawn: stop the rats' turn after 2.4 Consume, before its spawn phase "

@@ -14,6 +14,14 @@ KINDS = {
     "ability": lambda s: _board(s, "abilities"),
     "slot": lambda s: _board(s, "upgrades") + _board(s, "abilities"),
 }
+def _free_connectors(state: dict) -> list[str]:
+    from claw.cli.games.ratcatcher.complete import free_connectors
+
+    return free_connectors(state)
+
+
+# completion only: the city's free connectors (`explore`, `--connector`)
+COMPLETE_KINDS = {"connector": _free_connectors}
 # a zone, trap, ability or slot the Ratcatcher lacks may exist in the game: a rule, exit 4
 IN_PLAY = frozenset({"zone", "trap", "ability", "slot"})
 

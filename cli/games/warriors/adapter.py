@@ -7,9 +7,10 @@ _HUNT = "claw.cli.games.warriors.hunt:"
 _FIGHT = "claw.cli.games.warriors.fight:"
 _DAYS = "claw.cli.games.warriors.days:"
 _GM = "claw.cli.games.warriors.gm:"
+_S = "claw.cli.games.warriors.complete:"  # completion in the situation
 
 _KNACK = Opt("--knack", str, help="use a knack, paid from the pools: NAME or NAME:USES (repeatable)", multiple=True,
-            kind="knack")
+            kind="knack", among=_S + "known_knacks")
 _CONVERT = Opt("--convert-from", str, help="pools to convert 2:1 from when short, in order (e.g. spirit,strength)")
 
 COMMANDS = {
@@ -35,7 +36,8 @@ COMMANDS = {
         args=(Arg("CAT", "cat", optional=True, many=True),), needs_state=True),
     "knack": Command(
         help="Use a knack that is not part of a check (Dash, Leap, Spring, Pathfinder, Interpret Dreams, Yowl's call).",
-        handler=_H + "use_knack", args=(Arg("CAT", "cat"), Arg("KNACK", "knack")), needs_state=True,
+        handler=_H + "use_knack", args=(Arg("CAT", "cat"), Arg("KNACK", "knack", among=_S + "knacks")),
+        needs_state=True,
         options=[Opt("--uses", int, help="paid uses (Leap: up to 4)"), _CONVERT]),
     "hunt": Command(
         help="Hunt PREY with CAT: Locate, Approach, Grab, Kill against the prey table.",
@@ -72,7 +74,7 @@ COMMANDS = {
     "attack": Command(
         help="ATTACKER attacks TARGET: Swat (default), --pounce, --bite, or the Wrestling round. Stateless: "
              "--attack-bonus/--jump-bonus (the hit) or --damage-bonus/--defender-strength (the damage).",
-        handler=_FIGHT + "attack", args=(Arg("ATTACKER", "cat"), Arg("TARGET", "cat")),
+        handler=_FIGHT + "attack", args=(Arg("ATTACKER", "cat"), Arg("TARGET", "cat", among=_S + "targets")),
         options=[
             Opt("--pounce", bool, help="pounce to start or join Wrestling"),
             Opt("--swat", bool, help="swat (the default; while Wrestling only a Pinned cat at its pinner)"),
@@ -112,7 +114,7 @@ COMMANDS = {
             Opt("--healer", str, help="who makes the healing check (default: the cat itself)", kind="cat"),
             Opt("--natural", bool, help="one morning's natural healing (1 HP) instead"),
             Opt("--herbs", str, help="herbs given (comma-separated) to treat an illness; spent from the herb stock "
-                                     "once one is kept"),
+                                     "once one is kept", kind="herb"),
             Opt("--points", int, help="healer's Intelligence points for the check"),
             _KNACK, _CONVERT,
             Opt("--mod", int, help="the GM's modifier"),
