@@ -54,7 +54,9 @@ def test_only_the_game_in_hands_verbs_are_offered(states, game):  # noqa: F811
     assert offered == own | shared | {"help"}
     in_session = set(_complete(_session(states[game]), ""))
     assert own <= in_session and {"quit", "help"} <= in_session
-    assert not in_session - own - shared - {"help", "quit", "exit"}
+    from claw.cli.session.interactive import SESSION_WORDS
+
+    assert not in_session - own - shared - set(SESSION_WORDS)
     assert "new" not in in_session and "play" not in in_session  # refused inside a session
 
 
