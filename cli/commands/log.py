@@ -7,11 +7,11 @@ def run(state, last, json_out, output, store) -> int:
     from claw.cli.framework.runner import Common, state_source
     from claw.cli.framework.state_rules import STATE_RULES
     from claw.cli.store import statefile
-    from claw.core.errors import UsageError
-
     source, _ = state_source(Common(state=state), needs_state=True, store=store)
     if source is None:
-        raise UsageError("`claw log` needs a game state: -s FILE, - for stdin, or CLAW_STATE")
+        from claw.cli.render.wording import needs_state
+
+        raise needs_state("log", changes=False)
     envelope = store.checkout() if store.in_memory else statefile.load_any(source, STATE_RULES)[0]
     entries = envelope.get("log", [])
     if last:

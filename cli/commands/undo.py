@@ -8,13 +8,13 @@ def run(state, steps, output, store) -> int:
 
     from claw.cli.framework.state_rules import STATE_RULES
     from claw.cli.store import statefile
-    from claw.core.errors import UsageError
-
     if store.in_memory:  # `claw play`: the session's history (its file's, when it has one)
         return store.undo(state, steps, output)
     path = state or statefile.env_state()
     if not path or path == "-":
-        raise UsageError("undo needs the state file: -s FILE or CLAW_STATE")
+        from claw.cli.render.wording import needs_state
+
+        raise needs_state("undo", file_only=True)
     text, left = statefile.pop_undo(path, STATE_RULES, steps)
     log = json.loads(text).get("log", [])
     last = log[-1] if log else None

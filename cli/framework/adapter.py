@@ -15,7 +15,6 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from claw.cli.framework.spec import Arg, Command, Opt
-from claw.core.errors import UsageError, quoted
 
 GAMES = ("msm", "ratcatcher", "warriors", "mice")
 NAMES = {
@@ -135,7 +134,9 @@ def adapter(game: str) -> GameAdapter:
 def _game_module(game: str, name: str) -> Any:
     """``claw.cli.games.<game>.<name>``; an unknown game is a usage error."""
     if game not in GAMES:
-        raise UsageError(f"unknown game {quoted(game)} (one of: {', '.join(GAMES)})")
+        from claw.cli.render.wording import unknown_game
+
+        raise unknown_game(game, GAMES)
     return importlib.import_module(f"claw.cli.games.{game}.{name}")
 
 

@@ -123,9 +123,9 @@ class Call:
         """The game part, for a handler that only runs with one (its command has
         ``needs_state=True``, or it checked ``state`` first): typed ``dict``, not ``None``."""
         if self.envelope is None:
-            from claw.core.errors import UsageError
+            from claw.cli.render.wording import needs_state
 
-            raise UsageError(f"`claw {self.command}` needs a game state (-s FILE)")
+            raise needs_state(self.command)
         return self.envelope["state"]
 
     # scenario documents (for `new`) -----------------------------------------------

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from claw.cli.framework.spec import Command, Opt
-from claw.core.errors import IllegalAction, UsageError
+from claw.core.errors import UsageError
 
 # the common options' flags, offered by "did you mean" beside a game's own
 COMMON_FLAGS = ("--state", "--in-place", "--output", "--quiet", "--json", "--seed", "--dice", "--game")
@@ -55,11 +55,16 @@ class Choice:
             raise InvalidInput(f"{source or 'the state'}: its game changed while claw read it "
                                f"({self.built_for}, then {game}); nothing done, run the command again")
         if game is None:
-            raise UsageError(f"`claw {verb}` needs a state (-s FILE) or --game GAME")
+            from claw.cli.render.wording import needs_state
+
+            specs = list(self.known.values())  # --game is offered only where it answers something
+            raise needs_state(verb, stateless=any(not c.needs_state for c in specs),
+                              changes=not specs or any(c.changes_state for c in specs))
         spec = self.per_game.get(game)
         if spec is None:
-            raise IllegalAction(f"{game} has no '{verb}' rule in claw"
-                                + (f" (games with it: {', '.join(self.known)})" if self.known else ""))
+            from claw.cli.render.wording import foreign_verb
+
+            raise foreign_verb(verb, self.known, game, from_state=source is not None)
         given = {k for k, v in self.values.items() if v not in (None, False, [])}
         foreign = sorted(given - {o.name for o in spec.options})
         if foreign:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from claw.cli.render.output import Output
+from claw.cli.render.wording import with_hint
 from claw.core.errors import CannotWrite, ClawError, InvalidInput, UsageError
 
 if TYPE_CHECKING:  # the stores load only for a command that reads or writes a state
@@ -36,12 +37,6 @@ class Common:
         self.state, self.in_place, self.output, self.quiet = state, in_place, output, quiet
         self.json, self.seed, self.dice, self.game, self.debug = json, seed, dice, game, debug
         self.draw = draw
-
-
-def with_hint(exc: ClawError, hint: str) -> ClawError:
-    """``exc`` carrying a second line for the user (what to do instead)."""
-    exc.hint = hint  # type: ignore[attr-defined]
-    return exc
 
 
 def _describe(exc: BaseException) -> str:
@@ -125,9 +120,26 @@ def state_source(common: Common, needs_state: bool, store: Store | None = None) 
             raise UsageError(f"a state is piped in on stdin and CLAW_STATE names {env}: say which with "
                              f"-s - (stdin) or -s {env} (or unset CLAW_STATE)")
         return env, True
-    if stdin is not None and not stdin.isatty() and (needs_state or common.game is None):
+    if stdin is not None and not stdin.isatty() and (needs_state or common.game is None) \
+            and not nothing_on_stdin(stdin):
         return "-", False
     return None, False
+
+
+def nothing_on_stdin(stdin) -> bool:
+    """Is stdin, not a terminal, still no input at all: a device such as /dev/null (cron, CI
+    without a pipe)? Then claw has no state, as on a terminal; an empty pipe or empty file is
+    read, so its emptiness is reported as what it is. Never consumes input."""
+    try:
+        fd = stdin.fileno()
+    except (OSError, ValueError, AttributeError):
+        return False  # no descriptor (a test's text stream): piped, as isatty said
+    import stat
+
+    try:
+        return stat.S_ISCHR(os.fstat(fd).st_mode)
+    except OSError:
+        return True  # a closed descriptor carries nothing
 
 
 def stdin_has_input(stdin) -> bool:
@@ -197,6 +209,7 @@ def run_state_command(*, command: str, args: list[str], opts: dict, common: Comm
     from claw.cli.store import statefile
 
     store = _or_files(store)
+    _check_command_line(command, args, common, store)
     source, table_mode = state_source(common, needs_state, store)
     if common.in_place and source not in (None, "-") and not os.path.isdir(source):  # a folder: the read says
         _check_in_place_target(source)  # before reading: a FIFO would hang or be drained
@@ -224,7 +237,9 @@ def run_state_command(*, command: str, args: list[str], opts: dict, common: Comm
             handler, needs_state, changes_state, opts = (picked.handler, picked.needs_state,
                                                          picked.changes_state, picked.opts)
         if needs_state and envelope is None:
-            raise UsageError(f"`claw {command}` needs a game state: -s FILE, - for stdin, or CLAW_STATE")
+            from claw.cli.render.wording import needs_state as no_state
+
+            raise no_state(command, changes=changes_state)
         if handler is None:
             raise RuntimeError(f"no handler for `claw {command}`")
         dice, seeded = make_dice(common, envelope)
@@ -283,6 +298,22 @@ def settle(output: Output, state_on_stdout: bool) -> None:
         output.release(stdout_to_stderr=state_on_stdout)
     else:
         output.drop()
+
+
+def _check_command_line(command: str, args: list[str], common: Common, store: Store) -> None:
+    """Mistakes the command line shows before anything is read: a game claw does not know
+    (exit 2, not the rules' refusal), a state file typed where the arguments go."""
+    from claw.cli.render import wording
+
+    if common.game is not None:
+        from claw.cli.framework.adapter import GAMES
+
+        if common.game not in GAMES:
+            raise wording.unknown_game(common.game, GAMES)
+    if not common.state and not store.in_memory:
+        typed = next((a for a in args if wording.looks_like_state_file(a)), None)
+        if typed is not None:
+            raise wording.state_positional(command, typed)
 
 
 def _check_in_place_target(source: str) -> str:

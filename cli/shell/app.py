@@ -94,14 +94,23 @@ def _help_or_unknown(args: list[str]) -> bool:
     verbs = collect()
     if word in verbs:
         return False
-    from claw.cli.render.output import Output
-    from claw.cli.render.suggest import hint
+    from claw.cli.framework.runner import guard
+    from claw.cli.render.wording import unknown_command
 
-    near = hint(word, [*FOUNDATION, *verbs, "help"], what="commands", show_all=0)
-    output = Output()
-    output.error(f"no such command '{word}'" + (f"; {near}" if near else ""))
-    output.error_hint("see `claw --help` (or `claw help GAME`)")
-    raise SystemExit(2)
+    def refuse() -> int:
+        raise unknown_command(word, command_words(guess), guess)
+
+    raise SystemExit(guard(refuse))
+
+
+def command_words(game: str | None) -> list[str]:
+    """The command words a suggestion may name: the shared ones and, when the game in hand
+    is known, its own verbs only (never another game's); else every game's."""
+    from claw.cli.framework.adapter import commands_of
+    from claw.cli.shell.dispatch import collect
+
+    verbs = list(commands_of(game)) if game is not None else list(collect())
+    return [*FOUNDATION, *verbs, "help"]
 
 
 def _write_help(text: str, *, to_stdout: bool, debug: bool) -> None:
@@ -205,11 +214,23 @@ def run_click(app: typer.Typer, args: list[str], obj: Any = None) -> int:
         from claw.cli.render.output import Output
 
         output = Output()
+        unknown = _unknown_word(exc, args)
+        if unknown is not None:  # click's own "Did you mean" would name every game's verbs
+            from claw.cli.framework.runner import guard
+            from claw.cli.render.wording import unknown_command
+
+            envelope = getattr(obj, "envelope", None)
+            game = envelope["game"] if isinstance(envelope, dict) else None
+
+            def refuse() -> int:
+                raise unknown_command(unknown, command_words(game), game)
+
+            return guard(refuse, output=output)
         message = " ".join(exc.format_message().split())
         if isinstance(exc, click_errors.NoSuchOption) and exc.ctx is not None:
             message = _no_such_option(exc.option_name, exc.ctx.command)
         output.error(message[:1].lower() + message[1:] if message[1:2].islower() else message)
-        path = exc.ctx.command_path if exc.ctx is not None else "claw"
+        path = _command_path(exc, app, args)
         word = getattr(exc, "option_name", None) or ""
         if isinstance(exc, click_errors.NoSuchOption) and word[1:2].isdigit():  # `claw roll -1d6`
             typed = next((a for a in args if a.startswith(word)), word)
@@ -225,6 +246,27 @@ def run_click(app: typer.Typer, args: list[str], obj: Any = None) -> int:
     except Abort:
         raise KeyboardInterrupt from None
     return code if isinstance(code, int) else 0
+
+
+def _unknown_word(exc, args: list[str]) -> str | None:
+    """The command word click could not find, when that is what ``exc`` says."""
+    group = exc.ctx.command if exc.ctx is not None else None
+    commands = getattr(group, "commands", None)
+    word = args[0] if args else None
+    if commands is None or word is None or word.startswith("-") or word in commands:
+        return None
+    return word
+
+
+def _command_path(exc, app: typer.Typer, args: list[str]) -> str:
+    """`claw VERB` for the hint line: click leaves the context out of some errors (an option
+    missing its value), and the hint must still point at the command's own help."""
+    path = exc.ctx.command_path if exc.ctx is not None else "claw"
+    if path == "claw" and args and not args[0].startswith("-"):
+        names = {info.name for info in app.registered_commands}
+        if args[0] in names:
+            return f"claw {args[0]}"
+    return path
 
 
 def _no_such_option(flag: str, command) -> str:

@@ -226,8 +226,8 @@ def _with_foreign(choice: Choice, stray: str) -> Choice | None:
 def _no_such_option(stray: str, verb: str, per_game: dict[str, Command], common: Common) -> ClawError:
     """`claw: no such option: --defens; did you mean --defence?` for the game in hand when it
     is known (--game, -s FILE, CLAW_STATE: a cheap look), else over every game's options."""
-    from claw.cli.framework.runner import with_hint
     from claw.cli.render.suggest import hint
+    from claw.cli.render.wording import with_hint
     from claw.cli.shell.help import game_in_hand
 
     flag = stray.split("=")[0]

@@ -143,8 +143,9 @@ def verb_help(verb: str, game: str | None) -> str:
         return "\n".join(out) + "\n"
     out = [f"Usage: claw {verb} ... [OPTIONS]", ""]
     if game is not None:
-        out += _para(f"{NAMES[game]} ({game}) has no '{verb}' command"
-                     + (f"; games with it: {', '.join(owners)}." if owners else "."), cols) + [""]
+        from claw.cli.render.wording import foreign_verb
+
+        out += _para(f"{foreign_verb(verb, owners, game, from_state=False)}.", cols) + [""]
     if summary:
         out += _para(summary, cols) + [""]
     if not owners:

@@ -50,6 +50,17 @@ def read_state_text(source: str) -> tuple[str, str]:
         raise InvalidInput(f"{name}: not UTF-8 text (byte {exc.start + 1})") from None
 
 
+def stdin_is_pipe() -> bool:
+    """Is stdin a pipe (or a socket)? Only then did a command before claw write to it."""
+    import stat
+
+    try:
+        mode = os.fstat(sys.stdin.fileno()).st_mode
+    except (OSError, ValueError, AttributeError):
+        return True  # no descriptor (a test's text stream stands for a pipe)
+    return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
+
+
 def read_stdin_bounded(limit: int) -> bytes:
     """Up to ``limit + 1`` bytes of stdin (so a caller can tell "too large"), never more:
     ``claw validate - < /dev/zero`` must not eat the memory."""
@@ -67,8 +78,9 @@ def parse_state(text: str, name: str, rules: StateRules) -> dict:
     version, migration, the schemas, then the game's own consistency check (``rules``)."""
     if not text.strip():
         if name == "<stdin>":  # issue 11: in a pipeline, the stage before us wrote nothing
-            raise InvalidInput("<stdin>: empty input: the previous command wrote no state "
-                               "(it probably failed; see its message)")
+            from claw.cli.render.wording import empty_stdin
+
+            raise empty_stdin(piped=stdin_is_pipe())
         raise InvalidInput(f"{name}: empty input, expected a claw state (JSON)")
     from claw.cli.formats.jsonload import loads as strict_json
 

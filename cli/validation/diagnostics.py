@@ -103,9 +103,9 @@ def schema_for(data: Any) -> tuple[str | None, tuple, str | None]:
     if game is None:
         return None, (), f"missing 'game' key (one of: {', '.join(GAMES)})"
     if game not in GAMES:
-        near = hint(str(game), list(GAMES))
-        tip = f"; {near}" if near.startswith("did you") else ""
-        return None, ("game",), f"unknown game {quoted(game)} (one of: {', '.join(GAMES)}){tip}"
+        from claw.cli.render.wording import unknown_game_text
+
+        return None, ("game",), unknown_game_text(game, GAMES)
     kind = data.get("kind", "scenario")
     from claw.cli.formats.content import schema_names
 

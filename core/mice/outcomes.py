@@ -218,10 +218,10 @@ def explore(state: dict, room: str, tiles: dict) -> Outcome:
     R.ensure_playing(state)
     t = R.tile(tiles, room)
     if state["rooms"][room]["explored"]:
-        raise IllegalAction(f"the {t['name']} is already explored: {room}")
+        raise IllegalAction(f"the {t['name']} ({room}) is already explored")
     if state["ghost"]:
         raise IllegalAction(f"{R.cite(tiles, 'kitchen', 5)}: the mice are inside the ghost costume and go where "
-                            f"the ghost goes (move-ghost MOUSE N --enter {room}): {room}")
+                            f"the ghost goes: move-ghost MOUSE N --enter {room}")
     res = begin(state)
     s = res.state
     s["rooms"][room]["explored"] = True

@@ -183,7 +183,7 @@ def move_cat(board: Board, state: dict, cat_id: str, dest: Square, mode: str | N
     used = modes[0]
     if used == POUNCE and mode is None:
         raise IllegalAction(f"only a pounce reaches {name}: it costs {COST[POUNCE]} AP and leaves {cat_id} "
-                            f"Vulnerable, so say so (claw move {cat_id} {name} --as pounce): {name}")
+                            f"Vulnerable, so say so: claw move {cat_id} {name} --as pounce")
     fig["square"] = name
     events = [{"type": "move", "text": f"{cat_id} {used}s from {square_name(start)} to {name} "
                f"({COST[used]} AP).", "figure": cat_id, "mode": used, "from": square_name(start),

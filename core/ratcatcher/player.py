@@ -176,7 +176,7 @@ def deploy_trap(state: dict, trap: str, zone: str | None = None) -> Outcome:
     if zone != rc["zone"] and zone not in neighbours(state).get(rc["zone"], []):
         raise IllegalAction(f"a trap goes in the current zone {rc['zone']} or an adjacent one: {quoted(zone)}")
     if zone in state["traps"]:
-        raise IllegalAction(f"{zone} already holds a trap ({state['traps'][zone]}): {quoted(zone)}")
+        raise IllegalAction(f"{zone} already holds a trap ({state['traps'][zone]})")
     if rc["traps"] < 1:
         raise IllegalAction(f"no trap tokens left this turn: {quoted(trap)}")
     if rc["movement"] < t["cost"]:
@@ -268,7 +268,7 @@ def attack(state: dict, dice, count: int | None = None, plan=None) -> Outcome:
         raise IllegalAction(f"only {rc['attack_dice']} attack dice left: {quoted(count)}")
     zone = rc["zone"]
     if not any_rat_in(state, zone):
-        raise IllegalAction(f"no rat to attack in {zone}: {quoted(zone)}")
+        raise IllegalAction(f"no rat to attack in {zone}")
     rolls = [dice.die(6) for _ in range(count)]
     rc["attack_dice"] -= count
     apply_attack(state, zone, rolls, effective_accuracy(state), plan, out, rc["name"])
@@ -360,9 +360,9 @@ def gather(state: dict, slot: str | None = None) -> Outcome:
     rc = state["ratcatcher"]
     zone = rc["zone"]
     if not state["zones"][zone]["cheese"]:
-        raise IllegalAction(f"no Magic Cheese in {zone}: {quoted(zone)}")
+        raise IllegalAction(f"no Magic Cheese in {zone}")
     if any_rat_in(state, zone):
-        raise IllegalAction(f"rats guard the cheese in {zone}: capture them first: {quoted(zone)}")
+        raise IllegalAction(f"rats guard the cheese in {zone}: capture them first")
     options = cheese_slots(state)
     if slot is None:
         slot = options[0] if options else None

@@ -77,7 +77,7 @@ def place_knacks(rules: Rules, skills: dict, knacks: list) -> dict:
             # lost"; Approach is the cat moving close to the prey (ruling 54)
             raise IllegalAction(f"{row['name']} needs the cat keeping still ({row.get('condition', '')}), and "
                                 f"the hunt's Approach is the cat moving close to its prey; it helps a Sneak check "
-                                f"made in one spot (claw check CAT sneak --knack {knack}): {knack}")
+                                f"made in one spot: claw check CAT sneak --knack {knack}")
         for stage, skill in skills.items():
             if rules.knacks[knack]["kind"] == "check" and K.applies_to(rules, knack, skill, rules.skill_ability(skill)):
                 out[stage][knack] = out[stage].get(knack, 0) + uses

@@ -252,7 +252,7 @@ def grow(cat: dict, rules: Rules, skill: str | None = None, knack: str | None = 
             raise IllegalAction(f"{cat['name']} has no {kind} to choose now")
         if kind == "skill":
             if cat["skills"].get(value, 0) >= 5:
-                raise IllegalAction(f"{value} is already 5, the most a skill can be: {value}")
+                raise IllegalAction(f"{value} is already 5, the most a skill can be")
             cat["skills"][value] = cat["skills"].get(value, 0) + 1
             cat["skills"] = dict(sorted(cat["skills"].items()))
         elif kind == "knack":
@@ -268,7 +268,7 @@ def grow(cat: dict, rules: Rules, skill: str | None = None, knack: str | None = 
             if value not in slot["choices"]:
                 raise IllegalAction(f"moon {slot['moon']} gives +1 to {' or '.join(slot['choices'])}, not {value}")
             if cat["abilities"][value] >= 10:
-                raise IllegalAction(f"{value} is already 10, the most an ability can be: {value}")
+                raise IllegalAction(f"{value} is already 10, the most an ability can be")
             cat["abilities"][value] += 1
             cat["pools"][value] += 1
             if value == "strength":

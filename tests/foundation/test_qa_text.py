@@ -185,7 +185,7 @@ def test_a_stage_after_a_failed_one_says_the_previous_command_wrote_nothing(tmp_
     for verb in (["scenario-step"], ["show"], ["log"], ["note", "x"]):
         r = claw(*verb, stdin=first.stdout)
         assert r.returncode == 3, (verb, r.stderr)
-        assert "the previous command wrote no state" in r.stderr, r.stderr
+        assert "the pipe into claw carried no state" in r.stderr, r.stderr
 
 
 def test_a_negative_expression_gets_a_hint_about_double_dash():

@@ -153,4 +153,4 @@ def test_empty_stdin_says_the_previous_stage_wrote_nothing():
     """Issue 11 item 6: an empty pipe means the stage before failed; exit 3."""
     r = run(["note", "x"], stdin="")
     assert r.code == 3
-    assert "previous command wrote no state" in r.stderr and "see its message" in r.stderr
+    assert "the pipe into claw carried no state" in r.stderr and "see its message" in r.stderr

@@ -122,7 +122,7 @@ def test_scenario_step_and_spawn_commands(start):
 
 def test_los_is_not_a_ratcatcher_rule(start):
     r = run(["los", "a", "b", "-s", "-"], stdin=start)
-    assert r.code == 4 and "no 'los' rule" in r.stderr
+    assert r.code == 2 and "los is an msm command; this state is ratcatcher" in r.stderr  # issue 25: exit 2
 
 
 def test_new_rejects_mismatched_content(tmp_path):

@@ -134,7 +134,9 @@ def move_ghost(call: Call) -> None:
         return call.apply(ghost.move_ghost(call.need_state(), mid, called, call.dice, faces, _tiles(),
                                            call.opts.get("enter")), json_info=True)
     if call.opts.get("enter"):
-        raise UsageError("--enter needs a state")
+        from claw.cli.render.wording import needs_state
+
+        raise needs_state(f"{call.command} --enter")
     args = list(call.args)
     if len(args) not in (1, 2):
         raise UsageError("stateless `claw move-ghost` takes NUMBER (or MOUSE NUMBER)")
@@ -184,7 +186,9 @@ def scary_noises(call: Call) -> None:
         return call.apply(ghost.scary_noises(call.need_state(), mid, distance, call.dice, faces, _tiles(),
                                              call.opts.get("raider")), json_info=True)
     if call.opts.get("raider"):
-        raise UsageError("--raider needs a state")
+        from claw.cli.render.wording import needs_state
+
+        raise needs_state(f"{call.command} --raider")
     _no_figures(call)
     mice = 6 if call.opts.get("mice") is None else call.opts["mice"]
     A.check_count(mice, "--mice")

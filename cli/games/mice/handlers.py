@@ -69,7 +69,9 @@ def chapter_state(call: Call) -> dict | None:
 
 def _need_state(call: Call) -> dict:
     if chapter_state(call) is None:
-        raise UsageError(f"`claw {call.command}` needs a game state here: -s FILE (or the stateless options)")
+        from claw.cli.render.wording import needs_state
+
+        raise needs_state(call.command, without=f"or the stateless options (`claw {call.command} --help`)")
     return call.need_state()
 
 

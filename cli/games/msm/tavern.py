@@ -49,7 +49,9 @@ def tavern(call: Call) -> None:
         raise UsageError(f"unknown Taverne action {quoted(action)} (one of {', '.join(ACTIONS)})")
     if call.state is None:  # stateless: the events chart is a look-up (`claw tavern event --game msm`)
         if action != "event":
-            raise UsageError(f"`claw tavern {action}` needs a state (-s FILE); without one only `claw tavern event`")
+            from claw.cli.render.wording import needs_state
+
+            raise needs_state(f"tavern {action}", without="without one, only `claw tavern event` answers")
         return _chart(call)
     from claw.core.msm.campaign import enter_taverne, in_taverne
 
@@ -192,7 +194,9 @@ def trade(call: Call) -> None:
 
 def heal(call: Call) -> None:
     if call.state is None:
-        raise UsageError("claw heal needs a state in the Taverne (msm heals between scenarios)")
+        from claw.cli.render.wording import needs_state
+
+        raise needs_state("heal", without="msm heals in the Taverne, between scenarios")
     call.args = ["heal"] + list(call.args)
     tavern(call)
 

@@ -40,7 +40,9 @@ def _attack_numbers(call: Call) -> None:
         raise UsageError(f"a stateless Ratcatcher attack needs {' and '.join(missing)} "
                          "(e.g. --attack-dice 4 --accuracy 4 --defence 1)")
     if o.get("assign"):
-        raise UsageError("--assign needs a game state (the zone's rats)")
+        from claw.cli.render.wording import needs_state
+
+        raise needs_state("attack --assign", without="the zone's rats come from it")
     n, acc = o["attack_dice"], o["accuracy"]
     d = o.get("defence") or 0
     rats = 1 if o.get("rats") is None else o["rats"]
@@ -98,7 +100,7 @@ def odds(call: Call) -> None:
         raise UsageError(f"--attack-dice must be 1..100: {n}")
     targets = zone_targets(state, rc["zone"])
     if not targets:
-        raise IllegalAction(f"no rat to attack in {rc['zone']}: {quoted(rc['zone'])}")
+        raise IllegalAction(f"no rat to attack in {rc['zone']}")
     from claw.core.ratcatcher.effects import accuracy as effective_accuracy
 
     odds = zone_odds(n, effective_accuracy(state), targets)

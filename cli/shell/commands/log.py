@@ -12,7 +12,8 @@ def register(app: typer.Typer) -> None:
     @app.command(name="log", help="Print the game's history: commands, dice and what happened.")
     def log_cmd(
         state: StateOpt = None,
-        last: Annotated[int | None, typer.Option("--last", "-n", min=1, help="Only the last N commands.")] = None,
+        last: Annotated[int | None, typer.Option("--last", "-n", min=1, metavar="N",
+                                                 help="Only the last N commands.")] = None,
         json_out: JsonOpt = False,
         debug: DebugOpt = False,
     ) -> None:

@@ -13,7 +13,7 @@ def register(app: typer.Typer) -> None:
                  "Exit 3 if any error (or, with --strict, any warning).")
     def validate_cmd(
         files: Annotated[list[str], typer.Argument(metavar="FILE...", help="YAML or JSON files; '-' for stdin.")],
-        fmt: Annotated[str, typer.Option("--format", help="text, json, github or sarif")] = "text",
+        fmt: Annotated[str, typer.Option("--format", metavar="FORMAT", help="text, json, github or sarif")] = "text",
         quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No summary line.")] = False,
         strict: Annotated[bool, typer.Option("--strict", help="Warnings fail too (exit 3).")] = False,
         ignore: Annotated[list[str] | None, typer.Option("--ignore", metavar="CODE",
