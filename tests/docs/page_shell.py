@@ -28,6 +28,8 @@ from .pages import Block, Command, split_comment
 
 TIMEOUT = 300   # seconds for one page: a command waiting for a terminal must not hang the run
 
+SETUP_FAILED = 97   # the exit code that says a menu's situation (alternatives after CMD) failed
+
 CLAW_FUNCTION = r'''
 claw() {
   local d code
@@ -71,7 +73,8 @@ def _script(page_blocks: list[Block], work: Path, results: Path) -> tuple[str, l
             out, err, rc = (q(str(results / f"{n}.{ext}")) for ext in ("out", "err", "rc"))
             if block.alternatives:   # from the situation before the block, in a subshell
                 lines.append(f'find {q(str(work))} -mindepth 1 -delete; cp -a "$__snap/." {q(str(work))}')
-                lines.append(f'( cd "$__here"\n{cmd}\n) > {out} 2> {err} < /dev/null; echo $? > {rc}')
+                setup = f"{{ {block.setup}\n}} > /dev/null 2>&1 || exit {SETUP_FAILED}\n" if block.setup else ""
+                lines.append(f'( cd "$__here"\n{setup}{cmd}\n) > {out} 2> {err} < /dev/null; echo $? > {rc}')
             else:
                 lines.append(f"{{ {cmd}\n}} > {out} 2> {err} < /dev/null; echo $? > {rc}")
         if block.alternatives:
@@ -150,7 +153,9 @@ def problems(o: Outcome) -> list[str]:
     """What differs between the page and what the command did."""
     c = o.command
     found = []
-    if o.code != c.code:
+    if o.code == SETUP_FAILED:
+        found.append("the menu's situation (the marker's 'after' command) fails")
+    elif o.code != c.code:
         found.append(f"exit {o.code}, the page expects {c.code}")
     if c.shown is not None:
         actual = [line.rstrip() for line in (o.stderr + o.stdout).splitlines() if line.strip()]

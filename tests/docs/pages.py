@@ -15,8 +15,9 @@ The convention (CONTRIBUTING.md, "The docs are tests"):
   must exit 0.
 - An HTML comment ``<!-- docs-test: alternatives -->`` just before a block says it is a
   menu: each command runs from the situation the page reached before the block, and
-  nothing the block does carries over. ``<!-- docs-test: skip REASON -->`` leaves a block
-  out (counted, with its reason).
+  nothing the block does carries over. ``<!-- docs-test: alternatives after CMD -->``
+  runs CMD (which the page's text names) before each command: the situation the menu
+  is for. ``<!-- docs-test: skip REASON -->`` leaves a block out (counted, with its reason).
 - Install commands are not run: the test runs the claw under test, already installed
   (see POLICY).
 """
@@ -24,6 +25,7 @@ The convention (CONTRIBUTING.md, "The docs are tests"):
 from __future__ import annotations
 
 import re
+import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -41,6 +43,7 @@ POLICY = (
     (re.compile(r"\bpython3? -m pytest\b"), "the test suite (this test is part of it)"),
     (re.compile(r"\bclaw --install-completion\b"), "writes the reader's shell start-up file"),
 )
+OPTIONAL_TOOLS = ("jq", "dot")   # a page may pipe into them; without them installed the line is not run
 INSTALLED_CLAW = re.compile(r"(?<![\w/.])\.venv/bin/claw\b")
 
 
@@ -65,6 +68,7 @@ class Block:
     line: int
     tag: str
     alternatives: bool = False
+    setup: str = ""                 # alternatives: the command that makes the situation
     skip: str | None = None
     commands: list[Command] = field(default_factory=list)
 
@@ -111,6 +115,10 @@ def apply_policy(c: Command) -> None:
     for pattern, reason in POLICY:
         if pattern.search(cmd):
             c.skip = reason
+            return
+    for tool in OPTIONAL_TOOLS:
+        if re.search(rf"\|\s*{tool}\b", cmd) and shutil.which(tool) is None:
+            c.skip = f"needs {tool}, which is not installed here"
             return
     parts = _top_level_and(cmd)
     kept = list(parts)
@@ -184,6 +192,11 @@ def blocks(root: Path, page: str) -> list[Block]:
         if marker:
             if marker["what"] == "alternatives":
                 block.alternatives = True
+                if marker["rest"]:
+                    how, _, setup = marker["rest"].partition(" ")
+                    if how != "after" or not setup:
+                        raise ValueError(f"{page}:{k + 1}: write 'alternatives after CMD'")
+                    block.setup = setup
             elif marker["what"] == "skip":
                 block.skip = marker["rest"] or "(no reason given)"
             else:

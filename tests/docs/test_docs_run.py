@@ -20,19 +20,11 @@ from .pages import Block, blocks, pages
 # the test), and the entry goes. xfail(strict): a page that runs again fails until its
 # entry is removed.
 KNOWN_FAILING: dict[str, str] = {
-    "docs/commands/roll.md": "outputs written with a '# stderr:' comment; 100d100 --odds exits 2",
-    "docs/games/mice.md": "scary-noises --odds prints more lines than shown",
     "docs/games/msm-play.md": "menus of alternatives run as a script; the Taverne francs spent before",
-    "docs/games/msm.md": "my-map.yaml does not ship; older validate wording",
-    "docs/games/ratcatcher.md": "menu run as a script; pipeline vs CLAW_STATE; 'from the examples folder's parent'",
     "docs/games/warriors.md": "unseeded dice; fight --end with no fight; animal --remove while fighting",
-    "docs/play.md": "saved game before starting one; turn.claw and generate-turns do not exist",
-    "docs/validate.md": "my-map.yaml does not ship",
-    "examples/ratcatcher/README.md": "runs 'from this folder' without a cd",
 }
 
 TALLY: dict[str, dict] = {}   # page -> counts, printed by conftest.py's terminal summary
-
 
 def _runnable() -> list[str]:
     def has_blocks(page: str) -> bool:
@@ -42,11 +34,9 @@ def _runnable() -> list[str]:
             return True
     return [p for p in pages(ROOT) if has_blocks(p)]
 
-
 def _param(page: str):
     marks = [pytest.mark.xfail(strict=True, reason=KNOWN_FAILING[page])] if page in KNOWN_FAILING else []
     return pytest.param(page, marks=marks, id=page)
-
 
 def _count(page: str, page_blocks: list[Block], outcomes: list[Outcome]) -> None:
     commands = [c for b in page_blocks for c in b.commands]
@@ -58,7 +48,6 @@ def _count(page: str, page_blocks: list[Block], outcomes: list[Outcome]) -> None
         "skipped": [(c.line, c.skip) for c in commands if c.skip],
         "adapted": [(c.line, c.adapted) for c in commands if c.adapted],
     }
-
 
 @pytest.mark.parametrize("page", [_param(p) for p in _runnable()])
 def test_page_runs_as_written(page, tmp_path):
@@ -72,7 +61,6 @@ def test_page_runs_as_written(page, tmp_path):
             report.append(f"{page}:{o.command.line}: $ {o.command.text}")
             report += ["    " + f for f in found]
     assert not report, "\n" + "\n".join(report)
-
 
 def test_every_page_is_read():
     """Every page with a block of commands is run (an untagged one is refused by blocks())."""
