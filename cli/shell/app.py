@@ -166,7 +166,11 @@ def _version(app: typer.Typer) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     args = sys.argv[1:] if argv is None else argv
-    if "_CLAW_COMPLETE" in os.environ or any(a in COMPLETION_WORDS for a in args[:1]):
+    if "_CLAW_COMPLETE" not in os.environ and args and args[0].partition("=")[0] in COMPLETION_WORDS:
+        from claw.cli.shell import shells
+
+        sys.exit(shells.main(args))  # each shell's own script (claw.cli.shell.shells)
+    if "_CLAW_COMPLETE" in os.environ:
         from claw.cli.shell.completion import completing, verb_being_completed
 
         # a completion answer builds only the command being completed (or all, for its name)

@@ -1,10 +1,11 @@
-"""Shell completion (bash, zsh, fish through typer's own `--install-completion` /
-`--show-completion`): commands and options come from click; this module answers the
-words only claw knows — figure ids, squares, cards, zones … from the state in
-``-s FILE`` or ``CLAW_STATE``, and option values with fixed choices.
+"""Shell completion and `claw play`'s: commands and options come from click; this module
+answers the words only claw knows — the game in hand's verbs, figure ids, squares, cards,
+zones … from the state in ``-s FILE``, ``CLAW_STATE`` or the session — narrowed to the
+situation by the specs' ``among`` hooks (claw.cli.framework.spec.Arg), and option values
+with fixed choices. Each shell's script is in claw.cli.shell.shells.
 
 An answer must come back in well under 150 ms, so the state is read with ``json``
-only and nothing else is imported.
+only and nothing else is imported until a hook asks.
 """
 
 from __future__ import annotations
