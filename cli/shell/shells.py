@@ -74,7 +74,7 @@ def script(shell: str) -> str:
 def detect() -> str | None:
     """The shell claw runs under (the parent processes, else $SHELL), or None."""
     try:
-        import shellingham  # typer's own dependency
+        import shellingham  # type: ignore[import-untyped]  # typer's own dependency
 
         name = shellingham.detect_shell()[0]
     except Exception:  # noqa: BLE001  no /proc, an unknown parent: fall back to $SHELL
