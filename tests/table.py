@@ -55,7 +55,7 @@ def adjust_round_trip(path: Path, target: str, change: str, reason: str = "the t
     entry = last_entry(path)
     assert entry["command"] == "adjust" and entry["correction"]["reason"] == reason
     listed = run(["log", "-s", str(path)]).stdout
-    assert "[correction by hand]" in listed
+    assert "# correction by hand" in listed
     ok(["undo", "-s", str(path)])
     assert path.read_bytes() == before
     return entry

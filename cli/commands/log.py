@@ -26,21 +26,32 @@ def run(state, last, json_out, output, store) -> int:
     return 0
 
 
+def command_words(entry: dict) -> list[str]:
+    """The words of the command a log entry records, as they would be typed again."""
+    words = [*entry.get("args", [])]
+    for key, value in entry.get("options", {}).items():
+        flag = "--" + key.replace("_", "-")
+        for one in value if isinstance(value, list) else [value]:
+            words += [flag] if one is True else [flag, str(one)]
+    return words
+
+
 def render_log(entries: list[dict]) -> list:
-    """One line per command, its dice and its events. Texts are literal (the state's
-    version 2); older states' markup was removed when the state was read (statefile.migrate)."""
+    """One line per command, its dice and its events. The command is shell-quoted, so what
+    follows ``#N `` can be pasted back after ``claw`` (or into `claw play`). Texts are literal
+    (the state's version 2); older states' markup was removed when the state was read
+    (statefile.migrate)."""
+    import shlex
+
     from claw.cli.render.text import styled
 
     lines: list = []
     for entry in entries:
-        head = ""
-        if entry.get("args"):
-            head += " " + " ".join(entry["args"])
-        for key, value in entry.get("options", {}).items():
-            head += f" --{key.replace('_', '-')}" + ("" if value is True else f" {value}")
+        words = command_words(entry)
+        head = " " + shlex.join(words) if words else ""
         if entry.get("correction"):
-            head += "  [correction by hand]"
-        lines.append(styled("bold", f"#{entry['seq']} {entry['command']}") + head)
+            head += "  # correction by hand"  # a comment to a shell and to claw play alike
+        lines.append(styled("bold", f"#{entry['seq']} {shlex.quote(entry['command'])}") + head)
         if entry.get("dice"):
             rolled = ", ".join(f"{d['die']}={d['value']}" for d in entry["dice"] if d["die"] != "shuffle")
             if rolled:

@@ -18,10 +18,13 @@ def run(files: list[str], fmt: str, strict: bool, ignore: list[str], follow: boo
     _known_codes(codes)
     seen = {os.path.realpath(p) for p in files if p != "-"}  # a named file given too is reported once
     reports = []
+    followed: dict[str, list[str]] = {}  # file given → the files it named that were checked too
     for path in files:
         # a repeated key is one problem among the others here; every other command refuses the file
         report = check_file(path, ignore=codes, follow=follow, seen=seen, duplicates="report")
         reports += [report] + report.followed
+        if report.followed:
+            followed[report.file] = [r.file for r in report.followed]
     text = render(fmt, reports, strict)
     if fmt in ("json", "sarif"):
         output.out.write_json(text)  # exact on narrow encodings (escaped where needed)
@@ -31,13 +34,22 @@ def run(files: list[str], fmt: str, strict: bool, ignore: list[str], follow: boo
     warnings = sum(len(r.warnings) for r in reports)
     failed = sum(bool(r.errors or (strict and r.warnings)) for r in reports)
     if failed:
-        output.say(f"{errors} error(s), {warnings} warning(s) in {failed} of {len(reports)} file(s)")
+        output.say(f"{errors} error(s), {warnings} warning(s) in {failed} of {len(reports)} file(s)"
+                   + _followed(followed))
     else:
         from claw.cli.render.text import styled
 
         more = f", {warnings} warning(s)" if warnings else ""
-        output.say(styled("green", "ok") + f": {len(reports)} file(s) valid{more}")
+        output.say(styled("green", "ok") + f": {len(reports)} file(s) valid{more}" + _followed(followed))
     return 3 if failed else 0
+
+
+def _followed(followed: dict[str, list[str]]) -> str:
+    """The files counted that were not given: " (followed from a.yaml: loot.yaml)", so a count
+    of 2 for one file typed says where the other came from."""
+    if not followed:
+        return ""
+    return " (" + "; ".join(f"followed from {given}: {', '.join(named)}" for given, named in followed.items()) + ")"
 
 
 def _known_codes(codes: frozenset) -> None:

@@ -173,3 +173,23 @@ def test_state_consistency_checks_point_at_the_value(tmp_path):
     assert r.code == 3 and "hp_max" in r.stdout
     line = int(r.stdout.split(":")[1])
     assert '"hp_max"' in path.read_text().splitlines()[line - 1]
+
+
+def test_the_summary_names_the_files_it_followed(tmp_path):
+    """Issue 25 item 5: one file typed and "in 1 of 2 file(s)" said where the second came from."""
+    import shutil
+
+    from tests.paths import EXAMPLES
+
+    for name in ("scenario-2.yaml", "loot-illustrative.yaml"):
+        shutil.copy(EXAMPLES / "msm" / name, tmp_path / name)
+    loot = tmp_path / "loot-illustrative.yaml"
+    ok = run(["validate", str(tmp_path / "scenario-2.yaml")])
+    assert ok.code == 0 and ok.stderr.endswith(
+        f"ok: 2 file(s) valid (followed from {tmp_path / 'scenario-2.yaml'}: {loot})\n"), ok.stderr
+    loot.write_text(loot.read_text().replace("cards:\n  - ", "cards:\n  - X", 1))
+    bad = run(["validate", str(tmp_path / "scenario-2.yaml")])
+    assert bad.code == 3 and bad.stderr.endswith(
+        f"in 1 of 2 file(s) (followed from {tmp_path / 'scenario-2.yaml'}: {loot})\n"), bad.stderr
+    alone = run(["validate", str(tmp_path / "scenario-2.yaml"), str(loot)])  # both typed: nothing followed
+    assert alone.stderr.endswith("in 1 of 2 file(s)\n"), alone.stderr
