@@ -20,7 +20,6 @@ from .pages import Block, blocks, pages
 # the test), and the entry goes. xfail(strict): a page that runs again fails until its
 # entry is removed.
 KNOWN_FAILING: dict[str, str] = {
-    "docs/games/msm-play.md": "menus of alternatives run as a script; the Taverne francs spent before",
     "docs/games/warriors.md": "unseeded dice; fight --end with no fight; animal --remove while fighting",
 }
 
