@@ -2,7 +2,7 @@
 reaches a value, run again on the corrected state (rulebook: Hit Points, Knocked Out).
 
 - HP 0 or less: the cat is knocked out, as after damage (``fight.knock_out``), and lets
-  go of every Wrestle, pin and Chomp;
+  go of every Wrestle, pin and Chomp; a fight whose one side is then all out ends;
 - a knocked-out cat with 1 HP or more again comes round, however the point came
   (``sunrise.come_round``).
 
@@ -12,7 +12,7 @@ is not damage (ruling in docs/rules/warriors.md, "Corrections apply their conseq
 
 from __future__ import annotations
 
-from claw.core.warriors.fight import copy_fight, knock_out, leave_holds
+from claw.core.warriors.fight import copy_fight, knock_out, leave_holds, settle
 from claw.core.warriors.sunrise import come_round
 
 
@@ -31,6 +31,7 @@ def consequences(state: dict) -> tuple[dict, list[dict]]:
         if cat != old:
             new["cats"][cid] = cat
             leave_holds(new, cid)
+    events += settle(new)  # the last fighter of a side knocked out: the fight is over
     if "fight" not in state:
         new.pop("fight")
     return new, events

@@ -458,8 +458,41 @@ def attack(state: dict, rules: Rules, attacker: str, target: str, spec: AttackSp
     if spec.odds:
         return Outcome(state, events)     # a question: nothing rolled, the state as it was
     if s.get("fight"):
-        events += advance(s)
+        events += settle(s) or advance(s)
     return Outcome(s, events)
+
+
+def side(cat: dict) -> str:
+    """Which side a figure fights on: the players' cats, or the GM's (npc cats, animals)."""
+    return "gm" if cat.get("npc") else "players"
+
+
+def still_fighting(state: dict) -> list[str]:
+    """The fighters who can still act (neither knocked out nor dead)."""
+    f = state.get("fight")
+    return [c for c in f["order"] if state["cats"][c]["status"] == "ok"] if f else []
+
+
+def settle(state: dict) -> list[dict]:
+    """End the fight (in place) once one side has no cat able to fight (ruling 56): the
+    players' cats against the GM's; a fight among cats of one side (sparring) ends when
+    one cat is left standing. Returns the fight's end, or [] while it goes on."""
+    f = state.get("fight")
+    if not f:
+        return []
+    cats = state["cats"]
+    sides = {side(cats[c]) for c in f["order"]}
+    standing = still_fighting(state)
+    left = {side(cats[c]) for c in standing} if len(sides) > 1 else set(standing)
+    if len(left) > 1:
+        return []
+    out = [c for c in f["order"] if c not in standing]
+    rounds = f["round"]
+    state["fight"] = None
+    who = (", ".join(cats[c]["name"] for c in standing) + " still standing") if standing else "no one standing"
+    return [{"type": "fight-end", "rounds": rounds, "standing": standing, "out": out,
+             "text": f"the fight ends in round {rounds}: "
+                     f"{', '.join(cats[c]['name'] for c in out)} out of it, {who}"}]
 
 
 def _strike(s, rules, attacker, target, spec, dice, options, belly_rake=False) -> list[dict]:

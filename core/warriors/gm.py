@@ -27,7 +27,7 @@ class Ruling:
 def apply(state: dict, rules: Rules, cid: str, ruling: Ruling, dice) -> Outcome:
     """Apply a GM ruling to a cat (an Outcome: the new state and its events). Damage goes through the
     rules of HP loss (knocked out at 0, the death roll at -(STR + SPT))."""
-    from claw.core.warriors.fight import copy_fight, lose_hp
+    from claw.core.warriors.fight import copy_fight, lose_hp, settle
     if not (ruling.damage or ruling.disease or ruling.cure or ruling.sprain is not None):
         raise UsageError("claw gm needs something to rule: --damage N, --disease D, --cure D or --sprain N")
     if ruling.damage < 0:
@@ -68,6 +68,7 @@ def apply(state: dict, rules: Rules, cid: str, ruling: Ruling, dice) -> Outcome:
         events.append({"type": "gm-damage", "cat": cid, "damage": ruling.damage, "reason": ruling.reason,
                        "text": f"GM: {cat['name']} takes {ruling.damage} damage{why}"})
         events += lose_hp(s, rules, cid, ruling.damage, dice)
+        events += settle(s)
     return Outcome(s, events)
 
 

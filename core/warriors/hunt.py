@@ -195,6 +195,11 @@ def hunt(state: dict | None, rules: Rules, cat_id: str | None, spec: HuntSpec, d
             out.state = cf.state
             out.events += cf.events
             out.info["crowfood"] = cf.info
+        else:  # fresh-kill, kept until a cat eats it (ruling 57)
+            pile = out.state.setdefault("fresh_kill", [])
+            pile.append({"prey": spec.prey, "weight": spec.weight, "day": out.state["day"], "hunter": cat_id})
+            out.add("fresh-kill", f"the {prey['name'].lower()} goes on the fresh-kill pile ({len(pile)} piece(s))",
+                    prey=spec.prey, weight=spec.weight, pile=len(pile))
     else:
         out.add("escape", f"the {prey['name'].lower()} gets away at the {out.info['failed_stage']} stage",
                 cat=cat_id, prey=spec.prey, failed_stage=out.info["failed_stage"])
@@ -214,6 +219,49 @@ def _end(out: Outcome) -> Outcome:
     last = out.info["stages"][-1]
     out.info["caught"] = bool(last["success"])
     out.info["failed_stage"] = None if last["success"] else last["stage"]
+    return out
+
+
+def piece_name(rules: Rules, piece: dict) -> str:
+    """A fresh-kill piece in words: ``vole (average, caught on day 3 by emberpaw)``."""
+    return (f"{rules.prey[piece['prey']]['name'].lower()} ({rules.weights[piece['weight']]['name'].lower()}, "
+            f"caught on day {piece['day']} by {piece['hunter']})")
+
+
+def take_piece(state: dict, prey: str | None) -> tuple[int, dict]:
+    """The fresh-kill piece a cat eats: the oldest one (of ``prey`` when named)."""
+    pile = state.get("fresh_kill") or []
+    for i, piece in enumerate(pile):
+        if prey in (None, piece["prey"]):
+            return i, piece
+    if not pile:
+        raise IllegalAction("the fresh-kill pile is empty: a hunt's catch goes there (claw hunt CAT PREY), "
+                            "or eat crowfood (claw eat CAT --crowfood)")
+    have = ", ".join(sorted({p["prey"] for p in pile}))
+    raise IllegalAction(f"no {prey} on the fresh-kill pile (it holds: {have})")
+
+
+def eat(state: dict, rules: Rules, cat_id: str, dice, *, prey: str | None = None, crowfood: bool = False,
+        d100_rule: str = "below", illness: str | None = None) -> Outcome:
+    """A cat eats (Ration Table, A Note on Crowfood; ruling 57): a piece of the party's
+    fresh-kill (the oldest, or of ``prey``) feeds it for the catch's hours and is gone;
+    ``crowfood`` eats crowfood instead and rolls the sickness (with ``prey``, that piece
+    of the pile, gone stale)."""
+    if crowfood and prey is None:
+        return eat_crowfood(state, rules, cat_id, dice, d100_rule, illness)
+    i, piece = take_piece(state, prey)
+    out = begin(state)
+    del out.state["fresh_kill"][i]
+    cat = out.state["cats"][cat_id]
+    if crowfood:
+        out.add("eat", f"{cat['name']} eats the {piece_name(rules, piece)}, gone stale: crowfood",
+                cat=cat_id, prey=piece["prey"], crowfood=True)
+        return out.extend(eat_crowfood(out.state, rules, cat_id, dice, d100_rule, illness))
+    hours = rules.weights[piece["weight"]]["hours_fed"]
+    fed = f"{hours['min']}-{hours['max']}" if hours["min"] != hours["max"] else str(hours["min"])
+    left = len(out.state["fresh_kill"])
+    out.add("eat", f"{cat['name']} eats the {piece_name(rules, piece)} from the fresh-kill pile: fed {fed} hours "
+                   f"({left} piece(s) left)", cat=cat_id, prey=piece["prey"], weight=piece["weight"], left=left)
     return out
 
 

@@ -80,10 +80,25 @@ def test_knocked_out_in_a_fight_lets_go_of_its_holds(party):
     from claw.core.warriors.adjusted import consequences
 
     state = load(party)["state"]
-    fight = {"order": ["bramble", "emberpaw"], "turn": 0, "initiative": {}, "wrestles": [["bramble", "emberpaw"]],
-             "pins": {"emberpaw": "bramble"}, "chomps": {}, "disoriented": []}
-    state = {**state, "fight": fight, "cats": {**state["cats"], "bramble": {**state["cats"]["bramble"], "hp": 0}}}
+    fight = {"round": 1, "order": ["bramble", "emberpaw", "sloefoot"], "turn": 0, "initiative": {},
+             "wrestles": [["bramble", "emberpaw"]], "pins": {"emberpaw": "bramble"}, "chomps": {},
+             "disoriented": []}
+    second = {**state["cats"]["emberpaw"], "id": "sloefoot", "name": "Sloefoot"}  # a second players' cat
+    state = {**state, "fight": fight, "cats": {**state["cats"], "emberpaw": {**state["cats"]["emberpaw"], "hp": 0},
+                                               "sloefoot": second}}
     new_state, events = consequences(state)
     assert new_state["fight"]["wrestles"] == [] and new_state["fight"]["pins"] == {}
     assert state["fight"]["wrestles"] == [["bramble", "emberpaw"]]  # the input is not changed
-    assert [e["type"] for e in events] == ["knocked-out"]
+    assert [e["type"] for e in events] == ["knocked-out"]   # Sloefoot still fights Bramble
+
+
+def test_a_correction_that_knocks_out_the_last_foe_ends_the_fight(party):
+    """Knocked Out and ruling 56: with the GM's only fighter out, the fight is over."""
+    from claw.core.warriors.adjusted import consequences
+
+    state = load(party)["state"]
+    fight = {"round": 2, "order": ["bramble", "emberpaw"], "turn": 0, "initiative": {}, "wrestles": [],
+             "pins": {}, "chomps": {}, "disoriented": []}
+    state = {**state, "fight": fight, "cats": {**state["cats"], "bramble": {**state["cats"]["bramble"], "hp": 0}}}
+    new_state, events = consequences(state)
+    assert new_state["fight"] is None and [e["type"] for e in events] == ["knocked-out", "fight-end"]

@@ -102,15 +102,15 @@ def test_hunt_command_with_dice(party):
                "--dice", "5,5,5,3,3,3,4,4,4,2,3,4", "--weight", "plump"])
     assert res.code == 0, res.stderr
     events = res.state["log"][-1]["events"]
-    assert [e["type"] for e in events] == ["choice"] + ["hunt-stage"] * 4 + ["catch"]
+    assert [e["type"] for e in events] == ["choice"] + ["hunt-stage"] * 4 + ["catch", "fresh-kill"]
     assert events[0]["options"] == ["listen", "see", "smell"]
-    assert events[-1]["rations"] == "2"
+    assert events[-2]["rations"] == "2"
 
 
 def test_hunt_command_crowfood_and_failure(party):
     res = run(["hunt", "emberpaw", "rabbit", "-s", str(party), "--dice", "1,2,3"])
     assert res.code == 0 and "gets away at the locate stage" in res.stderr
-    res = run(["eat", "reedwhisker", "-s", str(party), "--dice", "3,0"])
+    res = run(["eat", "reedwhisker", "--crowfood", "-s", str(party), "--dice", "3,0"])
     assert res.code == 0 and res.state["state"]["cats"]["reedwhisker"]["ailments"] == ["crowfood"]
 
 
@@ -237,8 +237,8 @@ def test_the_hunt_tells_its_story_as_events(cat, rules):
     hours fed, and a sprain from a critical failure on a physical stage."""
     out = hunt(party_of(cat("emberpaw")), rules, "emberpaw", HuntSpec(prey="vole", weight="plump"),
                dice(5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6))
-    assert [e["type"] for e in out.events] == ["choice"] + ["hunt-stage"] * 4 + ["catch"]
-    assert out.events[-1]["text"] == "Emberpaw catches vole (plump): 2 ration(s), feeds one cat 48 hours"
+    assert [e["type"] for e in out.events] == ["choice"] + ["hunt-stage"] * 4 + ["catch", "fresh-kill"]
+    assert out.events[-2]["text"] == "Emberpaw catches vole (plump): 2 ration(s), feeds one cat 48 hours"
     assert all(e["text"] for e in out.events)
     out = hunt(party_of(cat("emberpaw")), rules, "emberpaw", HuntSpec(prey="vole", sense="listen"),
                dice(5, 5, 5, 1, 1, 2))

@@ -58,9 +58,12 @@ COMMANDS = {
             Opt("--odds", bool, help="exact chance of each stage and of the whole hunt"),
         ]),
     "eat": Command(
-        help="CAT eats crowfood: 1d100 below 66 falls ill (ShadowClan never rolls).",
+        help="CAT eats a piece of the fresh-kill pile (a hunt's catch), or crowfood with --crowfood: "
+             "1d100 below 66 falls ill (ShadowClan never rolls).",
         handler=_HUNT + "eat", args=(Arg("CAT", "cat"),), needs_state=True,
-        options=[Opt("--illness", str, help="disease the sickness is (default: a note only)")]),
+        options=[Opt("--prey", str, help="which prey of the pile (default: the oldest piece)", kind="prey"),
+                 Opt("--crowfood", bool, help="eat crowfood (with --prey: that piece, gone stale); roll the sickness"),
+                 Opt("--illness", str, help="disease the sickness is (default: a note only)")]),
     "fight": Command(
         help="Start a fight: initiative (Spirit + d6) for the CATs; --join CAT, --next (skip a turn), --end.",
         handler=_FIGHT + "fight",

@@ -172,10 +172,15 @@ def show(call: Call) -> None:
     for cid in s["order"]:
         c = s["cats"][cid]
         a, p = c["abilities"], c["pools"]
-        status = "" if c["status"] == "ok" else f" [{c['status'].upper()}]"
+        if c.get("animal") and c["status"] != "ok":  # out of the game: one line, not its scores
+            lines.append(f"{c['name']} ({cid}) wild animal: {c['status'].replace('-', ' ')}, out of the fight "
+                         f"(claw animal {cid} --remove takes it away)")
+            continue
+        status = "" if c["status"] == "ok" else f" [{c['status'].replace('-', ' ').upper()}]"
         who = "wild animal" if c.get("animal") else f"{r.clans[c['clan']]['name']}, {c['age']} moons"
         lines.append(f"{c['name']} ({cid}) {who}{status}")
-        lines.append(f"  HP {c['hp']}/{c['hp_max']}  STR {p['strength']}/{a['strength']}  "
+        out = " (knocked out: no action until healed to 1 HP or more)" if c["status"] == "knocked-out" else ""
+        lines.append(f"  HP {c['hp']}/{c['hp_max']}{out}  STR {p['strength']}/{a['strength']}  "
                      f"INT {p['intelligence']}/{a['intelligence']}  SPT {p['spirit']}/{a['spirit']}")
         lines.append("  skills: " + ", ".join(f"{k} {v}" for k, v in c["skills"].items()))
         if c["knacks"]:
@@ -189,12 +194,19 @@ def show(call: Call) -> None:
             lines.append("  to choose: " + ", ".join(f"{g['type']} (moon {g['moon']})" for g in c["pending"]))
     if "herbs" in s:
         lines.append("Herb stock: " + _stock_line(s, r))
+    if s.get("fresh_kill"):
+        lines.append("Fresh-kill: " + ", ".join(
+            f"{r.prey[p['prey']]['name'].lower()} ({r.weights[p['weight']]['name'].lower()}, day {p['day']}, "
+            f"{p['hunter']})" for p in s["fresh_kill"]))
     f = s.get("fight")
     if f:
         ini = f.get("initiative", {})
-        lines.append(f"Fight, round {f['round']} (* acts now): " + " > ".join(
-            ("*" if i == f["turn"] else "") + x + (f" ({ini[x]})" if x in ini else "")
-            for i, x in enumerate(f["order"])))
+        def fighter(i: int, x: str) -> str:
+            notes = ([str(ini[x])] if x in ini else []) + ([] if s["cats"][x]["status"] == "ok"
+                                                            else [s["cats"][x]["status"].replace("-", " ")])
+            return ("*" if i == f["turn"] else "") + x + (f" ({', '.join(notes)})" if notes else "")
+        lines.append(f"Fight, round {f['round']} (* acts now): "
+                     + " > ".join(fighter(i, x) for i, x in enumerate(f["order"])))
         for w in f["wrestles"]:
             lines.append("  wrestling: " + ", ".join(w))
         for pinned, pinner in f["pins"].items():

@@ -52,7 +52,7 @@ TURNS = [
     ("refresh", "Refresh ability-point pools.", "claw refresh emberpaw"),
     ("knack", "Use a knack outside a check.", "claw knack emberpaw leap --uses 2"),
     ("hunt", "Hunt prey: Locate, Approach, Grab, Kill.", "claw hunt emberpaw vole --odds"),
-    ("eat", "Eat crowfood and roll for sickness.", "claw eat emberpaw"),
+    ("eat", "Eat a piece of the fresh-kill pile (or crowfood, with --crowfood).", "claw eat emberpaw"),
     ("fight", "Start a fight and roll initiative.", "claw fight emberpaw bramble"),
     ("attack", "Swat, pounce or bite in a fight.", "claw attack emberpaw bramble"),
     ("gather", "Gather herbs into the herb stock.", "claw gather emberpaw catmint"),

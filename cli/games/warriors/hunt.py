@@ -70,12 +70,14 @@ def hunt(call: Call) -> None:
 
 
 def eat(call: Call) -> None:
-    """`claw eat`: a cat eats crowfood and may fall ill."""
-    from claw.core.warriors.hunt import eat_crowfood
+    """`claw eat`: a cat eats a piece of fresh-kill, or crowfood (and may fall ill)."""
+    from claw.core.warriors.hunt import eat as do_eat
     r = rules()
     cat = get_cat(call, call.arg("CAT"))
     illness = r.lookup("disease", call.opts["illness"]) if call.opts.get("illness") else None
-    call.apply(eat_crowfood(call.need_state(), r, cat["id"], call.dice, option(call, "d100"), illness))
+    prey = r.lookup("prey", call.opts["prey"]) if call.opts.get("prey") else None
+    call.apply(do_eat(call.need_state(), r, cat["id"], call.dice, prey=prey, crowfood=bool(call.opts.get("crowfood")),
+                      d100_rule=option(call, "d100"), illness=illness))
 
 
 def _report_odds(call: Call, res, r) -> None:
