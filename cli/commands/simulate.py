@@ -312,11 +312,11 @@ def _save(req: Request, setup, variants, records: list[dict]) -> None:
         variant = by_index[(r["variant"], r["arm"])]
         name = f"v{r['variant']}{r['arm']}-{r['k']:05d}.claw"
         start = " ".join(shlex.quote(w) for w in replay_words(setup, variant))
+        target = str(folder / name)   # the replay line works from where simulate ran, as the FILE does
         head = [f"# claw simulate: {setup.game}, row {variant.label}, game {r['k']}, policy {req.policy}",
                 f"# seed {r['seed']}; outcome {r['outcome'] or 'unfinished'} after {r['rounds']} rounds",
-                f"# replay: claw play {start} --seed {r['seed']} {name}"]
+                f"# replay: claw play {start} --seed {r['seed']} {shlex.quote(target)}"]
         if variant.doc_changes:
             head.append("# the row changes the scenario (" + ", ".join(f"{k}={v}" for k, v in variant.doc_changes)
                         + "): replay it with a copy of the file so changed")
-        target = str(folder / name)
         replace_file(target, ("\n".join(head + r["script"]) + "\n").encode(), target, commit=False)

@@ -105,6 +105,7 @@ def test_save_games_writes_a_script_per_game(tmp_path):
     assert files == ["v0a-00000.claw", "v0a-00001.claw", "v0a-00002.claw"]
     head = (tmp_path / "g" / files[0]).read_text().splitlines()
     assert head[2].startswith("# replay: claw play examples/ratcatcher/first-game.yaml --seed ")
+    assert head[2].endswith(f" {tmp_path / 'g' / files[0]}")   # the script where it was saved
 
 
 def test_vary_gives_one_row_per_value():

@@ -28,8 +28,8 @@ Z_MAX = 3.29  # two-sided 99.9%: a correct engine fails about one block in a tho
 @pytest.mark.slow  # 20,000 whole games (set-up, initiative, both turns): ~30 s of CPU, on 2 workers
 def test_claw_simulate_duel_20000_games_agree_with_claw_attack_odds(monkeypatch):
     """Seed block 24: the won share of `claw simulate` against the exact chance; a 3.29
-    bound on |z| is what a 20,000-game block can promise (the standard error is 0.35
-    points, so a bias of a point and a half in the engine or the odds would fail it)."""
+    bound fails a correct engine about once in a thousand blocks, and the standard error
+    is 0.35 points, so a bias of 2 points in the engine or the odds fails almost always."""
     monkeypatch.chdir(ROOT)
     p = float(duel_exact())
     r = run(["simulate", DUEL, "--games", str(N), "--max-rounds", "1", "--seed", "24",

@@ -12,14 +12,15 @@ from claw.cli.shell.options import DebugOpt, JsonOpt, QuietOpt
 
 HELP = (
     "Play many whole games with bot players and report win rates with 95% intervals. "
-    "Games: msm and the Ratcatcher (Warriors and Mice are not simulated: no policy plays them)."
+    "Games: msm and the Ratcatcher (Warriors and Mice are not simulated: no policy plays a clan or the mice)."
 )
 
 EPILOG = (
     "\b\nExamples:\n"
     "  claw simulate examples/msm/scenario-2.yaml --games 500 --policy careful\n"
     "  claw simulate examples/ratcatcher/first-game.yaml --vary max-rounds=8..12 --json\n"
-    "  claw simulate examples/msm/scenario-2.yaml --option rat-wall=apart --workers 2"
+    "  claw simulate examples/msm/scenario-2.yaml --option rat-wall=apart --workers 2\n\n"
+    "What the numbers mean, Dask clusters, costs: docs/simulate.md"
 )
 
 
