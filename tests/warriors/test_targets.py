@@ -1,0 +1,37 @@
+"""The questions Tab completion asks core (issue 23 item 3): the knacks a cat may use on
+its own (Knacks, Using Knacks) and the cats an attacker may attack (Fighting)."""
+
+import pytest
+
+from claw.core.errors import IllegalAction
+from claw.core.warriors.fight import initiative, targets
+from claw.core.warriors.knacks import choosable, use, used_alone
+
+from .conftest import dice
+
+
+def test_the_knacks_used_on_their_own_are_the_ones_claw_knack_takes(cat, rules):
+    """Using Knacks: Dash, Leap, Spring, Pathfinder and Interpret Dreams are used on their
+    own, Yowl both ways; a check or fight knack is used in its check or fight."""
+    alone = sorted(k for k in rules.knacks if used_alone(rules, k))
+    assert alone == ["dash", "interpret-dreams", "leap", "pathfinder", "spring", "yowl"]
+    emberpaw = cat("emberpaw")
+    emberpaw["knacks"].update({"leap": 1, "yowl": 1})
+    assert choosable(emberpaw, rules) == ["leap", "yowl"]  # it also knows feint, stalk, track
+    state = {"day": 0, "options": {}, "cats": {"emberpaw": emberpaw}, "order": ["emberpaw"], "fight": None}
+    with pytest.raises(IllegalAction, match="used in a check"):
+        use(state, rules, "emberpaw", "feint")
+    assert use(state, rules, "emberpaw", "leap").events
+
+
+def test_an_attacker_may_attack_the_other_cats_in_its_fight(cat):
+    """Fighting: only a cat in the fight can be attacked; a dead cat never."""
+    s = {"day": 0, "options": {}, "cats": {"emberpaw": cat("emberpaw"), "bramble": cat("bramble"),
+                                           "reedwhisker": cat("reedwhisker")},
+         "order": ["emberpaw", "bramble", "reedwhisker"], "fight": None}
+    assert targets(s, "emberpaw") == ["bramble", "reedwhisker"]
+    s["cats"]["reedwhisker"] = {**s["cats"]["reedwhisker"], "status": "dead"}
+    assert targets(s, "emberpaw") == ["bramble"]
+    s["cats"]["reedwhisker"] = {**s["cats"]["reedwhisker"], "status": "ok"}
+    fought, _ = initiative(s, ["emberpaw", "bramble"], dice(6, 4))
+    assert targets(fought, "emberpaw") == ["bramble"] and targets(fought, "bramble") == ["emberpaw"]
