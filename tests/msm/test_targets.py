@@ -48,7 +48,8 @@ def test_a_cat_that_is_down_is_no_rats_target():
 def test_weapons_of_a_cat_and_of_a_rat():
     st, _ = state(OPEN, {"nera": cat("A1", "tanto", "shuriken"), "rat-1": rat("detestable", "B2")})
     assert [w.id for w in weapons_of(st, BESTIARY, "nera")] == ["tanto", "shuriken", "unarmed"]
-    assert [w.id for w in weapons_of(st, BESTIARY, "rat-1")] == [a["id"] for a in BESTIARY["rats"]["detestable"]["attacks"]]
+    own = [a["id"] for a in BESTIARY["rats"]["detestable"]["attacks"]]
+    assert [w.id for w in weapons_of(st, BESTIARY, "rat-1")] == own
 
 
 def test_moves_now_leaves_out_a_move_the_cat_cannot_pay_for():
