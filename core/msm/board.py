@@ -42,6 +42,7 @@ DEFAULT_LEGEND: dict[str, tuple[str, str | None]] = {
     "o": (HINDERING, "O"),
 }
 LOOT_MARKERS_PER_SQUARE = 2  # Setup Scenario 1: two loot markers on each L square
+LOOT_SYMBOL = "$"  # how a drawn board shows a loot square (a map file writes it L): messages name it so
 
 SIDES = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
 # pattern strings, compiled by re when a map first names an edge (not by every import)

@@ -12,6 +12,7 @@ import copy
 
 from claw.core.draws import shuffled, take
 from claw.core.errors import IllegalAction, UsageError, quoted
+from claw.core.msm.board import LOOT_SYMBOL
 from claw.core.msm.playstate import cat, event
 from claw.core.msm.squares import orthogonal_neighbours, parse_square, square_name
 from claw.core.outcome import Outcome, begin
@@ -61,7 +62,9 @@ def search(state: dict, board, cat_id: str, dice, square: str | None = None,
             raise IllegalAction(f"{cid} on {fig['square']} is not on or next to a loot square {sq}")
         candidates = [sq]
     if not candidates:
-        raise IllegalAction(f"{cid} on {fig['square']} is not on or next to a loot square (L)")
+        left = [s for s, n in markers.items() if n > 0]
+        raise IllegalAction(f"{cid} on {fig['square']} is not on or next to a loot square ({LOOT_SYMBOL} on the "
+                            f"board{': ' + ', '.join(left) if left else ', none left'})")
     usable = [s for s in candidates if markers.get(s, 0) > 0 and cid not in searched.get(s, [])]
     if not usable:
         why = "; ".join(f"{s}: " + ("already searched by " + cid if cid in searched.get(s, [])

@@ -117,11 +117,16 @@ def map_paths(state: dict, change) -> None:
         holder = state.get(part) or {}
         if isinstance(holder.get(key), list):
             holder[key] = [change(p) if isinstance(p, str) else p for p in holder[key]]
+    scenario = state.get("scenario") or {}
+    if isinstance(scenario.get("source"), str):  # where the state came from: never read again
+        scenario["source"] = change(scenario["source"])
 
 
 def path_problems(state: dict) -> list[tuple[tuple, str]]:
     """Loot files a state names must be relative to the state's folder: an absolute path
-    would break when the folder moves, and would make claw read wherever a sent state points."""
+    would break when the folder moves, and would make claw read wherever a sent state points.
+    ``scenario.source`` is not checked: claw never reads it, and states written before it
+    was stored relative hold it absolute (still read; written relative by `claw new` now)."""
     found = []
     named = [(("scenario", "loot_paths"), (state.get("scenario") or {}).get("loot_paths") or []),
              (("campaign", "loot_decks"), (state.get("campaign") or {}).get("loot_decks") or [])]

@@ -24,6 +24,8 @@ def test_msm_loot_paths_are_relative_and_survive_moving_the_folder(tmp_path):
     ok(["new", str(first / "scenario-2.yaml"), "--seed", "3", "-o", str(state)])
     stored = json.loads(state.read_text())["state"]["scenario"]["loot_paths"]
     assert stored == ["../loot-illustrative.yaml"]
+    # issue 25 item 5: the scenario the state came from is relative too (it was absolute)
+    assert json.loads(state.read_text())["state"]["scenario"]["source"] == "../scenario-2.yaml"
     ok(["scenario-step", "-s", str(state), "-i", "--until", "cats"])
     ok(["scenario-step", "-s", str(state), "-i", "--done", "brown-down"])
 
@@ -37,6 +39,7 @@ def test_msm_loot_paths_are_relative_and_survive_moving_the_folder(tmp_path):
     copy = elsewhere / "copy.json"
     ok(["note", "a copy", "-s", str(state), "-o", str(copy)])  # written to another folder: paths rebased
     assert json.loads(copy.read_text())["state"]["scenario"]["loot_paths"] == ["../../loot-illustrative.yaml"]
+    assert json.loads(copy.read_text())["state"]["scenario"]["source"] == "../../scenario-2.yaml"
     ok(["tavern", "shop", "-s", str(copy)])
     piped = ok(["note", "to stdout", "-s", str(copy)]).stdout  # a pipe: relative to the current folder
     r = run(["tavern", "shop"], stdin=piped)
@@ -101,3 +104,18 @@ def test_a_version_1_state_with_absolute_loot_paths_still_reads(tmp_path):
     state.write_text(json.dumps(doc, indent=1) + "\n")
     refused = run(["show", "-s", str(state)])
     assert refused.code == 3 and "absolute path" in refused.stderr
+
+
+def test_a_state_with_an_absolute_scenario_source_still_reads(tmp_path):
+    """PRODUCT "Files": states written before issue 25 stored ``scenario.source`` as an
+    absolute path. claw never reads that file again, so such a state is read, checked and
+    written as before (the loot paths it follows stay refused when absolute)."""
+    state = tmp_path / "game.json"
+    shutil.copy(EXAMPLES / "loot-illustrative.yaml", tmp_path)
+    ok(["new", str(EXAMPLES / "scenario-1.yaml"), "--seed", "7", "-o", str(state)])
+    data = json.loads(state.read_text())
+    data["state"]["scenario"]["source"] = str(EXAMPLES / "scenario-1.yaml")
+    data.pop("checked", None)
+    state.write_text(json.dumps(data))
+    for command in (["validate", str(state)], ["show", "-s", str(state)], ["note", "x", "-s", str(state), "-i"]):
+        ok(command)

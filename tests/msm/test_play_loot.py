@@ -42,6 +42,19 @@ def test_search_far_from_l_is_refused():
         loot.search(st, board, "nera", SeededDice(1))
 
 
+def test_search_far_from_loot_names_the_board_s_own_symbol_and_the_squares():
+    """Search (issue 25 item 5): the board draws a loot square as $, so the refusal says
+    "$ on the board" and lists the loot squares left, not the map file's letter L."""
+    from claw.cli.games.msm.render import cell_chars, render_board
+
+    st, board = with_deck("rapier", figures={"nera": cat("A8", ap=2)})
+    with pytest.raises(IllegalAction) as refused:
+        loot.search(st, board, "nera", SeededDice(1))
+    assert "a loot square ($ on the board: D2)" in str(refused.value) and "(L)" not in str(refused.value)
+    drawn = cell_chars([str(x) for x in render_board(board, loot={"D2": 2}, colour=False)], 8, 8)
+    assert drawn[1][3] == "$"
+
+
 def test_ambush_event_puts_a_pool_marker_on_the_objective_square():
     """Event card Ambush: draw a marker from the rat pool onto the objective square."""
     st, board = with_deck("ambush", figures={"nera": cat("D3", ap=2)}, pool=["detestable"])

@@ -63,7 +63,9 @@ def new(call: Call) -> None:
     roaches = _roaches(call.opts.get("roaches"))
     places = _parse_places(call.opts.get("place"))
     pounce = _pounce(call.opts.get("pounce_rule"))
-    out = new_state(doc, call.dice, heroes, source=call.source, roaches=roaches, places=places, pounce=pounce)
+    # stored relative to the state's folder like every other path it keeps (rebased with them)
+    source = call.stored_path(call.source) if call.source and call.source != "-" else None
+    out = new_state(doc, call.dice, heroes, source=source, roaches=roaches, places=places, pounce=pounce)
     from claw.cli.games.msm.play_handlers import setup_play  # heroes' cards and health, loot deck, goals
     from claw.core.msm.start import announced
 

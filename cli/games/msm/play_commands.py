@@ -78,7 +78,7 @@ PLAY_COMMANDS = {
         needs_state=True,
     ),
     "search": Command(
-        help="CAT searches a loot square (L) it stands on or next to: 1 AP, draws a loot card.",
+        help="CAT searches a loot square ($ on the board) it stands on or next to: 1 AP, draws a loot card.",
         handler=_C + "search",
         args=(Arg("CAT", "cat"), Arg("SQUARE", "square", optional=True)),
         options=[Opt("--choose", str, multiple=True,

@@ -10,10 +10,10 @@ there). Columns are lettered on top (two label rows past Z), rows numbered on th
 from __future__ import annotations
 
 from claw.cli.render.text import Styled, styled
-from claw.core.msm.board import BLOCKING, HINDERING, Board, edge
+from claw.core.msm.board import BLOCKING, HINDERING, LOOT_SYMBOL, Board, edge
 from claw.core.msm.squares import Square, column_name, parse_square, square_name
 
-MARKER_SYMBOLS = {"L": "$", "R": ".", "C": "c"}
+MARKER_SYMBOLS = {"L": LOOT_SYMBOL, "R": ".", "C": "c"}
 KEY = ("key: . open  # red (blocking)  ~ yellow (hindering)  ‖ = wall  : · yellow line  "
        "$ loot  O objective  S 1 2 3 spawn  c cat start  capitals cats  r b d a roach, Brown, "
        "Détestable, Arbalétrier  ? face-down rat  * several figures")
