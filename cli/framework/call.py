@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -207,6 +207,16 @@ class Call:
 
     def out(self, text: str | Styled) -> None:
         self.output.emit(text)
+
+    def status(self, lines: Iterable[str | Styled], indent: str = "    ") -> None:
+        """Status lines (`claw show`) on stdout: on a screen each is wrapped at word
+        boundaries to the terminal's width; in a pipe each stays whole, for grep."""
+        from claw.cli.render.text import screen_width, wrap
+
+        width = screen_width(self.output.out.stream)
+        for line in lines:
+            for part in wrap(line, width, indent) if width else [line]:
+                self.out(part)
 
     def emit_json(self, obj: Any) -> None:
         self.output.emit_json(obj)

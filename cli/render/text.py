@@ -96,3 +96,54 @@ def legacy_plain(text: str) -> str:
         return render(text, emoji=False).plain
     except MarkupError:
         return text
+
+
+def screen_width(stream) -> int | None:
+    """The columns a status line may use on ``stream``: the terminal's width (COLUMNS first,
+    as `claw play`'s screen sets it for its pane), or None off a screen, where a line stays
+    whole so that grep finds a record on one line."""
+    import os
+
+    isatty = getattr(stream, "isatty", None)
+    if "COLUMNS" not in os.environ and not (isatty and isatty()):
+        return None
+    import shutil
+
+    return max(20, shutil.get_terminal_size((80, 24)).columns)
+
+
+def wrap(line: str | Styled, width: int, indent: str = "    ") -> list[str | Styled]:
+    """``line`` broken at spaces into lines of at most ``width`` characters, never inside a
+    word (a word longer than the width stays whole on its own line); the lines after the
+    first are indented by the line's own indent plus ``indent``. Styles are kept."""
+    text = str(line)
+    if len(text) <= width:
+        return [line]
+    import textwrap
+
+    own = text[: len(text) - len(text.lstrip(" "))]
+    wrapper = textwrap.TextWrapper(width, subsequent_indent=own + indent, break_long_words=False,
+                                   break_on_hyphens=False, replace_whitespace=False, expand_tabs=False)
+    out: list[str | Styled] = []
+    cursor = 0
+    for number, piece in enumerate(wrapper.wrap(text)):
+        body = piece if number == 0 else piece[len(own + indent):]
+        start = text.index(body, cursor)
+        cursor = start + len(body)
+        part = _slice(line, start if number else 0, cursor)
+        out.append(part if number == 0 else own + indent + part)
+    return out
+
+
+def _slice(line: str | Styled, start: int, end: int) -> str | Styled:
+    """Characters ``start:end`` of ``line``, each keeping its style."""
+    if isinstance(line, str):
+        return line[start:end]
+    parts: list[tuple[str, str | None]] = []
+    at = 0
+    for text, style in line.parts:
+        low, high = max(start, at), min(end, at + len(text))
+        if low < high:
+            parts.append((text[low - at: high - at], style))
+        at += len(text)
+    return Styled(parts)

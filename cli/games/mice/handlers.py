@@ -121,7 +121,7 @@ def show(call: Call) -> None:
     if call.json:
         call.emit_json(state)
     else:
-        call.out(render(state, _tiles()))
+        call.status(render(state, _tiles()).split("\n"))
 
 
 def scenario_step(call: Call) -> None:

@@ -179,16 +179,12 @@ def show(call: Call) -> None:
         call.emit_json({"map": format_map(board), "figures": figures,
                         "trackers": _trackers(state) if state else {}})
         return
-    import os
     import shutil
     import textwrap
 
     from claw.cli.games.msm.render import fits, viewport
 
     width = shutil.get_terminal_size((80, 24)).columns
-    stream = call.output.out.stream
-    isatty = getattr(stream, "isatty", None)
-    on_screen = "COLUMNS" in os.environ or bool(isatty and isatty())
     view = None
     if call.opts.get("around"):
         from claw.cli.framework.kinds import parse_place
@@ -207,9 +203,7 @@ def show(call: Call) -> None:
         call.out("")
         title = state["scenario"].get("name", "")
         call.out(styled("bold", title))
-        for line in _tracker_lines(state):  # wrapped on a screen; whole lines for grep in a pipe
-            for part in wrap.wrap(line) if on_screen and isinstance(line, str) else [line]:
-                call.out(part)
+        call.status(_tracker_lines(state), indent="     ")
         if figures:
             call.out("Figures:")
             for line in figure_legend(figures):

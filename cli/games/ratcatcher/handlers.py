@@ -241,5 +241,4 @@ def show(call: Call) -> None:
     if call.json:
         call.emit_json(state)
         return
-    for line in render(state):
-        call.out(line)
+    call.status(render(state))

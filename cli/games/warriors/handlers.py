@@ -218,7 +218,7 @@ def show(call: Call) -> None:
     if call.json:
         call.emit_json(s)
     else:
-        call.out("\n".join(lines))
+        call.status(lines)
 
 
 def _illness_line(d: dict, r, today: int) -> str:
