@@ -232,6 +232,19 @@ def age_one_moon(cat: dict, rules: Rules) -> tuple[dict, list[dict]]:
     return cat, events
 
 
+def knack_choices(cat: dict, rules: Rules) -> list[str]:
+    """The knacks ``cat`` may take for its earliest pending knack gain (Age table: a knack
+    up to its most times, the three of 10 moons all different); none without such a gain.
+    What `claw grow CAT --knack <TAB>` offers; :func:`grow` refuses the others."""
+    slot = next((p for p in cat.get("pending", []) if p["type"] == "knack"), None)
+    if slot is None:
+        return []
+    known = cat["knacks"]
+    return [k for k, row in rules.knacks.items()
+            if not (slot.get("distinct") and known.get(k))
+            and (row["max_level"] is None or known.get(k, 0) < row["max_level"])]
+
+
 def grow(cat: dict, rules: Rules, skill: str | None = None, knack: str | None = None,
          ability: str | None = None) -> tuple[dict, list[dict]]:
     """Spend pending age-table gains (or refuse with the reason)."""

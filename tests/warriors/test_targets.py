@@ -35,3 +35,23 @@ def test_an_attacker_may_attack_the_other_cats_in_its_fight(cat):
     s["cats"]["reedwhisker"] = {**s["cats"]["reedwhisker"], "status": "ok"}
     fought, _ = initiative(s, ["emberpaw", "bramble"], dice(6, 4))
     assert targets(fought, "emberpaw") == ["bramble"] and targets(fought, "bramble") == ["emberpaw"]
+
+
+@pytest.mark.parametrize("age, knacks", [(12, None), (9, {"track": 1}), (12, {"track": 2, "dash": 1})])
+def test_the_knacks_to_choose_are_those_grow_accepts(cat, rules, age, knacks):
+    """Age table (a knack at 13 moons; three different ones by 10) and each knack's most
+    times: every knack offered for a pending gain is taken by grow, every other refused."""
+    from claw.core.warriors.sunrise import age_one_moon, grow, knack_choices
+
+    kit = cat("emberpaw", age=age, **({"knacks": knacks} if knacks else {}))
+    kit.pop("pending", None)
+    grown, _ = age_one_moon(kit, rules)
+    offered = knack_choices(grown, rules)
+    assert offered
+    for knack in rules.knacks:
+        if knack in offered:
+            grow(grown, rules, knack=knack)
+        else:
+            with pytest.raises(IllegalAction):
+                grow(grown, rules, knack=knack)
+    assert knack_choices(kit, rules) == []  # no gain pending: nothing to choose

@@ -162,7 +162,7 @@ COMMANDS = {
         help="Choose CAT's pending age-table gains: --skill, --knack, --ability.",
         handler=_DAYS + "grow", args=(Arg("CAT", "cat"),), needs_state=True,
         options=[Opt("--skill", str, help="skill to raise"), Opt("--knack", str, help="knack to learn or repeat",
-        kind="knack"),
+        kind="knack", among=_S + "growth_knacks"),
                  Opt("--ability", str, help="ability to raise")]),
     "show": Command(help="The party: HP, pools, skills, knacks, illness, the fight.",
                     handler=_H + "show", needs_state=True, changes_state=False),

@@ -30,3 +30,12 @@ def targets(state: dict, words: list[str]) -> list[str] | None:
 
     cid = _cat(state, words[0]) if words else None
     return may_attack(state, cid) if cid else None
+
+
+def growth_knacks(state: dict, words: list[str]) -> list[str] | None:
+    """`grow CAT --knack <TAB>`: the knacks that cat may choose now (core's knack_choices)."""
+    from claw.cli.games.warriors.data import rules
+    from claw.core.warriors.sunrise import knack_choices
+
+    cid = _cat(state, words[0]) if words else None
+    return knack_choices(state["cats"][cid], rules()) if cid else None
