@@ -19,9 +19,7 @@ from .pages import Block, blocks, pages
 # Pages that do not run as written yet, and why; each is fixed by fixing the page (not
 # the test), and the entry goes. xfail(strict): a page that runs again fails until its
 # entry is removed.
-KNOWN_FAILING: dict[str, str] = {
-    "docs/games/warriors.md": "unseeded dice; fight --end with no fight; animal --remove while fighting",
-}
+KNOWN_FAILING: dict[str, str] = {}
 
 TALLY: dict[str, dict] = {}   # page -> counts, printed by conftest.py's terminal summary
 
