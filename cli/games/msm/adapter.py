@@ -18,9 +18,10 @@ _G = "claw.cli.games.msm."
 
 _BOARD_COMMANDS = {
     "show": Command(
-        help="Draw the board with coordinates, terrain, walls, figures and the trackers; "
-             "--map SCENARIO draws a scenario's map without a state.",
+        help="Draw the board with coordinates, terrain, walls, figures, what each cat holds and the trackers; "
+             "show ID: one figure in full; --map SCENARIO draws a scenario's map without a state.",
         handler=_B + "show",
+        args=(Arg("ID", "figure", optional=True),),
         options=[Opt("--map", str, help="a scenario file to draw instead of a state"),
                  Opt("--around", str, help="draw only the part of a large map around this square or figure "
                      "(as much as the terminal's width shows, 12 rows)", kind="place")]

@@ -168,7 +168,12 @@ def show(call: Call) -> None:
     from claw.cli.games.msm.render import KEY, figure_legend, render_board
 
     if _wants_picture(call):
+        if call.arg("ID"):
+            raise UsageError("claw show ID prints one figure as text; --svg and --png draw the board: "
+                             f"{call.arg('ID')}")
         return _picture(call)
+    if call.arg("ID"):
+        return _show_figure(call)
     board, figures, state = _board_and_figures(call)
     colour = _colour(call)
     loot = state.get("loot", {}).get("markers") if state else None
@@ -205,9 +210,34 @@ def show(call: Call) -> None:
         call.out(styled("bold", title))
         call.status(_tracker_lines(state), indent="     ")
         if figures:
+            from claw.cli.games.msm.sheet import holdings_line
+
             call.out("Figures:")
-            for line in figure_legend(figures):
+            for line, fig in zip(figure_legend(figures), figures.values(), strict=True):
                 call.out(line)
+                held = holdings_line(fig)
+                if held:  # what each cat holds (its cards), wrapped on a screen
+                    for part in textwrap.wrap(held, width, initial_indent="      ", subsequent_indent="        ",
+                                              break_on_hyphens=False) if on_screen else ["      " + held]:
+                        call.out(part)
+
+
+def _show_figure(call: Call) -> None:
+    """`claw show ID`: one figure in full (a cat's cards with their values)."""
+    from claw.cli.games.msm.sheet import figure_sheet
+    from claw.core.msm.holdings import holdings
+
+    if call.opts.get("map") or call.opts.get("around"):
+        raise UsageError(f"claw show ID shows one figure of the state; --map and --around draw the board: "
+                         f"{call.arg('ID')}")
+    fid = call.arg("ID")
+    fig = call.need_state()["figures"][fid]
+    if call.json:
+        call.emit_json({"id": fid, **fig, "holdings": [{k: v for k, v in h.items() if k != "card"}
+                                                        for h in holdings(fig)]})
+        return
+    for line in figure_sheet(fid, fig):
+        call.out(line)
 
 
 def _wants_picture(call) -> bool:
