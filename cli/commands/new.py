@@ -99,6 +99,7 @@ def run(words, seed, dice_values, output_file, output, draw=None, store: Store =
     to_stdout = not store.in_memory and output_file in (None, "-")
     try:
         spec.new(call)
+        _carry_reminders(call, game, docs)
         warn_unused_draws(recorder, output)
         envelope["rng"] = seeded.to_json()
         entry = {"seq": 1, "command": "new", "args": files}
@@ -119,6 +120,18 @@ def run(words, seed, dice_values, output_file, output, draw=None, store: Store =
         raise
     output.release(stdout_to_stderr=to_stdout)
     return code
+
+
+def _carry_reminders(call, game: str, docs: list[dict]) -> None:
+    """The scenario's round reminders go into the new state (docs/input-files.md, "Round
+    reminders"); any due at once (a round that has started at set-up) are said."""
+    wanted = next((d.get("reminders") for d in docs if d.get("reminders")), None)
+    if not wanted or call.state is None:
+        return
+    from claw.core import reminders
+
+    call.state["reminders"] = reminders.normalised(wanted)
+    call.apply(reminders.passed(game, None, call.state))
 
 
 def _typed_options(options, opts: dict) -> dict:

@@ -37,6 +37,7 @@ CODES: dict[str, str] = {
     "MSM113": "the round track spawns at a marker the map lacks",
     "MSM114": "a placement at a marker the map lacks",
     "MSM115": "a goal at a marker the map lacks",
+    "MSM116": "a round reminder for a round past the end of the round track",
     "MSM120": "a rat type the bestiary does not know",
     "MSM121": "every rat is set aside",
     "MSM122": "a placement names a rat that is not set aside in the scenario",

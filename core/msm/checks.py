@@ -50,7 +50,12 @@ def check_scenario(doc: dict, rat_types: set[str] | None = None, *, tolerant: bo
         board = board_box[0] if board_box else None
         return _board_problems(doc, board) if board is not None else []
 
-    return collect([the_map, on_board, lambda: _rats(doc, rat_types)], tolerant=tolerant)
+    def reminders():
+        from claw.core.reminders import track_problems
+
+        return track_problems(doc.get("reminders"), len(doc.get("round_track") or []), "MSM116")
+
+    return collect([the_map, on_board, lambda: _rats(doc, rat_types), reminders], tolerant=tolerant)
 
 
 def _map_finding(problem: tuple, map_doc: dict):

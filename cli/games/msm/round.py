@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 
 
 def scenario_step(call: Call) -> None:
+    from claw.core import reminders
     from claw.core.msm import rounds, victory
 
     o = call.opts
@@ -39,6 +40,7 @@ def scenario_step(call: Call) -> None:
         out = rounds.step(st, board, call.dice, bestiary, first=first, choices=choices, cat_stun=cat_stun,
                           take_scratch=not o.get("no_scratch"), pause_at_spawn=until == "spawn")
         call.apply(out)
+        call.apply(reminders.passed("msm", st, out.state))
         st = out.state
         rolled = rolled or any(e["type"] == "initiative" for e in out.events)
         steps += 1

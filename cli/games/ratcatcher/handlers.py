@@ -193,6 +193,7 @@ def _choices(call: Call, state: dict) -> tuple[list, int | None]:
 def scenario_step(call: Call) -> None:
     import re
 
+    from claw.core import reminders
     from claw.core.ratcatcher.turn import scenario_step as step
 
     if call.args:
@@ -207,7 +208,9 @@ def scenario_step(call: Call) -> None:
             raise UsageError("--connector is CARD:ID of a township card, e.g. 0:e (or 0:e=s, 0:e=s+n=3:w): "
                              f"{quoted(c)}")
     dice = _dice(call)
-    call.apply(step(state, dice, prefer, connectors, reward, until=call.opts.get("until")), styles=COLOUR)
+    out = step(state, dice, prefer, connectors, reward, until=call.opts.get("until"))
+    call.apply(out, styles=COLOUR)
+    call.apply(reminders.passed("ratcatcher", state, out.state))
     _unused_draws(call, dice)
 
 
