@@ -50,7 +50,7 @@ def page(verb: str, per_game: dict) -> str:
 
 def index(verbs: dict) -> str:
     lines = [HEADER, "# Commands", "", "Foundation: [roll](roll.md), [validate](validate.md), "
-             "[new, show, log, undo, note, schema](state.md), [lookup](lookup.md).", "",
+             "[new, show, log, undo, note, schema](state.md), [undo, redo](undo.md), [lookup](lookup.md).", "",
              "| command | games |", "|---|---|"]
     for verb, per_game in verbs.items():
         games = ", ".join(per_game) or "none yet (exit 4)"

@@ -400,7 +400,8 @@ def write_state(envelope: dict, common: Common, source: str | None, table_mode: 
                 old_text: str | None, output: Output, lock=None, folder: str | None = None,
                 encoded: str | None = None, store: Store | None = None) -> int:
     """The one write path: check, encode under the read cap, then stdout, ``-o`` (file or
-    stream) or in place (lock held, undo entry kept only if the write succeeds).
+    stream) or in place (lock held, undo step kept only if the write succeeds; ``-o``
+    naming the file read is in place).
 
     ``folder`` is where the state's stored paths are relative to now; going elsewhere,
     they are rebased to the new folder (the game's STATE_PATHS). ``encoded``: the caller
@@ -420,23 +421,26 @@ def write_state(envelope: dict, common: Common, source: str | None, table_mode: 
         raise RuntimeError(f"claw produced an invalid state, not written: {exc}") from None
     expect = lock.stamp if lock is not None else None
     in_place = common.in_place or (table_mode and not common.output)
-    if common.output:
+    if common.output and common.output != "-" and old_text is not None and _same(common.output, source) \
+            and safewrite.destination(common.output)[0] == "file":
+        in_place = True  # -o naming the file read: a read-modify-write like -i, with its undo step
+    elif common.output:
         if common.output == "-":
             _state_to_stdout(output, raw)
             return 0
         statefile.write_to(common.output, raw, expect=expect if _same(common.output, source) else None)
-    elif in_place:
+        return 0
+    if in_place:
         if source in (None, "-"):
             raise UsageError("-i/--in-place needs a state file (-s FILE), not stdin")
         real = _check_in_place_target(source)
-        entry = statefile.push_undo(source, old_text) if old_text is not None else None
-        try:
+        if old_text is None:
             safewrite.replace_file(real, raw, source, expect=expect)
-        except BaseException:
-            if entry is not None:  # the old state stays current: its undo entry would be a lie
-                entry.unlink(missing_ok=True)
-            raise
-        statefile.prune_undo(source)
+        else:
+            from claw.cli.store.history import Kept
+
+            with Kept(source, old_text, raw):  # the undo step, put back if the write fails
+                safewrite.replace_file(real, raw, source, expect=expect)
     else:
         _state_to_stdout(output, raw)
     return 0

@@ -22,7 +22,8 @@ from typing import Any
 from claw.cli.framework import runner
 from claw.cli.framework.state_rules import STATE_RULES
 from claw.cli.render.output import Output
-from claw.cli.store import statefile
+from claw.cli.store import history, statefile
+from claw.cli.store.history import MemoryHistory
 from claw.core.errors import CannotWrite, ClawError, IllegalAction, InvalidInput, UsageError
 
 # words a session line may not start with: they would start or nest another session
@@ -128,7 +129,7 @@ class Session:
 
     ``path``: the file the session saves to after every state-changing command when
     ``autosave`` is set (in place, with the file's undo history, as ``-i`` does); otherwise the
-    state stays in memory and undo uses :attr:`history`. It is the runner's store while a
+    state stays in memory and undo and redo use :attr:`memory`. It is the runner's store while a
     line runs (claw.cli.store.stores.MemoryStore).
     """
 
@@ -146,7 +147,7 @@ class Session:
         self.saved_text = saved_text  # the file's text as last read or written (its next undo entry)
         self.quiet = quiet
         self.stdout_to_stderr = stdout_to_stderr  # script mode with the state on stdout
-        self.history: list[dict] = []  # earlier envelopes, for undo without a file
+        self.memory = MemoryHistory()  # undo and redo without a file
         self.encoder = LogEncoder()
         self.changed = False  # did the last line change the state?
         self.dirty = False  # does the held state differ from the file (or, without one, from nothing)?
@@ -182,7 +183,7 @@ class Session:
         if self.autosave:
             self._save(envelope, output)
         elif before is not None:
-            self.history = (self.history + [before])[-statefile.UNDO_DEPTH:]
+            self.memory.push(before)
         self.envelope = envelope
         self.changed = True
         self.dirty = not self.autosave
@@ -259,7 +260,7 @@ class Session:
         self.envelope, self.saved_text, self.path = envelope, text, path
         self.folder = os.path.dirname(os.path.realpath(path))
         self.autosave, self.dirty, self.changed, self.changed_outside = True, False, True, False
-        self.history = []
+        self.memory = MemoryHistory()  # the file has its own history
         self.remember_file()
 
     def remember_file(self) -> None:
@@ -269,27 +270,30 @@ class Session:
         if self.path is not None:
             self.stamp = stamp(os.path.realpath(self.path))
 
-    def undo(self, state: str | None, steps: int, output: Output) -> int:
+    def undo(self, state: str | None, steps: int, to: int | None, output: Output) -> int:
+        return self.travel(state, True, steps, to, output)
+
+    def redo(self, state: str | None, steps: int, to: int | None, output: Output) -> int:
+        return self.travel(state, False, steps, to, output)
+
+    def travel(self, state: str | None, back: bool, steps: int, to: int | None, output: Output) -> int:
+        """Undo or redo through the file's history (saving to a file) or the session's."""
+        from claw.cli.commands.undo import restored
+
         if state:
             raise UsageError("in claw play the session holds the state: leave out -s")
+        if self.envelope is None:
+            raise UsageError("no game in this session yet")
         if self.autosave:
             assert self.path is not None
-            text, left = statefile.pop_undo(self.path, STATE_RULES, steps)
-            self.envelope, self.saved_text = statefile.parse_state(text, self.path, STATE_RULES), text
+            self.envelope, self.saved_text, left_back, left_forward = history.travel(
+                self.path, STATE_RULES, back, steps, to)
             self.remember_file()
             where = self.path
         else:
-            if not self.history:
-                raise InvalidInput("nothing to undo in this session yet")
-            if steps > len(self.history):
-                raise IllegalAction(f"only {len(self.history)} step(s) of history in this session; asked for {steps}")
-            self.envelope = self.history[-steps]
-            del self.history[-steps:]
-            left, where = len(self.history), "the session"
-        log = self.envelope.get("log", [])
-        last = log[-1] if log else None
-        at = f"after #{last['seq']} {last['command']}" if last else "at the start"
-        output.say(f"restored {where} to the state {at} ({left} more step(s) of history)")
+            self.envelope = self.memory.travel(self.envelope, back, steps, to)
+            left_back, left_forward, where = len(self.memory.back), len(self.memory.forward), "the session"
+        output.say(restored(where, self.envelope, left_back, left_forward))
         self.changed = True
         self.dirty = not self.autosave
         return 0

@@ -21,6 +21,7 @@ FOUNDATION = {
     "validate": "claw.cli.shell.commands.validate",
     "schema": "claw.cli.shell.commands.schema",
     "undo": "claw.cli.shell.commands.undo",
+    "redo": "claw.cli.shell.commands.undo",
     "log": "claw.cli.shell.commands.log",
     "note": "claw.cli.shell.commands.note",
     "adjust": "claw.cli.shell.commands.adjust",
@@ -60,7 +61,7 @@ def build_app(word: str | None, completion: bool = False, game: str | None = Non
     if word is not None and not word.startswith("-") and dispatch.register_all(app, only=word, game=game):
         _version(app)
         return app
-    for module in FOUNDATION.values():
+    for module in dict.fromkeys(FOUNDATION.values()):  # undo's module registers redo too
         importlib.import_module(module).register(app)
     dispatch.register_all(app)
     _version(app)

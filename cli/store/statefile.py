@@ -2,16 +2,15 @@
 
 A state file is replaced only by a complete, valid new one (cli/safewrite.py: temporary
 file, fsync, ``os.replace``, folder fsync), under a lock for read-modify-writes
-(cli/statelock.py). Before an in-place replace, the old bytes go to a sibling undo
-folder so `claw undo` can bring them back. Reads and writes share one size cap.
+(cli/statelock.py). Before an in-place replace, the step back goes to the history beside
+the file (cli/store/history.py) so `claw undo` can bring it back. Reads and writes share
+one size cap.
 """
 
 from __future__ import annotations
 
 import os
-import re
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from claw.core.errors import CannotWrite, InvalidInput, UsageError
@@ -22,7 +21,6 @@ if TYPE_CHECKING:  # a protocol: nothing to load at run time
 FORMAT = "claw-state"
 VERSION = 2  # 2: log texts are literal (1: they could hold rich markup)
 MAX_STATE_BYTES = 32 * 1024 * 1024
-UNDO_DEPTH = 20
 
 
 def read_state_text(source: str) -> tuple[str, str]:
@@ -294,87 +292,6 @@ def atomic_write(path: str, text: str) -> None:
     from claw.cli.store import atomic as safewrite
 
     safewrite.replace_file(os.path.realpath(path), text.encode("utf-8"), path)
-
-
-# --- undo history -----------------------------------------------------------------
-# ``.NAME.claw-undo/000001.json`` … beside the real file. Only names of digits are claw's:
-# anything else there is left alone and never breaks a write.
-
-_ENTRY = r"^(\d{6,})\.json$"  # compiled by re on first use: most reads never list undo entries
-
-
-def undo_dir(path: str) -> Path:
-    p = Path(os.path.realpath(path))
-    return p.parent / f".{p.name}.claw-undo"
-
-
-def _checked_undo_dir(path: str) -> Path:
-    folder = undo_dir(path)
-    if folder.is_symlink():
-        raise CannotWrite(f"the undo folder {folder} is a symbolic link; claw will not follow it "
-                          "(remove the link); nothing written")
-    return folder
-
-
-def _undo_entries(path: str) -> list[Path]:
-    folder = _checked_undo_dir(path)
-    if not folder.is_dir():
-        return []
-    found = []
-    for entry in folder.iterdir():
-        match = re.match(_ENTRY, entry.name)
-        if match and entry.is_file() and not entry.is_symlink():
-            found.append((int(match[1]), entry))
-    return [entry for _, entry in sorted(found)]
-
-
-def push_undo(path: str, old_text: str) -> Path:
-    """Save the old state as the next undo entry; returns it (to drop it if the write fails)."""
-    from claw.cli.store import atomic as safewrite
-
-    folder = _checked_undo_dir(path)
-    try:
-        folder.mkdir(exist_ok=True)
-    except OSError as exc:
-        raise safewrite.cannot(path, exc) from None
-    if not folder.is_dir():
-        raise CannotWrite(f"cannot keep undo history: {folder} is not a folder; nothing written")
-    entries = _undo_entries(path)
-    number = int(entries[-1].stem) + 1 if entries else 1
-    entry = folder / f"{number:06d}.json"
-    safewrite.replace_file(str(entry), old_text.encode("utf-8"), path, commit=False,  # errors name the state
-                           like=os.path.realpath(path))  # a private state's history stays private
-    return entry
-
-
-def prune_undo(path: str) -> None:
-    entries = _undo_entries(path)
-    for stale in entries[: max(0, len(entries) - UNDO_DEPTH)]:
-        stale.unlink(missing_ok=True)
-
-
-def pop_undo(path: str, rules: StateRules, steps: int = 1) -> tuple[str, int]:
-    """Restore the state from ``steps`` commands ago; returns (text, steps left). Holds
-    the state's lock throughout, like every read-modify-write."""
-    from claw.cli.store.lock import StateLock
-
-    with StateLock(path) as lock:
-        entries = _undo_entries(path)
-        if not entries:
-            raise InvalidInput(f"nothing to undo for {path} (no saved history)")
-        if steps > len(entries):
-            from claw.core.errors import IllegalAction
-
-            raise IllegalAction(f"only {len(entries)} step(s) of history kept for {path}; asked for {steps}")
-        chosen = entries[-steps]
-        text = chosen.read_text(encoding="utf-8")
-        parse_state(text, str(chosen), rules)  # never restore something broken
-        from claw.cli.store import atomic as safewrite
-
-        safewrite.replace_file(os.path.realpath(path), text.encode("utf-8"), path, expect=lock.stamp)
-        for entry in entries[-steps:]:
-            entry.unlink(missing_ok=True)
-        return text, len(entries) - steps
 
 
 def stream_folder(stream) -> str | None:

@@ -185,7 +185,8 @@ def test_table_mode_script_updates_claw_state_in_place(tmp_path):
     assert out.code == 0, out.stderr
     assert '"format"' not in out.stdout
     assert [e["command"] for e in json.loads(state.read_text())["log"]] == ["new", "scenario-step", "note"]
-    assert len(list((tmp_path / ".g.json.claw-undo").iterdir())) == 2
+    assert run(["undo", "-n", "2"], env={"CLAW_STATE": str(state)}).code == 0  # two steps kept
+    assert [e["command"] for e in json.loads(state.read_text())["log"]] == ["new"]
 
 
 def test_play_needs_a_game(tmp_path):

@@ -97,13 +97,13 @@ def test_validate_and_the_commands_agree_on_a_state_whose_loot_file_is_gone(tmp_
 
 
 def test_the_undo_copy_of_a_private_state_stays_private(mice_state):
-    """Issue 10 item 2 (an existing file keeps its mode): the undo entry is a copy of the
-    old state, so it gets the state's mode (a 0600 state's history was saved 0644)."""
-    from claw.cli.store.statefile import undo_dir
+    """Issue 10 item 2 (an existing file keeps its mode): the undo history holds the old
+    state, so it gets the state's mode (a 0600 state's history was saved 0644)."""
+    from claw.cli.store.history import folder as undo_dir
 
     mice_state.chmod(0o600)
     assert run(["note", "secret plan", "-s", str(mice_state), "-i"]).code == 0
-    entries = list(undo_dir(str(mice_state)).glob("*.json"))
+    entries = list(undo_dir(str(mice_state)).glob("*.hist"))
     assert entries and all(e.stat().st_mode & 0o777 == 0o600 for e in entries)
     assert mice_state.stat().st_mode & 0o777 == 0o600
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from claw.cli.store import statefile
+from claw.cli.store import history
 from claw.cli.testing import run
 from tests.paths import EXAMPLES
 
@@ -14,9 +14,9 @@ from tests.paths import EXAMPLES
 def _files(path: Path) -> dict[str, bytes]:
     """The state and everything claw keeps beside it (undo history), as bytes."""
     found = {path.name: path.read_bytes()}
-    history = statefile.undo_dir(str(path))
-    if history.is_dir():
-        found.update({f"undo/{p.name}": p.read_bytes() for p in sorted(history.iterdir())})
+    kept = history.folder(str(path))
+    if kept.is_dir():
+        found.update({f"undo/{p.name}": p.read_bytes() for p in sorted(kept.iterdir())})
     return found
 
 

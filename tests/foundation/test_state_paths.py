@@ -122,7 +122,7 @@ def test_full_disk_read_only_no_permission_keep_the_old_state(bare_state, monkey
     assert bare_state.read_bytes() == before
     assert _no_temp_files(bare_state.parent)
     undo = bare_state.parent / f".{bare_state.name}.claw-undo"
-    assert not list(undo.glob("*.json")), "a failed write must not leave an undo entry"
+    assert not list(undo.glob("*.hist")), "a failed write must not leave an undo step"
 
 
 def test_stdout_write_error_is_exit_5(bare_state, monkeypatch):
