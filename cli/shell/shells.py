@@ -39,6 +39,7 @@ _claw() {
   found=( ${(f)"$(env COMP_WORDS="${words[1,CURRENT]}" COMP_CWORD=$(( CURRENT - 1 )) \
                   _CLAW_COMPLETE=complete_bash claw 2>/dev/null)"} )
   if (( ${#found} )); then
+    [[ $PREFIX == -*=* ]] && compset -P 1 '*='  # --flag=VALUE: claw answers the value
     compadd -- "${found[@]}"
   else
     _files
@@ -53,12 +54,22 @@ fi
 
 FISH = r"""# claw completion for fish: ~/.config/fish/completions/claw.fish (claw --install-completion fish)
 function __claw_complete
+    set -l token (commandline -ct)
     set -l found (env _CLAW_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=get-args \
                       _TYPER_COMPLETE_ARGS=(commandline -cp) claw 2>/dev/null)
-    if set -q found[1]
-        printf '%s\n' $found
-    else
-        __fish_complete_path (commandline -ct)
+    set found (string match -v -- '' $found)
+    if not set -q found[1]
+        __fish_complete_path $token
+        return
+    end
+    # --flag=VALUE: claw answers the value, fish completes the whole token
+    set -l head (string match -r -- '^-[^=]*=' $token)
+    for word in $found
+        if set -q head[1]; and not string match -q -- "$head*" $word
+            printf '%s%s\n' $head $word
+        else
+            printf '%s\n' $word
+        end
     end
 end
 complete --command claw --no-files --arguments '(__claw_complete)'

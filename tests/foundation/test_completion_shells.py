@@ -97,14 +97,26 @@ def test_bash_completes_a_connector_bash_splits_at_the_colon(states, tmp_path): 
     assert _bash("claw explore 12:e", ["claw", "explore", "12", ":", "e"], tmp_path, CLAW_STATE=rc) == ["e"]
 
 
-def test_fish_completes_claw_att(tmp_path):
-    _needs("fish")
+def _fish(line: str, tmp_path, **env) -> list[str]:
+    """fish's own answer for ``line`` (`complete -C`: what Tab would offer)."""
     script = tmp_path / "claw.fish"
     script.write_text(_script("fish"))
-    done = subprocess.run(["fish", "--no-config", "-c", f"source {script}; complete -C 'claw att'"],
-                          capture_output=True, text=True, timeout=30, env=_shell_env())
+    done = subprocess.run(["fish", "--no-config", "-c", f"source {script}; complete -C '{line}'"],
+                          capture_output=True, text=True, timeout=30, env=_shell_env(**env))
     assert done.returncode == 0, done.stderr
-    assert [line.split("\t")[0] for line in done.stdout.splitlines()] == ["attack"]
+    return [found.split("\t")[0] for found in done.stdout.splitlines()]
+
+
+def test_fish_completes_claw_att(tmp_path):
+    _needs("fish")
+    assert _fish("claw att", tmp_path) == ["attack"]
+
+
+def test_fish_completes_an_option_value_after_equals_and_files_where_claw_has_no_words(states, tmp_path):  # noqa: F811
+    _needs("fish")
+    msm = str(states["msm"])
+    assert _fish("claw attack leon rat-3 --weapon=cha", tmp_path, CLAW_STATE=msm) == ["--weapon=charleville-musket"]
+    assert _fish(f"claw new {states['msm'].parent}/ms", tmp_path) == [msm]
 
 
 def test_zsh_completes_claw_att_from_the_installed_file(tmp_path):
