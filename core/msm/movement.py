@@ -25,8 +25,6 @@ is up to 2 big squares away"): a pounce always leaves the cat's big square.
 
 from __future__ import annotations
 
-from collections import deque
-
 from claw.core.errors import IllegalAction, quoted
 from claw.core.msm.board import Board
 from claw.core.msm.figures import acts_as_roach, is_cat, is_rat, occupants, square_of
@@ -48,6 +46,9 @@ class _Area:
         self.start = square_of(figures[cat_id])
         self.occupied = occupants(figures)
         self.figures = figures
+        # squares holding a figure that stops the cat (anything but itself and roaches)
+        self.stopped = {sq for sq, ids in self.occupied.items()
+                        if not all(f == cat_id or acts_as_roach(figures[f]) for f in ids)}
 
     def empty(self, sq: Square) -> bool:
         here = [f for f in self.occupied.get(sq, []) if f != self.cat_id]
@@ -57,22 +58,30 @@ class _Area:
         """Blocking terrain and every figure except roaches stop a cat."""
         if not self.board.in_bounds(sq) or self.board.is_blocking(sq):
             return False
-        return all(f == self.cat_id or acts_as_roach(self.figures[f]) for f in self.occupied.get(sq, []))
+        return sq not in self.stopped
 
     def walk(self, allowed: set) -> set[Square]:
-        """Squares reachable from the start by orthogonal steps inside ``allowed`` big squares."""
+        """Squares reachable from the start by orthogonal steps inside ``allowed`` big squares.
+
+        The board's checks are written out here (``in_bounds``, ``big``, ``wall_between``,
+        ``passable``): a turn's legal moves run this walk some twenty times."""
         board = self.board
+        w, h = board.width, board.height
+        ox, oy = board.offset
+        walls, blocked, stopped = board.walls, board.blocked, self.stopped
         seen = {self.start}
-        queue = deque([self.start])
-        while queue:
-            sq = queue.popleft()
-            for n in orthogonal_neighbours(sq):
-                if n in seen or not board.in_bounds(n) or board.big(n) not in allowed:
+        todo = [self.start]
+        while todo:
+            sq = todo.pop()
+            x, y = sq
+            for n in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+                nx, ny = n
+                if n in seen or not (0 <= nx < w and 0 <= ny < h) or ((nx + ox) // 2, (ny + oy) // 2) not in allowed:
                     continue
-                if board.wall_between(sq, n) or not self.passable(n):
+                if blocked[ny * w + nx] or n in stopped or (walls and frozenset((sq, n)) in walls):
                     continue
                 seen.add(n)
-                queue.append(n)
+                todo.append(n)
         return seen
 
 
@@ -84,11 +93,14 @@ def enemies_adjacent(board: Board, figures: dict, cat_id: str) -> list[str]:
                   if is_rat(f) and f.get("square") and square_of(f) in around)
 
 
-def move_options(board: Board, figures: dict, cat_id: str, *, pounce_ruling: str = POUNCE_RULINGS[0]
-                 ) -> dict[str, list[Square]]:
+def move_options(board: Board, figures: dict, cat_id: str, *, pounce_ruling: str = POUNCE_RULINGS[0],
+                 modes: tuple[str, ...] = MODES) -> dict[str, list[Square]]:
     """Legal destinations per mode (empty lists for modes not allowed now).
 
     ``pounce_ruling="stride-too"``: a pounce also reaches every stride square (module notes).
+    ``modes``: the modes wanted (the others are left empty): a pounce's walks through up
+    to twelve big squares cost most of the time, and a caller that knows the mode, or
+    never pounces, skips them.
     """
     area = _Area(board, figures, cat_id)
     start = area.start
@@ -96,7 +108,7 @@ def move_options(board: Board, figures: dict, cat_id: str, *, pounce_ruling: str
     for n in orthogonal_neighbours(start):
         if board.in_bounds(n) and not board.wall_between(start, n) and area.empty(n):
             out[PROWL].append(n)
-    if enemies_adjacent(board, figures, cat_id):
+    if enemies_adjacent(board, figures, cat_id) or modes == (PROWL,):
         return out
     home = board.big(start)
     bx, by = home
@@ -114,7 +126,9 @@ def move_options(board: Board, figures: dict, cat_id: str, *, pounce_ruling: str
                     and not board.wall_between(via, d)):
                 stride.add(d)
                 break
-    out[STRIDE] = sorted(stride, key=lambda s: (s[1], s[0]))
+    out[STRIDE] = sorted(stride, key=lambda s: (s[1], s[0])) if STRIDE in modes else []
+    if POUNCE not in modes:
+        return out
     pounce: set[Square] = set()
     for ox in range(-2, 3):
         for oy in range(-2, 3):
@@ -154,17 +168,14 @@ def moves_now(board: Board, state: dict, cat_id: str) -> tuple[dict[str, list[Sq
     return opts, short
 
 
-def move_cat(board: Board, state: dict, cat_id: str, dest: Square, mode: str | None = None,
-             dice=None) -> Outcome:
-    """Move a cat (changes ``state`` in place; the outcome holds it). Raises IllegalAction saying why not.
+def move_mode(board: Board, state: dict, cat_id: str, dest: Square, mode: str | None = None) -> str:
+    """The mode a move of ``cat_id`` to ``dest`` uses (``mode``, else the cheapest of
+    prowl and stride), or IllegalAction saying why the move is refused. Reads ``state``
+    only: a caller that wants the mode and cost before it pays needs no trial copy.
 
-    Without ``mode`` the cheapest of prowl and stride that reaches ``dest`` is used; a
-    pounce (2 AP, and the cat is Vulnerable) is never chosen for the player: when only
-    a pounce reaches, the move is refused with a hint to say ``pounce``. AP are paid by
-    the caller (the play rules' activation).
+    Without ``mode`` a pounce (2 AP, and the cat is Vulnerable) is never chosen for the
+    player: when only a pounce reaches, the move is refused with a hint to say ``pounce``.
     """
-    from claw.core.msm.reveal import reveal_in_los
-
     figures = state["figures"]
     fig = figures[cat_id]
     if not is_cat(fig):
@@ -173,17 +184,34 @@ def move_cat(board: Board, state: dict, cat_id: str, dest: Square, mode: str | N
     if mode is not None and mode not in MODES:
         raise IllegalAction(f"unknown movement mode {quoted(mode)} (prowl, stride, pounce)")
     ruling = (state.get("options") or {}).get("pounce", POUNCE_RULINGS[0])
-    options = move_options(board, figures, cat_id, pounce_ruling=ruling)
+    wanted = (mode,) if mode else MODES
+    options = move_options(board, figures, cat_id, pounce_ruling=ruling, modes=wanted)
     name = square_name(dest)
     if not board.in_bounds(dest):
         raise IllegalAction(f"{name} is off the map")
-    modes = [m for m in ((mode,) if mode else MODES) if dest in options[m]]
+    modes = [m for m in wanted if dest in options[m]]
     if not modes:
         raise IllegalAction(_why_not(board, figures, cat_id, start, dest, mode, options, ruling))
     used = modes[0]
     if used == POUNCE and mode is None:
         raise IllegalAction(f"only a pounce reaches {name}: it costs {COST[POUNCE]} AP and leaves {cat_id} "
                             f"Vulnerable, so say so: claw move {cat_id} {name} --as pounce")
+    return used
+
+
+def move_cat(board: Board, state: dict, cat_id: str, dest: Square, mode: str | None = None,
+             dice=None) -> Outcome:
+    """Move a cat (changes ``state`` in place; the outcome holds it). Raises IllegalAction saying why not.
+
+    Without ``mode`` the cheapest of prowl and stride that reaches ``dest`` is used
+    (``move_mode``). AP are paid by the caller (the play rules' activation).
+    """
+    from claw.core.msm.reveal import reveal_in_los
+
+    used = move_mode(board, state, cat_id, dest, mode)
+    fig = state["figures"][cat_id]
+    start = square_of(fig)
+    name = square_name(dest)
     fig["square"] = name
     events = [{"type": "move", "text": f"{cat_id} {used}s from {square_name(start)} to {name} "
                f"({COST[used]} AP).", "figure": cat_id, "mode": used, "from": square_name(start),

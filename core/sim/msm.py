@@ -95,7 +95,7 @@ def legal_actions(state: dict, ctx: Context) -> list[str]:
         for rid in rats:
             if _allowed(lambda c=cid, r=rid: attack(state, board, bestiary, c, r, probe)):
                 out.append(f"attack {cid} {rid}")
-        for mode, squares in move_options(board, state["figures"], cid,
+        for mode, squares in move_options(board, state["figures"], cid, modes=(PROWL, STRIDE),
                                           pounce_ruling=state.get("options", {}).get("pounce", "stride-too")).items():
             if mode not in (PROWL, STRIDE) or COST[mode] > ap:
                 continue
