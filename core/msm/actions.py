@@ -3,10 +3,8 @@ does, as one function, so the CLI and the simulator play the same rule."""
 
 from __future__ import annotations
 
-import copy
-
 from claw.core.errors import IllegalAction
-from claw.core.outcome import Outcome
+from claw.core.outcome import Outcome, deep_copy
 
 
 def paid_move(state: dict, board, fid: str, dest, mode, dice=None) -> Outcome:
@@ -17,19 +15,19 @@ def paid_move(state: dict, board, fid: str, dest, mode, dice=None) -> Outcome:
     removes the Vulnerable marker of the cat's previous pounce and checks Toxic Stench
     in the big square the cat activates in ("Vulnerable", "Les Détestables"). Paying
     after the move would strip a fresh pounce's Vulnerable marker and check the
-    stench at the destination. The mode and cost come from a trial move on a copy; an
-    illegal move reports the turn or AP problem first, if there is one.
+    stench at the destination. The mode and cost come from the move's checks (which only
+    read the state); an illegal move reports the turn or AP problem first, if there is one.
     """
     from claw.core.msm import victory
-    from claw.core.msm.movement import move_cat
+    from claw.core.msm.movement import COST, move_cat, move_mode
     from claw.core.msm.rounds import spend_ap
 
     try:
-        tried = move_cat(board, copy.deepcopy(state), fid, dest, mode).events
+        used = move_mode(board, state, fid, dest, mode)
     except IllegalAction:
-        spend_ap(copy.deepcopy(state), board, fid, 1, "a move")   # wrong turn, no AP: say that first
+        spend_ap(deep_copy(state), board, fid, 1, "a move")   # wrong turn, no AP: say that first
         raise
-    used, cost = tried[0]["mode"], tried[0]["cost"]
+    cost = COST[used]
     out = Outcome(state, spend_ap(state, board, fid, cost, f"a {used}"))
     fig = state["figures"][fid]
     if fig.get("down") or not fig.get("square"):
