@@ -25,6 +25,24 @@ def good(entry: dict, cats: dict, day: int) -> bool:
     return day < entry["day"] + keep_days(cats.get(entry["keeper"]), entry["dried"])
 
 
+def portions(state: dict, keeper: str | None = None) -> list[dict]:
+    """The herb stock grouped for `claw show` (of one ``keeper`` when named): ``{"herb",
+    "dried", "through" (the last good day), "good" (still good today), "count"}``, in
+    the order first gathered."""
+    cats, day = state["cats"], state["day"]
+    groups: dict = {}
+    for e in state.get("herbs") or []:
+        if keeper is not None and e["keeper"] != keeper:
+            continue
+        through = e["day"] + keep_days(cats.get(e["keeper"]), e["dried"]) - 1
+        key = (e["herb"], e["dried"], through)
+        if key not in groups:
+            groups[key] = {"herb": e["herb"], "dried": e["dried"], "through": through, "good": through >= day,
+                           "count": 0}
+        groups[key]["count"] += 1
+    return list(groups.values())
+
+
 def gather(stock: list, herb: str, keeper: str, day: int, dried: bool = False, count: int = 1) -> list:
     """A new stock with ``count`` more of ``herb`` gathered today by ``keeper``."""
     return [*stock, *({"herb": herb, "day": day, "dried": dried, "keeper": keeper} for _ in range(count))]

@@ -111,3 +111,32 @@ def test_a_piece_gone_stale_is_eaten_as_crowfood(tmp_path):
     res = run(["eat", "reedwhisker", "--crowfood", "--prey", "vole", "--dice", "9,9"], env=env)
     assert res.code == 0 and "gone stale" in res.stderr and "stays well" in res.stderr
     assert json.loads(path.read_text())["state"]["fresh_kill"] == []
+
+
+# --- issue 23 item 7: what each cat holds, and one cat in full -------------------------
+
+def test_show_lists_the_herbs_each_cat_keeps(tmp_path):
+    """Knacks, Herb Lore (a third pick doubles how long its keeper's herbs stay good):
+    `claw show` says under each cat the portions it keeps, and the party's stock."""
+    path, env = _party(tmp_path)
+    assert run(["gather", "reedwhisker", "catmint", "--count", "2"], env=env).code == 0
+    shown = run(["show"], env=env).stdout.splitlines()
+    at = next(i for i, line in enumerate(shown) if line.startswith("Reedwhisker"))
+    block = shown[at:next(i for i in range(at + 1, len(shown)) if not shown[i].startswith("  "))]
+    assert "  herbs kept: Catmint x2 (fresh, good through day 6)" in block
+    assert not any("herbs kept" in line for line in shown if line.startswith("Emberpaw"))
+
+
+def test_show_id_gives_one_cat_in_full(tmp_path):
+    """`claw show CAT`: rank, pools, skills, knacks, ailments, herbs kept and its catch."""
+    path, env = _party(tmp_path)
+    run(["hunt", "emberpaw", "vole", "--dice", "6,6,5,6,6,5,6,6,5,6,6,5"], env=env)
+    before = path.read_bytes()
+    res = run(["show", "emberpaw"], env=env)
+    assert res.code == 0, res.stderr
+    assert res.stdout.splitlines()[:2] == ["Emberpaw (emberpaw) ThunderClan, 12 moons", "  Apprentice"]
+    assert "  herbs kept: none" in res.stdout and "  its catch on the fresh-kill pile: vole (average, day 0)" \
+        in res.stdout
+    assert "Reedwhisker" not in res.stdout and path.read_bytes() == before
+    assert json.loads(run(["show", "emberpaw", "--json"], env=env).stdout)["id"] == "emberpaw"
+    assert run(["show", "emberpa"], env=env).code == 2

@@ -216,10 +216,8 @@ def show(call: Call) -> None:
             for line, fig in zip(figure_legend(figures), figures.values(), strict=True):
                 call.out(line)
                 held = holdings_line(fig)
-                if held:  # what each cat holds (its cards), wrapped on a screen
-                    for part in textwrap.wrap(held, width, initial_indent="      ", subsequent_indent="        ",
-                                              break_on_hyphens=False) if on_screen else ["      " + held]:
-                        call.out(part)
+                if held:  # what each cat holds (its cards): a status line, wrapped on a screen
+                    call.status(["      " + held], indent="  ")
 
 
 def _show_figure(call: Call) -> None:

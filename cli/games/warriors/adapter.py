@@ -164,8 +164,10 @@ COMMANDS = {
         options=[Opt("--skill", str, help="skill to raise"), Opt("--knack", str, help="knack to learn or repeat",
         kind="knack", among=_S + "growth_knacks"),
                  Opt("--ability", str, help="ability to raise")]),
-    "show": Command(help="The party: HP, pools, skills, knacks, illness, the fight.",
-                    handler=_H + "show", needs_state=True, changes_state=False),
+    "show": Command(help="The party: HP, pools, skills, knacks, illness, the herbs each cat keeps, the fresh-kill, "
+                         "the fight; show ID: one cat or animal in full.",
+                    handler=_H + "show", args=(Arg("ID", "figure", optional=True),), needs_state=True,
+                    changes_state=False),
 }
 
 NEW = _H + "new"

@@ -165,33 +165,15 @@ def use_knack(call: Call) -> None:
 # -- show --------------------------------------------------------------------------
 
 def show(call: Call) -> None:
-    """`claw show`: the party, its pools, ailments, pending choices and any fight."""
+    """`claw show`: the party, its pools, ailments, pending choices, what each cat keeps and
+    any fight; `claw show ID`: one cat (or animal) in full."""
     r = rules()
     s = call.need_state()
+    if call.arg("ID"):
+        return _show_one(call, s, r, call.arg("ID"))
     lines = [f"Day {s['day']}"]
     for cid in s["order"]:
-        c = s["cats"][cid]
-        a, p = c["abilities"], c["pools"]
-        if c.get("animal") and c["status"] != "ok":  # out of the game: one line, not its scores
-            lines.append(f"{c['name']} ({cid}) wild animal: {c['status'].replace('-', ' ')}, out of the fight "
-                         f"(claw animal {cid} --remove takes it away)")
-            continue
-        status = "" if c["status"] == "ok" else f" [{c['status'].replace('-', ' ').upper()}]"
-        who = "wild animal" if c.get("animal") else f"{r.clans[c['clan']]['name']}, {c['age']} moons"
-        lines.append(f"{c['name']} ({cid}) {who}{status}")
-        out = " (knocked out: no action until healed to 1 HP or more)" if c["status"] == "knocked-out" else ""
-        lines.append(f"  HP {c['hp']}/{c['hp_max']}{out}  STR {p['strength']}/{a['strength']}  "
-                     f"INT {p['intelligence']}/{a['intelligence']}  SPT {p['spirit']}/{a['spirit']}")
-        lines.append("  skills: " + ", ".join(f"{k} {v}" for k, v in c["skills"].items()))
-        if c["knacks"]:
-            lines.append("  knacks: " + ", ".join(k + (f" x{v}" if v > 1 else "") for k, v in c["knacks"].items()))
-        ills = [_illness_line(d, r, s["day"]) for d in c["diseases"]] + c.get("ailments", [])
-        if c.get("sprain"):
-            ills.append(f"sprain ({c['sprain']} sunrise(s) of rest left)")
-        if ills:
-            lines.append("  ailing: " + ", ".join(ills))
-        if c.get("pending"):
-            lines.append("  to choose: " + ", ".join(f"{g['type']} (moon {g['moon']})" for g in c["pending"]))
+        lines += _cat_lines(s, r, cid)
     if "herbs" in s:
         lines.append("Herb stock: " + _stock_line(s, r))
     if s.get("fresh_kill"):
@@ -221,6 +203,57 @@ def show(call: Call) -> None:
         call.status(lines)
 
 
+def _cat_lines(s: dict, r, cid: str, full: bool = False) -> list[str]:
+    """One cat's block of `claw show` (``full``: also what the short form leaves out)."""
+    c = s["cats"][cid]
+    a, p = c["abilities"], c["pools"]
+    if c.get("animal") and c["status"] != "ok" and not full:  # out of the game: one line, not its scores
+        return [f"{c['name']} ({cid}) wild animal: {c['status'].replace('-', ' ')}, out of the fight "
+                f"(claw animal {cid} --remove takes it away)"]
+    status = "" if c["status"] == "ok" else f" [{c['status'].replace('-', ' ').upper()}]"
+    who = "wild animal" if c.get("animal") else f"{r.clans[c['clan']]['name']}, {c['age']} moons"
+    lines = [f"{c['name']} ({cid}) {who}{status}"]
+    if full and not c.get("animal"):
+        rank = r.ranks.get(c.get("rank"), {}).get("name") or c.get("rank") or "no rank"
+        lines.append(f"  {rank}" + (f", {c['lives']} lives" if "lives" in c else "")
+                     + (", played by the GM" if c.get("npc") else "")
+                     + (f", player {c['player']}" if c.get("player") else ""))
+    out = " (knocked out: no action until healed to 1 HP or more)" if c["status"] == "knocked-out" else ""
+    lines.append(f"  HP {c['hp']}/{c['hp_max']}{out}  STR {p['strength']}/{a['strength']}  "
+                 f"INT {p['intelligence']}/{a['intelligence']}  SPT {p['spirit']}/{a['spirit']}")
+    lines.append("  skills: " + ", ".join(f"{k} {v}" for k, v in c["skills"].items()))
+    if c.get("knacks"):
+        lines.append("  knacks: " + ", ".join(k + (f" x{v}" if v > 1 else "") for k, v in c["knacks"].items()))
+    ills = [_illness_line(d, r, s["day"]) for d in c.get("diseases", [])] + c.get("ailments", [])
+    if c.get("sprain"):
+        ills.append(f"sprain ({c['sprain']} sunrise(s) of rest left)")
+    if ills or full:
+        lines.append("  ailing: " + (", ".join(ills) or "nothing"))
+    if c.get("pending"):
+        lines.append("  to choose: " + ", ".join(f"{g['type']} (moon {g['moon']})" for g in c["pending"]))
+    if any(e["keeper"] == cid for e in s.get("herbs") or []) or (full and not c.get("animal")):
+        lines.append("  herbs kept: " + _stock_line(s, r, cid))  # what the cat holds
+    if full:
+        caught = [p for p in s.get("fresh_kill") or [] if p["hunter"] == cid]
+        if caught:
+            lines.append("  its catch on the fresh-kill pile: " + ", ".join(
+                f"{r.prey[p['prey']]['name'].lower()} ({r.weights[p['weight']]['name'].lower()}, day {p['day']})"
+                for p in caught))
+        f = s.get("fight")
+        if f and cid in f["order"]:
+            lines.append(f"  in the fight (round {f['round']})" + (": its turn" if f["order"][f["turn"]] == cid
+                                                                      else ""))
+    return lines
+
+
+def _show_one(call: Call, s: dict, r, cid: str) -> None:
+    """`claw show ID`: one figure in full (JSON: its record)."""
+    if call.json:
+        call.emit_json({**s["cats"][cid], "herbs_kept": [e for e in s.get("herbs") or [] if e["keeper"] == cid]})
+    else:
+        call.out("\n".join(_cat_lines(s, r, cid, full=True)))
+
+
 def _illness_line(d: dict, r, today: int) -> str:
     """A disease in `show`: its day, when it changes untreated, and what cures it."""
     from claw.core.warriors.healing import deadline, remedy
@@ -229,13 +262,10 @@ def _illness_line(d: dict, r, today: int) -> str:
             f"cure: {remedy(d['id'], r)})")
 
 
-def _stock_line(s: dict, r) -> str:
-    """The herb stock in `show`: portions of each herb with their good-through day."""
-    from claw.core.warriors.herbstock import keep_days
-    stock: dict = {}
-    for e in s["herbs"]:
-        through = e["day"] + keep_days(s["cats"].get(e["keeper"]), e["dried"]) - 1
-        key = (r.herbs[e["herb"]]["name"], "dried" if e["dried"] else "fresh", through)
-        stock[key] = stock.get(key, 0) + 1
-    return ", ".join(f"{n} x{c} ({d}, " + (f"good through day {t}" if t >= s["day"] else f"gone bad after day {t}")
-                     + ")" for (n, d, t), c in stock.items()) or "empty"
+def _stock_line(s: dict, r, keeper: str | None = None) -> str:
+    """The herb stock in `show` (or one keeper's part of it): portions of each herb with
+    their good-through day."""
+    from claw.core.warriors.herbstock import portions
+    return ", ".join(f"{r.herbs[p['herb']]['name']} x{p['count']} ({'dried' if p['dried'] else 'fresh'}, "
+                     + (f"good through day {p['through']}" if p["good"] else f"gone bad after day {p['through']}")
+                     + ")" for p in portions(s, keeper)) or ("empty" if keeper is None else "none")
