@@ -35,7 +35,8 @@ LOOKUP = {
 }
 
 TURNS = [
-    ("new", "Start the chapter from its file.", "claw new examples/mice/ghost-of-castle-andon.yaml -o game.json"),
+    ("new", "Start the chapter from its file.",
+     "claw new examples/mice/ghost-of-castle-andon.yaml --seed 7 -o game.json"),
     ("show", "Draw the tracks, rooms, stash and figures.", "claw show"),
     ("explore", "Explore a room and set it up.", "claw explore kings-tunnels"),
     ("place", "Record where a mouse now stands.", "claw place nez kings-chamber --spot tray"),

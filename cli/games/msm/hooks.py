@@ -104,16 +104,16 @@ LOOKUP_GAME_ALIASES = {"skills": "cat-skills"}  # with --game msm only: another 
 
 # `claw help msm`: the verbs in the order a turn uses them, each with one example
 TURNS = [
-    ("new", "Start a scenario from its file.", "claw new examples/msm/scenario-1.yaml --seed 7 -o game.json"),
+    ("new", "Start a scenario from its file.", "claw new examples/msm/scenario-2.yaml --seed 7 -o game.json"),
     ("scenario-step", "Play the automatic phases up to the cats' turn.", "claw scenario-step --until cats"),
     ("activate", "Start a cat's activation.", "claw activate nera"),
     ("moves", "List the squares a cat may reach now.", "claw moves nera"),
     ("move", "Move a cat by prowl, stride or pounce.", "claw move leon B4"),
     ("los", "Check line of sight and range.", "claw los nera rat-3"),
-    ("attack", "Attack a rat with a cat's weapon.", "claw attack nera rat-1"),
+    ("attack", "Attack a rat with a cat's weapon.", "claw attack leon rat-3"),
     ("search", "Search a loot square for a card.", "claw search adara"),
-    ("pickup", "Pick up a card lying in the big square.", "claw pickup adara tanto"),
-    ("trade", "Give a card to a cat in the same big square.", "claw trade adara tanto nera"),
+    ("pickup", "Pick up a card lying in the big square.", "claw pickup nera brace-of-pistols"),
+    ("trade", "Give a card to a cat in the same big square.", "claw trade nera tanto adara"),
     ("equip", "Move a card between the loot and equipment slots.", "claw equip nera tanto"),
     ("remove-stun", "Spend 1 AP to remove a cat's stun.", "claw remove-stun leon"),
     ("reload", "Guy reloads both pistols with one big action.", "claw reload guy"),
@@ -124,7 +124,7 @@ TURNS = [
     ("entry", "Read a rulebook entry; one the scenario names (or --apply) takes effect.", "claw entry 4"),
     ("show", "Draw the board and trackers.", "claw show"),
     ("tavern", "Between scenarios: events, shop, levels.", "claw tavern event"),
-    ("heal", "Spend healing salves in the Taverne.", "claw heal guy --salves 1"),
+    ("heal", "Spend healing salves in the Taverne.", "claw heal guy"),
 ]
 
 # `claw simulate`: the set-up of a scenario for the engine, and the rulings --option/--vary

@@ -46,7 +46,7 @@ LOOKUP_ALIASES = {"herb": "herbs", "disease": "diseases", "knack": "knacks", "ag
 
 TURNS = [
     ("new", "Build the party from character files.",
-     "claw new examples/warriors/emberpaw.yaml examples/warriors/bramble.yaml -o party.json"),
+     "claw new examples/warriors/emberpaw.yaml examples/warriors/bramble.yaml --seed 7 -o game.json"),
     ("show", "Show the party's HP, pools, skills and knacks.", "claw show"),
     ("check", "Make a check: 3d6 + ability + skill.", "claw check emberpaw see --vs 12"),
     ("refresh", "Refresh ability-point pools.", "claw refresh emberpaw"),
@@ -58,7 +58,8 @@ TURNS = [
     ("gather", "Gather herbs into the herb stock.", "claw gather emberpaw catmint"),
     ("heal", "A healing check, natural healing or herbs.", "claw heal emberpaw --natural"),
     ("scenario-step", "One sunrise: healing, illness, sprains.", "claw scenario-step"),
-    ("grow", "Choose a cat's pending age-table gains.", "claw grow emberpaw --knack hide"),
+    ("grow", "Choose a cat's pending age-table gains.", "claw grow emberpaw --knack leap"),
     ("gm", "The GM's rulings: damage, disease, cure, sprain.", 'claw gm emberpaw --damage 3 --reason "a fall"'),
-    ("animal", "The GM adds a wild animal opponent.", "claw animal fox --strength 6 --spirit 4 --hp 8"),
+    ("animal", "The GM adds a wild animal opponent.",
+     "claw animal fox --strength 6 --intelligence 3 --spirit 4 --hp 8"),
 ]
