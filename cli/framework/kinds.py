@@ -111,7 +111,7 @@ def _known(kind: str, game: str, state: dict | None) -> list[str] | None:
 def _refusal(game: str, kind: str, word: str, known: list[str], own: list[str], wider: str | None) -> ClawError:
     """The kind's one error: the word, then the nearest of the kind's own names (``own``),
     else of all it may name (``known``: any figure for a cat), else the names to choose from."""
-    from claw.cli.render.suggest import closest, hint
+    from claw.cli.render.suggest import closest, hint, phrase
 
     near = closest(word, own)
     if not near and wider:
@@ -126,7 +126,7 @@ def _refusal(game: str, kind: str, word: str, known: list[str], own: list[str], 
         head = f"no {label} {quoted(word)} in play"
     else:
         head = f"no {label} {quoted(word)} in this game"
-    said = "did you mean " + " or ".join(near) + "?" if near else hint(word, own, what=_plural(label))
+    said = phrase(near) if near else hint(word, own, what=_plural(label))
     error = IllegalAction if in_play else UsageError
     return error(head + (f"; {said}" if said else ""))
 

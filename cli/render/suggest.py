@@ -46,6 +46,12 @@ def closest(word: str, choices: Iterable[str], *, limit: int = 3) -> list[str]:
     return [choice for _, choice in scored[:limit]]
 
 
+def phrase(near: list[str]) -> str:
+    """"did you mean attack?", "did you mean attack or knack?": the one format of a
+    suggestion, in the CLI, in `claw play` and in validate ("" when nothing is near)."""
+    return "did you mean " + " or ".join(repr(n) if " " in n else n for n in near) + "?" if near else ""
+
+
 def hint(word: str, choices: Iterable[str], *, what: str = "", show_all: int = 12) -> str:
     """A sentence to append to an error: "did you mean X?", else the allowed names.
 
@@ -55,7 +61,7 @@ def hint(word: str, choices: Iterable[str], *, what: str = "", show_all: int = 1
     names = list(dict.fromkeys(choices))
     near = closest(word, names)
     if near:
-        return "did you mean " + " or ".join(repr(n) if " " in n else n for n in near) + "?"
+        return phrase(near)
     if names and len(names) <= show_all:
         return f"{'known ' + what if what else 'expected one of'}: {', '.join(names)}"
     return ""

@@ -23,11 +23,10 @@ def with_hint(exc: E, hint: str) -> E:
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """"did you mean attack?" (or "did you mean attack or knack?"), or "" when nothing is
-    near: the one format of a suggestion, in the CLI and in `claw play` alike."""
-    from claw.cli.render.suggest import closest
+    near (claw.cli.render.suggest.phrase: the one format, in the CLI and in `claw play` alike)."""
+    from claw.cli.render.suggest import closest, phrase
 
-    near = closest(word, list(choices))
-    return "did you mean " + " or ".join(repr(n) if " " in n else n for n in near) + "?" if near else ""
+    return phrase(closest(word, list(choices)))
 
 
 def see_help(command: str | None = None) -> str:
