@@ -13,6 +13,7 @@ from pathlib import Path
 
 from claw.cli.framework.adapter import NAMES
 from claw.cli.shell.dispatch import RULE_HELP, collect
+from claw.cli.shell.help import metavar
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "commands"
@@ -24,7 +25,7 @@ def page(verb: str, per_game: dict) -> str:
     lines.append(RULE_HELP.get(verb) or next(iter(per_game.values())).help)
     lines.append("")
     if not per_game:
-        lines += ["No game implements this rule: `claw " + verb + "` exits 4 and says so.", ""]
+        lines += ["No game implements this rule: `claw " + verb + "` exits 2 and says so.", ""]
     missing = [NAMES[g] for g in NAMES if g not in per_game]
     for game, command in per_game.items():
         lines += [f"## {NAMES[game]} (`{game}`)", "", "```", f"claw {verb} {command.usage}".rstrip(), "```", ""]
@@ -38,11 +39,12 @@ def page(verb: str, per_game: dict) -> str:
         if shown:
             lines += ["| option | meaning |", "|---|---|"]
             for opt in shown:
-                flag = opt.flag + ("" if opt.type is bool else f" {opt.type.__name__.upper()}")
+                flag = opt.flag + metavar(opt)
                 lines.append(f"| `{flag}` | {opt.help.replace('|', '/')} |")
             lines.append("")
     if missing and per_game:
-        lines += ["Games without this rule (exit 4): " + ", ".join(missing) + ".", ""]
+        lines += ["Games without this command (exit 2, naming the games that have it): "
+                  + ", ".join(missing) + ".", ""]
     lines += ["Common options: `-s/--state`, `-i/--in-place`, `-o/--output`, `-q`, `--json`, `--seed`, "
               "`--dice`, `--game` (see [conventions](../conventions.md)).", ""]
     return "\n".join(lines)
@@ -53,7 +55,7 @@ def index(verbs: dict) -> str:
              "[new, show, log, undo, note, schema](state.md), [undo, redo](undo.md), [lookup](lookup.md).", "",
              "| command | games |", "|---|---|"]
     for verb, per_game in verbs.items():
-        games = ", ".join(per_game) or "none yet (exit 4)"
+        games = ", ".join(per_game) or "none yet (exit 2)"
         lines.append(f"| [`{verb}`]({verb}.md) | {games} |")
     return "\n".join(lines) + "\n"
 

@@ -37,19 +37,20 @@ class Opt(_Spec):
     the values the shell completes (the handler still checks them); ``kind``: the kind of
     name it takes (claw.cli.framework.kinds), completed from the state; ``hidden``: a
     retired option still accepted for one release, left out of help, docs and completion;
-    ``among``: the completion of its value in the situation (see :class:`Arg`).
+    ``among``: the completion of its value in the situation (see :class:`Arg`); ``metavar``:
+    what help calls its value when the flag's last word would not say (``--as MODE``).
     """
 
     __slots__ = ("flag", "type", "help", "default", "short", "multiple", "dest", "aliases", "choices", "kind",
-                 "hidden", "among")
+                 "hidden", "among", "metavar")
 
     def __init__(self, flag: str, type: type = str, help: str = "", default: Any = None,
                  short: str | None = None, multiple: bool = False, dest: str | None = None,
                  aliases: tuple[str, ...] = (), choices: tuple[str, ...] = (), kind: str | None = None,
-                 hidden: bool = False, among: str | None = None) -> None:
+                 hidden: bool = False, among: str | None = None, metavar: str | None = None) -> None:
         self.flag, self.type, self.help, self.default, self.short = flag, type, help, default, short
         self.multiple, self.dest, self.aliases, self.choices, self.kind = multiple, dest, aliases, choices, kind
-        self.hidden, self.among = hidden, among
+        self.hidden, self.among, self.metavar = hidden, among, metavar
 
     @property
     def name(self) -> str:

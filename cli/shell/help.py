@@ -119,12 +119,20 @@ SHELL_OPTIONS = {"show": [("--watch", "Redraw whenever the state file changes, f
                                       "(Ctrl-C stops; a picture that follows the game: claw serve FILE).")]}
 
 
-def _metavar(opt) -> str:
+FILE_FLAGS = ("--png", "--map", "--campaign")
+
+
+def metavar(opt) -> str:
+    """What an option's value is called in help and in docs/commands, for people: the spec's
+    own name for it, N for a number, FILE for a file, else the flag's last word (``--weapon
+    WEAPON``)."""
     if opt.type is bool:
         return ""
-    if opt.type is int:
+    if opt.metavar:
+        return " " + opt.metavar
+    if opt.type in (int, float):
         return " N"
-    return " " + opt.flag.lstrip("-").split("-")[-1].upper()
+    return " FILE" if opt.flag in FILE_FLAGS else " " + opt.flag.lstrip("-").split("-")[-1].upper()
 
 
 def verb_help(verb: str, game: str | None) -> str:
@@ -136,7 +144,7 @@ def verb_help(verb: str, game: str | None) -> str:
         spec = owners[game]
         out = [f"Usage: claw {verb} {spec.usage} [OPTIONS]".replace("  ", " "), ""]
         out += _para(spec.help, cols) + ["", f"Options ({game}):"]
-        out += _rows([(opt.flag + ("" if opt.short is None else ", " + opt.short) + _metavar(opt), opt.help)
+        out += _rows([(opt.flag + ("" if opt.short is None else ", " + opt.short) + metavar(opt), opt.help)
                       for opt in spec.options if not opt.hidden] + SHELL_OPTIONS.get(verb, []), cols) \
             or ["  (none of its own)"]
         out += ["", "Common options:"] + _rows(COMMON_LINES, cols)

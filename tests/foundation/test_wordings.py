@@ -145,3 +145,12 @@ def test_an_explicit_stdin_from_dev_null_is_empty_input():
     with open("/dev/null") as devnull:
         r = _claw(["show", "-s", "-"], stdin=devnull)
     assert (r.returncode, r.stderr) == (3, "claw: <stdin>: empty input, expected a claw state (JSON)\n")
+
+
+def test_game_commands_name_option_values_for_people():
+    """`--as MODE`, `--png FILE`, `--mod N` in help and in docs/commands, never Python's type names."""
+    from tests.paths import DOCS
+
+    assert "--as MODE" in run(["move", "--help", "--game", "msm"]).stdout
+    pages = "\n".join(p.read_text(encoding="utf-8") for p in (DOCS / "commands").glob("*.md"))
+    assert not re.search(r"`--[a-z-]+ (STR|INT|FLOAT)`", pages)
