@@ -48,7 +48,8 @@ _BOARD_COMMANDS = {
         args=(Arg("CAT", "cat"), Arg("SQUARE", "square", optional=True, among=_G + "complete:destinations")),
         options=[
             Opt("--as", str, help="movement mode: prowl, stride or pounce (default: the cheaper of prowl and stride "
-                "that reaches; a pounce is never chosen for you)", choices=("prowl", "stride", "pounce"), metavar="MODE"),
+                "that reaches; a pounce is never chosen for you)", choices=("prowl", "stride", "pounce"),
+                metavar="MODE"),
             Opt("--options", bool, help="list legal destinations per mode (on stderr; the state passes through "
                 "unchanged) — `claw moves CAT` is the pure query"),
             Opt("--free", bool, help="table correction: move without the turn and AP checks"),
