@@ -51,24 +51,39 @@ def verb_being_completed() -> str | None:
     return words[1] if len(words) > 2 and not words[1].startswith("-") else None
 
 
-def _state(ctx) -> tuple[str | None, dict | None]:
-    """(game, the game part of the state) named by --game, -s FILE or CLAW_STATE."""
+def _envelope(ctx) -> dict | None:
+    """The whole state document in hand: `claw play`'s in memory, else -s FILE or
+    CLAW_STATE read with json (None when there is none or it does not read)."""
     params = getattr(ctx, "params", {}) or {}
     session: Any = ctx.find_root().obj if hasattr(ctx, "find_root") else None  # `claw play`: the state in memory
     if getattr(session, "in_memory", False) and session.envelope is not None and not params.get("game"):
-        return session.envelope["game"], session.envelope["state"]
+        return session.envelope
     path = params.get("state") or (None if params.get("game") else os.environ.get("CLAW_STATE"))
-    envelope = None
-    if path and path != "-":
-        try:
-            with open(path, encoding="utf-8") as handle:
-                envelope = json.load(handle)
-        except (OSError, ValueError):
-            envelope = None
-    if not isinstance(envelope, dict):
+    if not path or path == "-":
+        return None
+    try:
+        with open(path, encoding="utf-8") as handle:
+            envelope = json.load(handle)
+    except (OSError, ValueError):
+        return None
+    return envelope if isinstance(envelope, dict) else None
+
+
+def _state(ctx) -> tuple[str | None, dict | None]:
+    """(game, the game part of the state) named by --game, -s FILE or CLAW_STATE."""
+    params = getattr(ctx, "params", {}) or {}
+    envelope = _envelope(ctx)
+    if envelope is None:
         return params.get("game"), None
     state = envelope.get("state")
     return envelope.get("game") or params.get("game"), state if isinstance(state, dict) else None
+
+
+def for_log_seq(ctx: Any, incomplete: str) -> list[str]:
+    """`undo --to <TAB>`: the numbers of the logged commands before the last (`claw log`)."""
+    log = (_envelope(ctx) or {}).get("log")
+    seqs = [str(e["seq"]) for e in log if isinstance(e, dict) and "seq" in e][:-1] if isinstance(log, list) else []
+    return _matching(seqs, incomplete)
 
 
 def _matching(candidates: list[str], incomplete: str) -> list[str]:

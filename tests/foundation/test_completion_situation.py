@@ -138,3 +138,14 @@ def test_herbs_connectors_and_zones(states):  # noqa: F811
     assert bash("claw move ", CLAW_STATE=rc) == neighbours(state)[here]
     step = neighbours(state)[here][0]
     assert bash(f"claw move {step} ", CLAW_STATE=rc) == neighbours(state)[step]
+
+
+def test_undo_to_offers_the_logged_commands_and_redo_is_a_command(states, tmp_path):  # noqa: F811
+    path = tmp_path / "game.json"
+    path.write_bytes(states["msm"].read_bytes())
+    for note in ("one", "two"):
+        assert run(["note", note, "-s", str(path), "-i", "-q"]).code == 0
+    seqs = [str(e["seq"]) for e in json.loads(path.read_text())["log"]]
+    assert bash("claw undo --to ", CLAW_STATE=str(path)) == seqs[:-1]
+    assert _complete(_session(path), "undo --to ") == seqs[:-1]
+    assert "redo" in bash("claw re", CLAW_STATE=str(path)) and "redo" in _complete(_session(path), "re")

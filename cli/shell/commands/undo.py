@@ -11,7 +11,15 @@ StepsOpt = Annotated[int | None, typer.Option("--steps", "-n", min=1, metavar="N
                                               help="How many commands back (default 1).")]
 InPlaceOpt = Annotated[bool, typer.Option(  # habit from the other commands: harmless here
     "--in-place", "-i", help="Accepted, changes nothing: undo and redo always rewrite the file in place.")]
-ToOpt = Annotated[int | None, typer.Option("--to", min=0, metavar="SEQ",
+
+
+def _seqs(ctx, incomplete: str) -> list[str]:
+    from claw.cli.shell.completion import for_log_seq  # only when completing
+
+    return for_log_seq(ctx, incomplete)
+
+
+ToOpt = Annotated[int | None, typer.Option("--to", min=0, metavar="SEQ", autocompletion=_seqs,
                                            help="Back to the state right after command #SEQ (see `claw log`).")]
 
 
