@@ -36,6 +36,20 @@ class Entry:
     line: str | None
     chunks: list[tuple[str, str]]
     code: int = 0
+    _rows: tuple[int, bool, list[Fragments]] | None = None  # (width, old, rows) as last wrapped
+
+    def rows(self, width: int, old: bool) -> list[Fragments]:
+        """The entry wrapped to ``width``: the line typed, then what it said (dim when ``old``)."""
+        if self._rows is not None and self._rows[:2] == (width, old):
+            return self._rows[2]
+        rows: list[Fragments] = []
+        if self.line is not None:
+            rows += wrap([("class:old-command" if old else "class:command", f"> {self.line}")], width)
+        mark = "class:old " if old else "class:last "
+        for line in _lines(_fragments("".join(text for _, text in self.chunks))):
+            rows += wrap([(mark + style, text) for style, text in line], width)
+        self._rows = (width, old, rows)
+        return rows
 
 
 def reminders_due(session: Session) -> list[str]:
@@ -68,6 +82,15 @@ def _columns(width: int) -> Iterator[None]:
             os.environ.pop("COLUMNS", None)
         else:
             os.environ["COLUMNS"] = saved
+
+
+def _short(path: str) -> str:
+    """A file name for the status line: relative to here when under it, else the name alone."""
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:  # another drive
+        return os.path.basename(path)
+    return relative if not relative.startswith("..") else os.path.basename(path)
 
 
 def _fragments(text: str) -> Fragments:
@@ -165,6 +188,7 @@ class Screen:
         self.events_rows = 10  # the events pane's height at the last draw (for PgUp/PgDn)
         self._board: tuple[Any, tuple[int, int], list[Fragments], int] | None = None  # state, size, lines, width
         self._widths: dict[int, int] = {}  # terminal width → the board's width beside the events (0: above)
+        self._tall: dict[tuple[int, int], bool] = {}  # (width, rows) → the whole board was too tall for them
         self.question: tuple[str, dict[str, Callable[[], None]]] | None = None  # text, key → action
         self.app = self._application(input, output)
 
@@ -197,9 +221,12 @@ class Screen:
         (`show --around`) when it is taller than ``rows``."""
         if self.session.envelope is None:
             return []
-        lines = self._draw(["show"], width)
         focus = board_focus(self.session)
+        if focus and self._tall.get((width, rows)):  # the whole board did not fit at this size
+            return self._draw(["show", "--around", focus], width)
+        lines = self._draw(["show"], width)
         if len(lines) > rows and focus:
+            self._tall[(width, rows)] = True
             lines = self._draw(["show", "--around", focus], width)
         return lines
 
@@ -210,22 +237,16 @@ class Screen:
             _, chunks = self.typed.run(shlex.join(words), tty=True, track=False)
         return _lines(_fragments("".join(text for stream, text in chunks if stream == "stdout")))
 
-    def event_rows(self, width: int) -> list[Fragments]:
-        """Every entry wrapped to ``width``: the newest last, the last one highlighted."""
+    def event_rows(self, width: int, need: int) -> tuple[list[Fragments], bool]:
+        """The last ``need`` rows of the entries wrapped to ``width`` (the newest last, the
+        last entry highlighted), and whether there are rows above them."""
         rows: list[Fragments] = []
         last = len(self.entries) - 1
-        for at, entry in enumerate(self.entries):
-            old = at < last
-            if entry.line is not None:
-                style = "class:old-command" if old else "class:command"
-                rows += wrap([(style, f"> {entry.line}")], width)
-            for line in _lines(_fragments("".join(text for _, text in entry.chunks))):
-                if old:
-                    line = [("class:old " + style, text) for style, text in line]
-                else:
-                    line = [("class:last " + style, text) for style, text in line]
-                rows += wrap(line, width)
-        return rows
+        for at in range(last, -1, -1):
+            rows[:0] = self.entries[at].rows(width, old=at < last)
+            if len(rows) > need:
+                return rows[-need:], True
+        return rows, False
 
     def status_text(self) -> str:
         envelope = self.session.envelope or {}
@@ -233,8 +254,8 @@ class Screen:
         parts += [f"reminder: {text}" for text in reminders_due(self.session)]
         if self.session.dirty:
             parts.append("not saved" if self.session.path is None else "unsaved changes")
-        elif self.session.autosave:
-            parts.append(f"saved to {self.session.path}")
+        elif self.session.autosave and self.session.path:
+            parts.append(f"saved to {_short(self.session.path)}")
         if self.scroll:
             parts.append(f"scrolled up {self.scroll} (PgDn)")
         return " · ".join(p for p in parts if p)
@@ -346,29 +367,34 @@ class Screen:
                 rows = self.rows(width, height)
                 return UIContent(get_line=lambda i: rows[i], line_count=len(rows))  # type: ignore[arg-type,return-value]
 
+        cropped: dict[str, Any] = {}
+
         def board_rows(width: int, height: int) -> list[Fragments]:
-            return [crop(line, width) for line in screen.board()[0][:height]]
+            lines = screen.board()[0]
+            if cropped.get("for") is not lines or cropped.get("width") != width:  # crop once per drawing
+                cropped.update({"for": lines, "width": width, "rows": [crop(line, width) for line in lines]})
+            return cropped["rows"][:height]
 
         def events_rows(width: int, height: int) -> list[Fragments]:
-            rows = screen.event_rows(width)
             screen.events_rows = height
+            rows, _ = screen.event_rows(width, height + screen.scroll)
             screen.scroll = max(0, min(screen.scroll, len(rows) - height))
-            end = len(rows) - screen.scroll
-            shown = rows[max(0, end - height):end]
+            shown = rows[:len(rows) - screen.scroll][-height:] if height else []
             return [[]] * (height - len(shown)) + shown  # the newest at the bottom
 
-        events_window = Window(Pane(events_rows), wrap_lines=False)
+        events_window = Window(Pane(events_rows), wrap_lines=False, width=lambda: screen._events_width())
+
+        # the two layouts are built once (a layout built anew at each draw would also make
+        # prompt_toolkit merge its key bindings again at every key)
+        beside_board = Window(Pane(board_rows), width=lambda: screen.board()[1], wrap_lines=False)
+        side_by_side = VSplit([beside_board, Window(width=1, char="│", style="class:rule"), events_window])
+        above_board = Window(Pane(board_rows), height=lambda: screen._board_height(), wrap_lines=False)
+        stacked = HSplit([above_board, Window(height=1, char="─", style="class:rule"), events_window])
 
         def body() -> Any:
-            lines, beside = screen.board()
-            if beside:
-                return VSplit([Window(Pane(board_rows), width=beside, wrap_lines=False),
-                               Window(width=1, char="│", style="class:rule"), events_window])
-            board_height = max(0, min(len(lines), screen.size().rows - 3 - EVENTS_MIN_ROWS))
-            if not board_height:
-                return events_window
-            return HSplit([Window(Pane(board_rows), height=board_height, wrap_lines=False),
-                           Window(height=1, char="─", style="class:rule"), events_window])
+            if screen.board()[1]:
+                return side_by_side
+            return stacked if screen._board_height() else events_window
 
         asking = Condition(lambda: screen.question is not None)
         history: Any
@@ -452,6 +478,10 @@ class Screen:
         })
         return Application(layout=Layout(root, focused_element=buffer), key_bindings=keys, style=style,
                            full_screen=True, input=input, output=output, mouse_support=False)
+
+    def _board_height(self) -> int:
+        """The rows of a board drawn above the events (at most what leaves the events theirs)."""
+        return max(0, min(len(self.board()[0]), self.size().rows - 3 - EVENTS_MIN_ROWS))
 
     def size(self) -> Any:
         """The terminal's size (rows, columns); 24 × 80 while the layout is being built."""

@@ -151,7 +151,8 @@ def test_prompt_shows_game_round_phase_and_turn(tmp_path):
 
 @pytest.mark.slow
 def test_claw_play_on_a_real_terminal(tmp_path):
-    """`claw play -s FILE` on a pseudo-terminal: the prompt, Tab, a refusal, Ctrl-C, Ctrl-D.
+    """`claw play -s FILE --plain` on a pseudo-terminal (the line session; the full screen has
+    tests/foundation/test_play_terminal.py): the prompt, Tab, a refusal, Ctrl-C, Ctrl-D.
     Slow (a fresh interpreter on a terminal, ~5 s on the shared machine); the pipe-input
     tests above drive the same session in process on every run."""
     import pty
@@ -166,7 +167,7 @@ def test_claw_play_on_a_real_terminal(tmp_path):
     env.update(NO_COLOR="1", TERM="xterm", XDG_STATE_HOME=str(tmp_path), COLUMNS="100", LINES="40",
                PROMPT_TOOLKIT_NO_CPR="1")  # a pty answers no cursor-position requests
     proc = subprocess.Popen([sys.executable, "-c", "from claw.cli.shell.app import main; main()", "play", "-s",
-                             str(path), "--redraw", "never"], stdin=follower, stdout=follower, stderr=follower, env=env,
+                             str(path), "--plain", "--redraw", "never"], stdin=follower, stdout=follower, stderr=follower, env=env,
                             close_fds=True)
     os.close(follower)
     screen = bytearray()
