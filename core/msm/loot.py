@@ -33,6 +33,38 @@ def build_deck(decks: list[dict], levels: list[int] | None, dice) -> list[dict]:
     return shuffled(dice, "loot", cards) if cards else []
 
 
+def loot_squares_near(state: dict, board, cat_id: str) -> list[str]:
+    """The loot squares (L) the cat stands on or next to: where `claw search CAT SQUARE`
+    may search (each still needs a marker and a cat that has not searched it)."""
+    fig = state["figures"][cat_id]
+    if not fig.get("square"):
+        return []
+    here = parse_square(fig["square"])
+    markers = state.get("loot", {}).get("markers", {})
+    near = [here] + [n for n in orthogonal_neighbours(here) if board.in_bounds(n)]
+    return [square_name(s) for s in near if square_name(s) in markers]
+
+
+def lying_here(state: dict, board, cat_id: str) -> list[tuple[str, dict]]:
+    """(square, card) for each card lying in the cat's big square ("Picking Up Stuff")."""
+    fig = state["figures"][cat_id]
+    if not fig.get("square"):
+        return []
+    big = _big_of(board, fig["square"])
+    table = state.get("loot", {}).get("table", {})
+    return [(sq, c) for sq, cards in table.items() if _big_of(board, sq) == big for c in cards]
+
+
+def trade_partners(state: dict, board, cat_id: str) -> list[str]:
+    """The other cats in the cat's big square, the ones it may trade with ("Trading Stuff")."""
+    fig = state["figures"][cat_id]
+    if not fig.get("square"):
+        return []
+    big = _big_of(board, fig["square"])
+    return [fid for fid, f in state["figures"].items() if fid != cat_id and f.get("side") == "cat"
+            and f.get("square") and _big_of(board, f["square"]) == big]
+
+
 def search(state: dict, board, cat_id: str, dice, square: str | None = None,
            ambush: str | None = None) -> Outcome:
     """Search an L square on or adjacent to the cat: 1 AP, one card, one marker off;
@@ -50,12 +82,10 @@ def search(state: dict, board, cat_id: str, dice, square: str | None = None,
                                 f" {ambush}")
     # the checks read ``state``; the copy is made once the search is allowed
     cid, fig = cat(state, cat_id)
-    here = parse_square(fig["square"])
     loot = state.get("loot", {})
     markers = loot.get("markers", {})
     searched = loot.get("searched", {})
-    near = [here] + [n for n in orthogonal_neighbours(here) if board.in_bounds(n)]
-    candidates = [square_name(s) for s in near if square_name(s) in markers]
+    candidates = loot_squares_near(state, board, cid)
     if square:
         sq = square_name(parse_square(square))
         if sq not in candidates:
@@ -220,7 +250,7 @@ def pickup(state: dict, board, cat_id: str, card_id: str) -> Outcome:
                 fig.setdefault("loot", []).append(card)
                 out.add("pickup", f"{cid} picks up {card['name']} from {sq}.", figure=cid, card=card_id, square=sq)
                 return out
-    lying = [f"{c['id']}@{sq}" for sq, cs in table.items() if _big_of(board, sq) == big for c in cs]
+    lying = [f"{c['id']}@{sq}" for sq, c in lying_here(st, board, cid)]
     raise IllegalAction(f"no {quoted(card_id)} lies in {cid}'s big square"
                         + (f" (there: {', '.join(lying)})" if lying else ""))
 

@@ -92,7 +92,10 @@ def test_weapon_equip_and_trade_offer_that_cats_own_cards(states):  # noqa: F811
     held = [c["id"] for c in [*nera["weapons"], *([nera["armour"]] if nera.get("armour") else []), *nera["loot"]]]
     assert bash("claw equip nera ", CLAW_STATE=msm) == held
     assert _complete(_session(states["msm"]), "equip nera ") == held
-    assert set(bash("claw trade nera ", CLAW_STATE=msm)) == set(held) | {"guy", "adara", "leon", "nera"}
+    from claw.cli.games.msm.complete import partners
+
+    assert set(bash("claw trade nera ", CLAW_STATE=msm)) == set(held) | set(partners(state, ["nera"]))
+    assert bash(f"claw trade nera {held[0]} ", CLAW_STATE=msm) == partners(state, ["nera"])
 
 
 def test_knack_offers_the_knacks_that_cat_may_use_on_its_own(states, tmp_path):  # noqa: F811

@@ -1,9 +1,11 @@
 """The questions Tab completion asks core (issue 23 item 3): the figures an attacker may
-attack ("Cat Attack", "Counting Range", "Line of Sight", "Rat Attack") and the moves a cat
-may pay for now ("Cat Actions", "Cat Movement")."""
+attack ("Cat Attack", "Counting Range", "Line of Sight", "Rat Attack"), the moves a cat
+may pay for now ("Cat Actions", "Cat Movement"), and where its loot is (searching, "Picking
+Up Stuff", "Trading Stuff")."""
 
 from claw.core.errors import IllegalAction
 from claw.core.msm.attack import attack_chances, targets, weapons_of
+from claw.core.msm.loot import loot_squares_near, lying_here, pickup, trade_partners
 from claw.core.msm.movement import POUNCE, PROWL, moves_now
 
 from .play_helpers import BESTIARY, cat, rat, state
@@ -60,3 +62,15 @@ def test_moves_now_leaves_out_a_move_the_cat_cannot_pay_for():
     st["phase"] = "rats"  # outside the cats' turn no AP are counted
     opts, short = moves_now(board, st, "nera")
     assert short == [] and opts[POUNCE]
+
+
+def test_loot_squares_cards_lying_and_trade_partners_by_big_square():
+    """Searching: an L square on or next to the cat; Picking Up Stuff: a card lying in its
+    big square (what pickup takes); Trading Stuff: the cats in its big square."""
+    st, board = state(OPEN, {"nera": cat("A1"), "guy": cat("B2"), "leon": cat("C1")},
+                      loot={"markers": {"A2": 1, "D4": 1}, "searched": {},
+                            "table": {"B1": [{"id": "tanto", "name": "Tanto"}], "E5": [{"id": "rapier"}]}})
+    assert loot_squares_near(st, board, "nera") == ["A2"]
+    assert [card["id"] for _, card in lying_here(st, board, "nera")] == ["tanto"]
+    assert pickup(st, board, "nera", "tanto").state["figures"]["nera"]["loot"][0]["id"] == "tanto"
+    assert trade_partners(st, board, "nera") == ["guy"]  # leon's C1 is the next big square

@@ -117,3 +117,32 @@ def tavern_words(state: dict, words: list[str]) -> list[str] | None:
         shop = (camp.get("taverne") or {}).get("shop") or []
         return [c["id"] if isinstance(c, dict) else str(c) for c in shop]
     return [hero for hero in _data("heroes.yaml")["heroes"] if hero not in heroes]
+
+
+def loot_squares(state: dict, words: list[str]) -> list[str] | None:
+    """`search CAT <TAB>`: the loot squares that cat stands on or next to (core's loot_squares_near)."""
+    from claw.core.msm.loot import loot_squares_near
+
+    found = _figure(state, words[0]) if words else None
+    return loot_squares_near(state, _board(state), found[0]) if found else None
+
+
+def lying(state: dict, words: list[str]) -> list[str] | None:
+    """`pickup CAT <TAB>`: the cards lying in that cat's big square (core's lying_here)."""
+    from claw.core.msm.loot import lying_here
+
+    found = _figure(state, words[0]) if words else None
+    return [card["id"] for _, card in lying_here(state, _board(state), found[0])] if found else None
+
+
+def partners(state: dict, words: list[str]) -> list[str] | None:
+    """`trade CAT CARD <TAB>`: the cats in that cat's big square (core's trade_partners); at
+    the Taverne (no map) every other hero."""
+    from claw.core.msm.loot import trade_partners
+
+    found = _figure(state, words[0]) if words else None
+    if found is None:
+        return None
+    if not state.get("map") or state.get("campaign"):
+        return [f for f, fig in state.get("figures", {}).items() if fig.get("side") == "cat" and f != found[0]]
+    return trade_partners(state, _board(state), found[0])

@@ -80,7 +80,7 @@ PLAY_COMMANDS = {
     "search": Command(
         help="CAT searches a loot square ($ on the board) it stands on or next to: 1 AP, draws a loot card.",
         handler=_C + "search",
-        args=(Arg("CAT", "cat"), Arg("SQUARE", "square", optional=True)),
+        args=(Arg("CAT", "cat"), Arg("SQUARE", "square", optional=True, among=_S + "loot_squares")),
         options=[Opt("--choose", str, multiple=True,
                      help="break a tie the rules leave to the player: ambush=SQUARE, the objective "
                      "square an Ambush card drawn now uses")],
@@ -89,14 +89,14 @@ PLAY_COMMANDS = {
     "pickup": Command(
         help="CAT picks up an item card lying in its big square (free).",
         handler=_C + "pickup",
-        args=(Arg("CAT", "cat"), Arg("CARD", "card")),
+        args=(Arg("CAT", "cat"), Arg("CARD", "card", among=_S + "lying")),
         needs_state=True,
     ),
     "trade": Command(
         help="Give CARD from CAT to OTHER in the same big square (free).",
         handler=_C + "trade",
         args=(Arg("CAT", "cat"), Arg("CARD", "card", optional=True, among=_S + "cards_of"),
-              Arg("OTHER", "cat")),  # Taverne: CAT OTHER
+              Arg("OTHER", "cat", among=_S + "partners")),  # Taverne: CAT OTHER
         options=[Opt("--equip", bool, help="the receiver equips a weapon (max 2) or armour (1)"),
                  Opt("--francs", int,
                      help="at the Taverne: give francs instead of a card (claw trade CAT OTHER --francs N)")],
