@@ -15,8 +15,13 @@ def pytest_terminal_summary(terminalreporter):
     total = {k: sum(t[k] for t in TALLY.values()) for k in ("blocks", "commands", "ran", "compared")}
     skipped = [(page, line, why) for page, t in TALLY.items() for line, why in t["skipped"]]
     adapted = [(page, line, why) for page, t in TALLY.items() for line, why in t["adapted"]]
+    from tests.paths import ROOT
+
+    from .pages import pages
+
     w.section("docs are tests")
-    w.line(f"{len(TALLY)} pages, {total['blocks']} shell blocks, {total['commands']} commands: "
+    w.line(f"{len(pages(ROOT))} pages read, {len(TALLY)} with commands: {total['blocks']} shell blocks, "
+           f"{total['commands']} commands: "
            f"{total['ran']} ran ({total['compared']} with the output the page shows compared), "
            f"{len(skipped)} not run, {len(adapted)} run adapted")
     for page, line, why in skipped:
