@@ -14,9 +14,14 @@ def register(app: typer.Typer) -> None:
         state: StateOpt = None,
         last: Annotated[int | None, typer.Option("--last", "-n", min=1, metavar="N",
                                                  help="Only the last N commands.")] = None,
+        dice: Annotated[bool, typer.Option("--dice", help="Dice statistics instead: counts per kind of die, "
+                                           "mean against a fair die's, typed and seeded apart.")] = False,
+        by: Annotated[str | None, typer.Option("--by", metavar="kind|label",
+                                               help="With --dice: group by kind of die (default) or by label "
+                                               "(\"rats' initiative d12\").")] = None,
         json_out: JsonOpt = False,
         debug: DebugOpt = False,
     ) -> None:
         from claw.cli.shell.guard import finish, store
 
-        finish(lambda output: run(state, last, json_out, output, store()), debug=debug)
+        finish(lambda output: run(state, last, json_out, output, store(), dice, by), debug=debug)
