@@ -166,6 +166,18 @@ def trap_def(state: dict, trap: str) -> dict:
     return _board_entry(state, "traps", trap)
 
 
+def reach_zones(state: dict) -> list[str]:
+    """The Ratcatcher's zone and the zones next to it: where a trap (1.2) or an ability's
+    token (1.4) may go."""
+    here = state["ratcatcher"]["zone"]
+    return [here, *neighbours(state).get(here, [])]
+
+
+def trap_zones(state: dict) -> list[str]:
+    """The zones a trap may be deployed in now: within reach and holding no trap (1.2)."""
+    return [z for z in reach_zones(state) if z not in state["traps"]]
+
+
 def deploy_trap(state: dict, trap: str, zone: str | None = None) -> Outcome:
     """1.2 *Deploy a Trap*: pay its movement cost; current or adjacent zone; one per zone."""
     out = _start(state)
@@ -173,7 +185,7 @@ def deploy_trap(state: dict, trap: str, zone: str | None = None) -> Outcome:
     rc = state["ratcatcher"]
     t = trap_def(state, trap)
     zone = zone or rc["zone"]
-    if zone != rc["zone"] and zone not in neighbours(state).get(rc["zone"], []):
+    if zone not in reach_zones(state):
         raise IllegalAction(f"a trap goes in the current zone {rc['zone']} or an adjacent one: {quoted(zone)}")
     if zone in state["traps"]:
         raise IllegalAction(f"{zone} already holds a trap ({state['traps'][zone]})")
@@ -282,6 +294,11 @@ def ability_def(state: dict, ability: str) -> dict:
     return _board_entry(state, "abilities", ability)
 
 
+def usable_abilities(state: dict) -> list[str]:
+    """The abilities the Ratcatcher may use now (1.4): unlocked, with a token left."""
+    return [a for a, ab in state["ratcatcher"]["abilities"].items() if ab["unlocked"] and ab["tokens"] >= 1]
+
+
 def use_ability(state: dict, ability: str, zone: str | None = None) -> Outcome:
     """1.4: spend a token; its effect lasts this turn; a placed token stays until clean-up."""
     out = _start(state)
@@ -307,7 +324,7 @@ def use_ability(state: dict, ability: str, zone: str | None = None) -> Outcome:
     text = f"{a['name']}: {a.get('text', describe(eff))}"
     if eff.get("place"):
         zone = zone or rc["zone"]
-        if zone != rc["zone"] and zone not in neighbours(state).get(rc["zone"], []):
+        if zone not in reach_zones(state):
             raise IllegalAction(f"the token goes in the current or an adjacent zone: {quoted(zone)}")
         state["placed"].append({"ability": ability, "zone": zone})
         text += f" (token placed in {zone})"

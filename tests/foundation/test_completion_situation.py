@@ -152,3 +152,13 @@ def test_undo_to_offers_the_logged_commands_and_redo_is_a_command(states, tmp_pa
     assert bash("claw undo --to ", CLAW_STATE=str(path)) == seqs[:-1]
     assert _complete(_session(path), "undo --to ") == seqs[:-1]
     assert "redo" in bash("claw re", CLAW_STATE=str(path)) and "redo" in _complete(_session(path), "re")
+
+
+def test_ratcatcher_traps_and_abilities_go_where_they_may(states):  # noqa: F811
+    from claw.core.ratcatcher.player import trap_zones, usable_abilities
+
+    rc = str(states["ratcatcher"])
+    state = json.loads(states["ratcatcher"].read_text())["state"]
+    assert bash("claw trap snare ", CLAW_STATE=rc) == trap_zones(state)
+    assert bash("claw ability ", CLAW_STATE=rc) == usable_abilities(state) == ["smoke"]
+    assert bash("claw ability smoke ", CLAW_STATE=rc) == []  # smoke places no token: no zone

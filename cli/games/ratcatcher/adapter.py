@@ -3,6 +3,7 @@
 from claw.cli.framework.spec import Arg, Command, Opt, picture_options
 
 _H = "claw.cli.games.ratcatcher.handlers:"
+_S = "claw.cli.games.ratcatcher.complete:"  # completion in the situation
 _A = "claw.cli.games.ratcatcher.attack:"
 # retired for --draw sack=COLOUR (one way to type what the table drew); accepted for one release
 _DRAWS = Opt("--draws", str, help="retired: --draw sack=brown,sack=black types the rats pulled", hidden=True)
@@ -30,16 +31,19 @@ COMMANDS = {
     "move": Command(help="Move the Ratcatcher zone by zone (1 movement each; leaving brown or "
                          "Peculiar rats provokes their bite).",
                     handler=_H + "move",
-                    args=(Arg("ZONE", "zone", many=True, among="claw.cli.games.ratcatcher.complete:next_zones"),),
+                    args=(Arg("ZONE", "zone", many=True, among=_S + "next_zones"),),
                     needs_state=True),
     "trap": Command(help="Deploy a trap in the current or an adjacent zone (costs movement).",
                     handler=_H + "trap",
-                    args=(Arg("TRAP", "trap"), Arg("ZONE", "zone", optional=True)), needs_state=True),
+                    args=(Arg("TRAP", "trap"), Arg("ZONE", "zone", optional=True, among=_S + "trap_zones")),
+                    needs_state=True),
     "gather": Command(help="Gather the Magic Cheese of a rat-free zone onto an upgrade or ability slot.",
                       handler=_H + "gather",
                       args=(Arg("SLOT", "slot", optional=True),), needs_state=True),
     "ability": Command(help="Use a special ability token.", handler=_H + "ability",
-                       args=(Arg("ABILITY", "ability"), Arg("ZONE", "zone", optional=True)), needs_state=True),
+                       args=(Arg("ABILITY", "ability", among=_S + "abilities"),
+                             Arg("ZONE", "zone", optional=True, among=_S + "token_zones")),
+                       needs_state=True),
     "trade": Command(help="Trade Tallyman rats for reward N, or claim a held Peculiar Rat card.",
                      handler=_H + "trade", usage="N | CARD [CHOICE]", needs_state=True),
     "explore": Command(help="Take this turn's explore (1.3) now, at the named free connectors: only "
