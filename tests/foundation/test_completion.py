@@ -83,13 +83,13 @@ def test_figure_ids_from_claw_state(states):
 def test_squares_and_cards_after_dash_s(states):
     s = str(states["msm"])
     assert bash(f"claw los -s {s} nera A1") == ["A1", "A10", "A11", "A12"]
-    assert "tanto" in bash(f"claw pickup -s {s} nera ")
+    assert "tanto" in bash(f"claw equip -s {s} nera ")
     assert bash(f"claw trade -s {s} --equip nera tanto l") == ["leon"]
     assert bash(f"claw attack -s {s} nera rat-1 --weapon t") == ["tanto"]
 
 
 def test_zones_rooms_and_herbs_of_the_other_games(states):
-    assert bash("claw trap snare 0.", CLAW_STATE=str(states["ratcatcher"])) == ["0.a", "0.b", "0.c", "0.d"]
+    assert bash("claw scenario-step --prefer 0.", CLAW_STATE=str(states["ratcatcher"])) == ["0.a", "0.b", "0.c", "0.d"]
     assert bash("claw trap ", CLAW_STATE=str(states["ratcatcher"])) == ["cage", "snare"]
     assert bash("claw explore k", CLAW_STATE=str(states["mice"])) == ["kings-tunnels", "kings-chamber", "kitchen"]
     assert bash("claw gather emberpaw catm", CLAW_STATE=str(states["warriors"])) == ["catmint"]
