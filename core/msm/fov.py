@@ -41,11 +41,13 @@ from claw.core.msm.squares import Square
 
 
 def _sweep(board: Board, a: Square, c: tuple[int, int], S: int, stop: AbstractSet,
-           walls_v: AbstractSet, walls_h: AbstractSet) -> dict[Square, list]:
+           walls_v: AbstractSet, walls_h: AbstractSet, reach: int | None = None) -> dict[Square, list]:
     """I(Q) for every cell reachable from corner point ``c`` of square ``a``.
 
     ``stop``: cells rays cannot pass (they still get their own I, for targeting).
     ``walls_v``/``walls_h``: edge keys as in Board.v_walls / Board.h_walls.
+    ``reach``: stop after the cells this many steps from ``a`` (Manhattan): a cell's I
+    comes from the cells one step nearer only, so the cells up to ``reach`` are exact.
     """
     w, h = board.width, board.height
     cx, cy = c
@@ -76,6 +78,8 @@ def _sweep(board: Board, a: Square, c: tuple[int, int], S: int, stop: AbstractSe
     r = 1
     while ring:
         out.update(ring)
+        if reach is not None and r >= reach:
+            break
         r += 1
         nxt: dict[Square, list] = {}
         for (pi, pj), intervals in ring.items():
@@ -188,15 +192,18 @@ def visible_from(board: Board, figures: dict | None, a: Square, *, roaches: str 
           if home < 0 or (board.region_grid[j * w + i - 1] != home and board.region_grid[j * w + i] != home)}
     yh = {(i, j) for (i, j) in board.h_yellow
           if home < 0 or (board.region_grid[(j - 1) * w + i] != home and board.region_grid[j * w + i] != home)}
+    wanted = set(targets) if targets is not None else None
+    # with targets, the sweeps go no further than the farthest one (the reveal after a
+    # move asks for a few hidden markers, not the whole map)
+    reach = max((abs(t[0] - a[0]) + abs(t[1] - a[1]) for t in wanted), default=0) if wanted is not None else None
     corners = [_ends(a, ca, S) for ca in CORNERS]
-    clear = [_sweep(board, a, c, S, stop, board.v_walls, board.h_walls) for c in corners]
+    clear = [_sweep(board, a, c, S, stop, board.v_walls, board.h_walls, reach) for c in corners]
     any_hinder = hindrance and bool(hinder_cells or yv or yh)
     if any_hinder:
         stop_h = stop | hinder_cells
-        plain = [_sweep(board, a, c, S, stop_h, board.v_walls | yv, board.h_walls | yh) for c in corners]
+        plain = [_sweep(board, a, c, S, stop_h, board.v_walls | yv, board.h_walls | yh, reach) for c in corners]
     else:
         plain = clear
-    wanted = set(targets) if targets is not None else None
     ctx = _Context(board, figures, a, roaches)
     out: dict[Square, Sight] = {}
     candidates = set().union(*clear)

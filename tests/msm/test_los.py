@@ -278,6 +278,22 @@ def test_fast_visible_from_equals_line_by_line(case, data, roaches):
             assert got[t].hindered == want.hindered, (a, t)
 
 
+@settings(max_examples=300, deadline=None)
+@given(busy_maps(), st.data(), st.sampled_from(["ignore", "hinder"]), st.booleans())
+def test_visible_from_a_few_targets_equals_the_whole_sweep(case, data, roaches, hindrance):
+    """Property ("Line of Sight"): asked about a few squares, the sweep stops at the
+    farthest of them and still answers exactly as the whole map's sweep does."""
+    from claw.core.msm.fov import visible_from as fast
+
+    board, figures = case
+    squares = list(board.squares())
+    a = data.draw(st.sampled_from(squares))
+    few = data.draw(st.sets(st.sampled_from(squares), max_size=3))
+    whole = fast(board, figures, a, roaches=roaches, hindrance=hindrance)
+    only = fast(board, figures, a, roaches=roaches, targets=few, hindrance=hindrance)
+    assert only == {t: s for t, s in whole.items() if t in few}
+
+
 @settings(max_examples=100, deadline=None)
 @given(maps(), st.data())
 def test_more_red_never_shows_more(board, data):
