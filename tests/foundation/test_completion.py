@@ -84,7 +84,7 @@ def test_squares_and_cards_after_dash_s(states):
     s = str(states["msm"])
     assert bash(f"claw los -s {s} nera A1") == ["A1", "A10", "A11", "A12"]
     assert "tanto" in bash(f"claw equip -s {s} nera ")
-    assert bash(f"claw trade -s {s} --equip nera tanto l") == ["leon"]
+    assert bash(f"claw remove-stun -s {s} l") == ["leon"]
     assert bash(f"claw attack -s {s} nera rat-1 --weapon t") == ["tanto"]
 
 
