@@ -134,6 +134,15 @@ def _roll_off(cats: list[str], dice, events: list) -> list[str]:
     return list(cats)       # level every time: keep the order given
 
 
+def joiners(state: dict) -> list[str]:
+    """The cats that may join the fight in progress (what `claw fight --join <TAB>` offers):
+    those up and not in it already; none without a fight."""
+    f = state.get("fight")
+    if not f:
+        return []
+    return [cid for cid, c in state["cats"].items() if cid not in f["order"] and c.get("status") == "ok"]
+
+
 def join(state: dict, cid: str, dice) -> Outcome:
     """A nearby cat joins a fight in progress (Fighting: rounds include "nearby cats who
     want to join"): it rolls Spirit + d6 and takes its place in the order after every

@@ -4,7 +4,7 @@ its own (Knacks, Using Knacks) and the cats an attacker may attack (Fighting).""
 import pytest
 
 from claw.core.errors import IllegalAction
-from claw.core.warriors.fight import initiative, targets
+from claw.core.warriors.fight import initiative, join, joiners, targets
 from claw.core.warriors.knacks import choosable, use, used_alone
 
 from .conftest import dice
@@ -55,3 +55,18 @@ def test_the_knacks_to_choose_are_those_grow_accepts(cat, rules, age, knacks):
             with pytest.raises(IllegalAction):
                 grow(grown, rules, knack=knack)
     assert knack_choices(kit, rules) == []  # no gain pending: nothing to choose
+
+
+def test_the_cats_that_may_join_a_fight(cat):
+    """Fighting: nearby cats who want to join take a place in the order; one already in
+    it, or not up, cannot."""
+    s = {"day": 0, "options": {}, "cats": {"emberpaw": cat("emberpaw"), "bramble": cat("bramble"),
+                                           "reedwhisker": cat("reedwhisker")},
+         "order": ["emberpaw", "bramble", "reedwhisker"], "fight": None}
+    assert joiners(s) == []  # no fight to join
+    fought, _ = initiative(s, ["emberpaw", "bramble"], dice(6, 4))
+    assert joiners(fought) == ["reedwhisker"]
+    assert join(fought, "reedwhisker", dice(3)).events
+    for cid in ("emberpaw", "bramble"):
+        with pytest.raises(IllegalAction):
+            join(fought, cid, dice(3))

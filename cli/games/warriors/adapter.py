@@ -71,7 +71,8 @@ COMMANDS = {
         options=[
             Opt("--end", bool, help="end the fight"),
             Opt("--next", bool, help="the current cat passes (or acts outside claw); go to the next"),
-            Opt("--join", str, help="a nearby cat joins the fight in progress (rolls its initiative)", kind="cat"),
+            Opt("--join", str, help="a nearby cat joins the fight in progress (rolls its initiative)", kind="cat",
+                among=_S + "joiners"),
             Opt("--first", str, help="who wins an initiative tie that the rules leave to a fair choice", kind="cat"),
         ]),
     "attack": Command(

@@ -39,3 +39,10 @@ def growth_knacks(state: dict, words: list[str]) -> list[str] | None:
 
     cid = _cat(state, words[0]) if words else None
     return knack_choices(state["cats"][cid], rules()) if cid else None
+
+
+def joiners(state: dict, words: list[str]) -> list[str]:
+    """`fight --join <TAB>`: the cats that may join the fight in progress (core's joiners)."""
+    from claw.core.warriors.fight import joiners as may_join
+
+    return may_join(state)
