@@ -107,13 +107,17 @@ def _title(game: str | None, state: dict) -> str:
         return scenario
     if isinstance(state.get("title"), str):
         return state["title"]
-    if game == "warriors" and "day" in state:
-        return f"Warriors, day {state['day']}"
+    if "day" in state:  # a party's game: the day is what changes
+        return f"day {state['day']}"
     return ""
 
 
-# The games whose `show` draws a picture (claw.cli.games.<game>.svg); the others show text.
-PICTURED = ("msm", "ratcatcher")
+def _pictured(game: str | None) -> bool:
+    """Does the game's `show` draw a picture (it takes --svg)? The others show text."""
+    from claw.cli.framework.adapter import GAMES, commands_of
+
+    show = commands_of(game).get("show") if game in GAMES else None
+    return show is not None and any(opt.flag == "--svg" for opt in show.options)
 
 
 def _board(path: str, game: str | None) -> tuple[bytes | None, str, str | None]:
@@ -128,7 +132,7 @@ def _board(path: str, game: str | None) -> tuple[bytes | None, str, str | None]:
     if text.returncode != 0:
         return None, "", text.stderr.strip() or f"claw show exited {text.returncode}"
     svg = None
-    if game in PICTURED:
+    if _pictured(game):
         picture = subprocess.run(args + ["--svg"], capture_output=True, env=env, stdin=subprocess.DEVNULL)
         svg = picture.stdout if picture.returncode == 0 else None
     return svg, text.stdout, None

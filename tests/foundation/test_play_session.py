@@ -167,7 +167,8 @@ def test_claw_play_on_a_real_terminal(tmp_path):
     env.update(NO_COLOR="1", TERM="xterm", XDG_STATE_HOME=str(tmp_path), COLUMNS="100", LINES="40",
                PROMPT_TOOLKIT_NO_CPR="1")  # a pty answers no cursor-position requests
     proc = subprocess.Popen([sys.executable, "-c", "from claw.cli.shell.app import main; main()", "play", "-s",
-                             str(path), "--plain", "--redraw", "never"], stdin=follower, stdout=follower, stderr=follower, env=env,
+                             str(path), "--plain", "--redraw", "never"],
+                            stdin=follower, stdout=follower, stderr=follower, env=env,
                             close_fds=True)
     os.close(follower)
     screen = bytearray()

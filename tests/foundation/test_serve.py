@@ -148,6 +148,7 @@ def test_a_game_without_a_picture_shows_its_text_board(tmp_path):
     with serving(tmp_path / "w.json") as (url, _):
         snap = snapshot(url)
         assert snap["game"] == "warriors" and snap["svg"] is False and "emberpaw" in snap["board_text"].lower()
+        assert snap["title"] == "day 0"
         assert get(url + "board.svg")[0] == 404
 
 
