@@ -123,7 +123,8 @@ class Typed:
         if track:
             self.over = _over(self.session)
         with capture(tty) as found:
-            if words[:1] == ["save"] or words[:1] == ["reload"]:
+            # `reload` alone re-reads the file; with words it is the game's (msm: reload guy)
+            if words[:1] == ["save"] or words == ["reload"]:
                 code = runner.guard(lambda: self._session_word(words))
             else:
                 code = self.session.run_line(line)
@@ -135,8 +136,6 @@ class Typed:
 
         self.session.changed = False
         if words[0] == "reload":
-            if len(words) > 1:
-                raise UsageError(f"reload takes no arguments: {' '.join(words[1:])}")
             return self.session.reload(Output())
         if len(words) > 2:
             raise UsageError(f"save takes one file name at most: {' '.join(words[1:])}")

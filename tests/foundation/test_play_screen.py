@@ -161,3 +161,14 @@ def test_help_in_the_session_has_no_state_options():
     prefix = claw_prefix(["move", "moves", "scenario-step"])
     assert for_session("`claw moves CAT`, claw move, claw: x, claw play", prefix) == \
         "`moves CAT`, move, claw: x, claw play"
+
+
+def test_reload_with_words_is_the_games_reload_not_the_sessions():
+    """msm's `reload guy` (Dramatis Personae, Guy: reload both pistols) reaches the game's rule;
+    only `reload` alone re-reads the file."""
+    from claw.cli.session.interactive import Typed
+
+    typed = Typed(_session(None))
+    code, chunks = typed.run("reload guy")
+    said = "".join(t for _, t in chunks)
+    assert code == 4 and "not the cats' turn" in said and "reloaded" not in said
