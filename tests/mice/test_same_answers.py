@@ -54,3 +54,31 @@ def test_a_die_typed_by_its_position_is_echoed_with_that_position(tmp_path):
     assert "rolls 3:cheese (face 6)" in res.stderr
     res = run(["roll", "2dA", "--dice", "6,cheese"])
     assert "[3:cheese (face 6), 3:cheese (face 6)] = 6" in res.stderr
+
+
+# --- issue 23 item 7: what each mouse holds, one figure in full ------------------------
+
+def test_show_id_gives_a_mouse_with_its_items_in_full(tmp_path):
+    """Tunnel Entrance 1 (Special Search: the Toothpick goes to the mouse that finds it):
+    `claw show collin` names the item, where it was found and what it does; nothing is
+    written."""
+    path = _game(tmp_path)
+    found = tmp_path / "found.json"
+    assert run(["search", "collin", "--dice", "6", "-s", str(path), "-o", str(found)]).code == 0
+    before = found.read_bytes()
+    res = run(["show", "collin", "-s", str(found)])
+    assert res.code == 0, res.stderr
+    lines = res.stdout.splitlines()
+    assert lines[0] == "Collin (collin), Tunnel Entrance (flip)"
+    assert lines[3].startswith("    Toothpick (found on the Tunnel Entrance): Sharp item")
+    assert json.loads(run(["show", "collin", "--json", "-s", str(found)]).stdout)["holdings"][0]["item"] == "toothpick"
+    assert "items: none" in run(["show", "nez", "-s", str(found)]).stdout
+    assert found.read_bytes() == before
+
+
+def test_show_id_gives_a_minion_and_refuses_an_unknown_id(tmp_path):
+    path = _game(tmp_path)
+    res = run(["show", "cave-centipede-1", "-s", str(path)])
+    assert res.code == 0 and res.stdout.startswith("cave-centipede-1: cave-centipede in the Tunnel Entrance")
+    assert "defence" in res.stdout
+    assert run(["show", "colin", "-s", str(path)]).code == 2

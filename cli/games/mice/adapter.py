@@ -17,7 +17,7 @@ def _c(help, handler, usage="", options=(), needs_state=True, changes_state=True
 
 # the kind of each positional, by its name in the usage
 _KINDS = {"MOUSE": "mouse", "ROOM": "room", "KIND": "minion-kind", "MINION": "minion", "ATTACKER": "figure",
-         "TARGET": "figure"}
+         "TARGET": "figure", "ID": "figure"}
 
 
 # completion in the situation (claw.cli.framework.spec.Arg.among), by the positional's name
@@ -32,8 +32,8 @@ def _kinds(usage: str) -> tuple[Arg, ...]:
 
 
 COMMANDS = {
-    "show": _c("Draw the chapter track, scare track, wheel, rooms, stash, ghost and figures.", "show",
-               changes_state=False),
+    "show": _c("Draw the chapter track, scare track, wheel, rooms, stash, ghost and figures with their items; "
+               "show ID: one mouse or minion in full.", "show", "[ID]", changes_state=False),
     "scenario-step": _c("Move the hourglass one page (or --pages N; 0 only checks) and check victory/defeat.",
                         "scenario_step", options=[Opt("--pages", int, help="pages to move (0-20)", default=None),
                                                   Opt("--reason", str, help="why the hourglass moves")]),

@@ -118,6 +118,15 @@ def show(call: Call) -> None:
     from claw.cli.games.mice.show import render
 
     state = _need_state(call)
+    if call.arg("ID"):
+        from claw.cli.games.mice.show import figure_sheet
+        from claw.core.mice.holdings import holdings
+
+        fid = call.arg("ID")
+        if call.json:
+            figure = next(f for f in state["mice"] + state["minions"] if f["id"] == fid)
+            return call.emit_json({**figure, "holdings": holdings(state, fid, _tiles())})
+        return call.status(figure_sheet(state, _tiles(), fid).split("\n"))
     if call.json:
         call.emit_json(state)
     else:

@@ -75,3 +75,34 @@ def render(state: dict, tiles: dict) -> str:
     if state["outcome"]:
         lines.append(f"  OUTCOME: {state['outcome'].upper()} ({state['outcome_reason']})")
     return "\n".join(lines)
+
+
+def figure_sheet(state: dict, tiles: dict, fid: str) -> str:
+    """`claw show ID`: one mouse (its scores, wounds, cheese and each item with what it
+    does) or one minion (its bestiary scores, wounds and state), in full."""
+    from claw.core.mice.holdings import holdings
+
+    names = {t["id"]: t["name"] for t in tiles["tiles"]}
+    mouse = next((m for m in state["mice"] if m["id"] == fid), None)
+    if mouse is not None:
+        where = ("captured" if mouse["captured"] else f"in the ghost ({mouse['job']})" if mouse["job"]
+                 else f"{names.get(mouse['room'], mouse['room'])} ({mouse['spot']})")
+        lines = [f"{mouse['name']} ({fid}), {where}",
+                 f"  battle {mouse['battle']}, defence {mouse['defense']}, life {mouse['life']}; "
+                 f"wounds {mouse['wounds']}/{mouse['life']}, cheese {mouse['cheese']}"]
+        held = holdings(state, fid, tiles)
+        lines.append("  items:" + ("" if held else " none"))
+        for h in held:
+            found = f" (found on the {names.get(h['tile'], h['tile'])})" if h["tile"] else ""
+            lines.append(f"    {ITEM_NAMES.get(h['item'], h['title'])}{found}"
+                         + (f": {h['summary']}" if h["summary"] else ""))
+        if mouse.get("searched"):
+            lines.append("  searched: " + ", ".join(names.get(t, t) for t in mouse["searched"]))
+        return "\n".join(lines)
+    f = next(m for m in state["minions"] if m["id"] == fid)
+    stats = state.get("bestiary", {}).get(f["kind"], {})
+    scores = ", ".join(f"{word} {stats[k]}" for k, word in (("attack", "attack"), ("defense", "defence"),
+                                                         ("life", "life")) if k in stats)
+    flags = [w for w, on in (("suspicious", f["suspicious"]), ("may escape up the ladder", f.get("escapes"))) if on]
+    return "\n".join([f"{fid}: {f['kind']} in the {names.get(f['room'], f['room'])} ({f['spot']})",
+                      f"  {scores or 'no bestiary scores'}; wounds {f['wounds']}" + "".join(f"; {x}" for x in flags)])

@@ -74,8 +74,10 @@ COMMANDS = {
             _DRAWS,
         ],
     ),
-    "show": Command(help="Draw the city, the figures, the boards and the trackers.",
+    "show": Command(help="Draw the city, the figures, the boards and the trackers; show ID: the Ratcatcher "
+                         "(potions, upgrades, tokens, reward cards), the Nemesis or a Peculiar Rat in full.",
                     handler=_H + "show", needs_state=True, changes_state=False,
+                    args=(Arg("ID", "figure", optional=True),),
                     options=picture_options("the city (a schematic)")
                     + [Opt("--dot", bool, help="print the city as Graphviz text (zones, adjacency, links) "
                            "for your own layout")]),

@@ -230,6 +230,21 @@ def show(call: Call) -> None:
     from claw.cli.games.ratcatcher.show import render
 
     state = _state(call)
+    if call.arg("ID"):  # one figure in full: text (or its data with --json), never a picture
+        from claw.cli.games.ratcatcher.show import figure_sheet
+
+        if call.opts.get("dot") or call.opts.get("svg") or call.opts.get("png") or call.opts.get("size") is not None:
+            raise UsageError(f"claw show ID prints one figure as text; --dot, --svg and --png draw the city: "
+                             f"{call.arg('ID')}")
+        if call.json:
+            from claw.core.ratcatcher.holdings import holdings
+
+            fid = call.arg("ID")
+            rc = state["ratcatcher"]
+            return call.emit_json({**rc, "holdings": holdings(state)} if fid == rc["id"] else
+                                  state["nemesis"] if fid == state["nemesis"]["id"] else
+                                  state["peculiar_cards"][fid])
+        return call.status(figure_sheet(state, call.arg("ID")))
     if call.opts.get("dot"):
         from claw.cli.games.ratcatcher.dot import city_dot
 

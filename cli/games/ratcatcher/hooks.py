@@ -9,6 +9,9 @@ def _board(state: dict, part: str) -> list[str]:
 
 
 KINDS = {
+    # `claw show ID`: the Ratcatcher, the Nemesis and the Peculiar Rats on the board
+    "figure": lambda s: [x for x in ((s.get("ratcatcher") or {}).get("id"), (s.get("nemesis") or {}).get("id")) if x]
+    + [p["id"] for p in s.get("peculiar", [])],
     "zone": lambda s: list(s.get("zones", {})),
     "trap": lambda s: _board(s, "traps"),
     "ability": lambda s: _board(s, "abilities"),

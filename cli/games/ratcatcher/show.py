@@ -70,17 +70,16 @@ def render(state: dict) -> list[str | Styled]:
                + f", traps {rc['traps']}/{s['trap_volume']}, "
                f"cheese gathered {rc['cheese']}/{state['rules']['win_cheese']}, "
                f"health tokens {rc['health_tokens']}")
-    abil = []
-    for a in rc["board"]["abilities"]:
-        st = rc["abilities"][a["id"]]
-        abil.append(f"{a['id']} {st['tokens']}/{st['max']}" if st["unlocked"] else f"{a['id']} locked")
-    if abil:
-        out.append("  abilities: " + ", ".join(abil))
-    ups = [f"{u['id']} "
-           f"{'unlocked' if u['id'] in rc['unlocked'] else str(rc['upgrades'][u['id']]) + '/' + str(u['cost'])}"
-           for u in rc["board"]["upgrades"]]
-    if ups:
-        out.append("  upgrades: " + ", ".join(ups))
+    from claw.core.ratcatcher.holdings import holdings
+
+    held = holdings(state)  # what the Ratcatcher holds: potions (ability tokens), upgrade slots
+    if held["potions"]:
+        out.append("  potions (special abilities): " + ", ".join(
+            f"{p['id']}" + (f" ({p['colour']})" if p["colour"] else "")
+            + (f" {p['tokens']}/{p['max']}" if p["unlocked"] else " locked") for p in held["potions"]))
+    if held["upgrades"]:
+        out.append("  upgrades: " + ", ".join(
+            f"{u['id']} " + ("unlocked" if u["unlocked"] else f"{u['cheese']}/{u['cost']}") for u in held["upgrades"]))
     out.append("  traps: " + ", ".join(f"{t['id']} (cost {t['cost']}, {t['attack']} dice)"
                                        for t in rc["board"]["traps"]))
     if rc["rewards"]:
@@ -112,3 +111,49 @@ def render(state: dict) -> list[str | Styled]:
         out.append("  Tallyman rewards: " + "; ".join(
             f"{i}) {r['rats']} rats: {describe(r['reward'])}" for i, r in enumerate(state["tallyman"]["rewards"], 1)))
     return out
+
+
+def figure_sheet(state: dict, fid: str) -> list[str]:
+    """`claw show ID`: the Ratcatcher (scores, potions, upgrades, tokens, reward cards, traps),
+    the Nemesis or a Peculiar Rat, in full."""
+    from claw.core.ratcatcher.holdings import holdings
+    from claw.core.ratcatcher.rewards import describe
+
+    rc, nem = state["ratcatcher"], state["nemesis"]
+    if fid == rc["id"]:
+        s = rc["stats"]
+        held = holdings(state)
+        lines = [f"{rc['name']} ({fid}), in zone {rc['zone']}",
+                 f"  wounds {rc['wounds']}/{s['wounds']}, attack dice {rc['attack_dice']}/{s['attack']}, "
+                 f"movement {rc['movement']}/{s['movement']}, accuracy {s['accuracy']}+, defence {s['defence']}"
+                 + (f"+{rc['defence_bonus']}" if rc.get("defence_bonus") else "")
+                 + f", traps {rc['traps']}/{s['trap_volume']}",
+                 f"  Magic Cheese gathered {rc['cheese']}/{state['rules']['win_cheese']}, "
+                 f"health tokens {held['health_tokens']}", "  potions:"]
+        for p in held["potions"]:
+            have = f"{p['tokens']}/{p['max']}" if p["unlocked"] else "locked"
+            lines.append(f"    {p['name']} ({p['id']}, {p['colour'] or 'no'} potion): {have}"
+                         + (f" — {p['text']}" if p["text"] else ""))
+        lines.append("  upgrades:")
+        for u in held["upgrades"]:
+            lines.append(f"    {u['name']} ({u['id']}): " + ("unlocked" if u["unlocked"]
+                                                             else f"{u['cheese']}/{u['cost']} cheese"))
+        lines.append("  Peculiar reward cards: " + ("; ".join(
+            f"{c['name']} ({c['id']}: " + " or ".join(describe(r) for r in c["rewards"]) + ")"
+            for c in held["reward_cards"]) or "none"))
+        lines.append("  traps: " + ", ".join(f"{t['name']} ({t['id']}, cost {t['cost']}, {t['attack']} dice)"
+                                             for t in rc["board"]["traps"]))
+        return lines
+    if fid == nem["id"]:
+        ns = nem["stats"]
+        where = nem["zone"] or ("slain" if nem["slain"] else "not yet spawned")
+        return ([f"{nem['name']} ({fid}), the Nemesis: {where}",
+                 f"  wounds {nem['wounds']}/{ns['wounds']}, bite {ns['bite']} dice at {ns['accuracy']}+, "
+                 f"defence {ns['defence']}, spawn {ns.get('spawn', 0)}, target {nem['target']}"]
+                + ([f"  special: {nem['special']}"] if nem.get("special") else []))
+    card = state["peculiar_cards"][fid]
+    zone = next((p["zone"] for p in state["peculiar"] if p["id"] == fid), None)
+    return [f"{card['name']} ({fid}), a Peculiar Rat " + (f"in zone {zone}" if zone else "not on the board"),
+            f"  movement {card.get('movement', '?')}, bite {card.get('bite', '?')}, "
+            f"defence {card.get('defence', '?')}, target {card.get('target', '?')}",
+            "  reward when captured: " + " or ".join(describe(r) for r in card.get("rewards", []))]
