@@ -258,6 +258,7 @@ def run_state_command(*, command: str, args: list[str], opts: dict, common: Comm
         # state is committed (or the question answered); a refused command prints its refusal alone
         output.hold()
         state_on_stdout = False
+        was_over = bool(envelope and (envelope.get("state") or {}).get("outcome"))
         try:
             handler(call)
             _warn_unused(dice, output)
@@ -277,6 +278,8 @@ def run_state_command(*, command: str, args: list[str], opts: dict, common: Comm
             if envelope is not None and writes:
                 _append_log(envelope, command, args, opts, call, recorder, common)
                 envelope["rng"] = seeded.to_json()
+                if not was_over and (envelope.get("state") or {}).get("outcome"):
+                    _say_summary(game, envelope, output)
                 code = write_state(envelope, common, source, table_mode, old_text, output, lock=lock,
                                    folder=call.state_folder, store=store)
         except BaseException:
@@ -287,6 +290,16 @@ def run_state_command(*, command: str, args: list[str], opts: dict, common: Comm
     finally:
         if lock is not None:
             lock.__exit__(None, None, None)
+
+
+def _say_summary(game: str | None, envelope: dict, output: Output) -> None:
+    """The command that ends a game says how it went (claw.core.summary), after its events."""
+    from claw.cli.render.summary import summary_lines
+    from claw.core.summary import summary
+
+    doc = summary(game or "", envelope)
+    for line in summary_lines(doc) if doc else []:
+        output.say(line)
 
 
 def settle(output: Output, state_on_stdout: bool) -> None:
