@@ -45,13 +45,17 @@ def run(state, last, json_out, output, store, dice: bool = False, by: str | None
 
 
 def command_words(entry: dict) -> list[str]:
-    """The words of the command a log entry records, as they would be typed again."""
-    words = [*entry.get("args", [])]
+    """The words of the command a log entry records, as they would be typed again (an
+    argument that starts with '-' goes after `--`, the options before it)."""
+    args = [str(a) for a in entry.get("args", [])]
+    options: list[str] = []
     for key, value in entry.get("options", {}).items():
         flag = "--" + key.replace("_", "-")
         for one in value if isinstance(value, list) else [value]:
-            words += [flag] if one is True else [flag, str(one)]
-    return words
+            options += [flag] if one is True else [flag, str(one)]
+    if any(a.startswith("-") and a != "-" for a in args):
+        return [*options, "--", *args]
+    return [*args, *options]
 
 
 def render_log(entries: list[dict]) -> list:

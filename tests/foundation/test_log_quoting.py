@@ -10,7 +10,8 @@ from pathlib import Path
 from claw.cli.testing import run
 from tests.paths import EXAMPLES
 
-TRICKY = ["a [bracketed] word", "tab\there", "it's \"quoted\"", "é ünï ✓", "#not-a-comment", "$HOME `x`", ""]
+TRICKY = ["a [bracketed] word", "tab\there", "it's \"quoted\"", "é ünï ✓", "#not-a-comment", "$HOME `x`", "",
+          "-x looks like an option"]
 
 
 def _game(tmp_path) -> str:
@@ -27,7 +28,7 @@ def _entries(path: str) -> list[dict]:
 def test_every_logged_command_pasted_back_runs_the_same_command(tmp_path):
     path = _game(tmp_path)
     for text in TRICKY:
-        assert run(["note", text, "-s", path, "-i"]).code == 0, text
+        assert run(["note", "-s", path, "-i", "--", text]).code == 0, text
     r = run(["adjust", "nera", "health=8", "-r", "the [table] said \"8\"\tso", "-s", path, "-i"])
     assert r.code == 0, r.stderr
     assert run(["scenario-step", "--until", "cats", "-s", path, "-i"]).code == 0
@@ -39,7 +40,8 @@ def test_every_logged_command_pasted_back_runs_the_same_command(tmp_path):
     assert len(heads) == len(TRICKY) + 3
 
     # pasted into a shell: the words are those typed
-    assert [shlex.split(head, comments=True)[1:] for head in heads[:len(TRICKY)]] == [[t] for t in TRICKY]
+    typed = [shlex.split(head, comments=True)[1:] for head in heads[:len(TRICKY)]]
+    assert typed == [[t] for t in TRICKY[:-1]] + [["--", TRICKY[-1]]]
 
     # pasted into claw play on the same starting state: the same log
     start, again = tmp_path / "start.json", tmp_path / "again.json"

@@ -72,7 +72,7 @@ def test_note_with_bracketed_words_is_kept_in_plain_output_and_the_log(tmp_path)
     assert r.code == 0 and f"note: {words}" in r.stderr
     assert log_texts(state)[-1] == f"note: {words}"
     logged = run(["log", "-s", str(state)])
-    assert f"#2 note {words}" in logged.stdout and f"    note: {words}" in logged.stdout
+    assert f"#2 note '{words}'" in logged.stdout and f"    note: {words}" in logged.stdout  # shell-quoted
     entries = json.loads(run(["log", "-s", str(state), "--json"]).stdout)
     assert entries[-1]["args"] == [words] and entries[-1]["events"][0]["note"] == words
 

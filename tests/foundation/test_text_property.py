@@ -10,6 +10,7 @@ all, each a handful of in-process runs (a few seconds in all).
 
 import json
 import re
+import shlex
 import tempfile
 from functools import lru_cache
 from pathlib import Path
@@ -82,7 +83,8 @@ def test_any_note_comes_back_literally(words):
                                                                   "text": f"note: {words}"}
         entries = json.loads(run(["log", "-s", str(state), "--json"]).stdout)
         assert entries[-1]["events"][0]["text"] == f"note: {words}" and entries[-1]["args"] == [words]
-        _check_rendered(["log", "-s", str(state)], f"#3 note {words}", f"    note: {words}")
+        typed = shlex.join(["--", words] if words.startswith("-") and words != "-" else [words])
+        _check_rendered(["log", "-s", str(state)], f"#3 note {typed}", f"    note: {words}")  # shell-quoted
 
 
 @lru_cache
