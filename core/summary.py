@@ -4,18 +4,15 @@ removed, wounds, loot and what the dice did, from a finished state and its log. 
 command that ended the game, and `claw play` may show it too.
 
 Each game's part reads its own state; the dice come from the log's draws, whatever the
-game (labels name the die: ``d12``, ``3d6``, ``cats' initiative d12``, ``1..6``).
+game, read by claw.core.dice_luck (as `claw log --dice` reads them).
 """
 
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 
 FEW_DICE = 20   # fewer dice than this: too few to judge
-_DIE = re.compile(r"(?<![\w.])(\d{0,2})d(\d{1,3})\b")
-_RANGE = re.compile(r"^(\d+)\.\.(\d+)$")
 
 
 def summary(game: str, envelope: dict) -> dict | None:
@@ -95,48 +92,18 @@ def _mice(state: dict, events: list[dict]) -> dict:
 _PARTS = {"msm": _msm, "ratcatcher": _ratcatcher, "mice": _mice}
 
 
-def _kind(label: str) -> tuple[str, float, float] | None:
-    """(kind, mean, variance) of the die a draw's label names; None for a shuffle, a d100
-    tens die and labels that name no die."""
-    if label == "shuffle" or "tens" in label:
-        return None
-    m = _RANGE.match(label)
-    if m:
-        lo, hi = int(m.group(1)), int(m.group(2))
-        return f"{lo}..{hi}", (lo + hi) / 2, ((hi - lo + 1) ** 2 - 1) / 12
-    m = _DIE.search(label)
-    if not m:
-        return None
-    count, sides = int(m.group(1) or 1), int(m.group(2))
-    if sides < 2 or count < 1:
-        return None
-    return f"{count if count > 1 else ''}d{sides}", count * (sides + 1) / 2, count * (sides * sides - 1) / 12
-
-
 def dice_record(log: list[dict]) -> dict:
-    """The game's dice from its log: per kind the count, the mean and the mean expected;
-    how many were seeded and how many typed at the table; and ``z``, how far the whole
-    lot sits from the expected means in standard errors (None below ``FEW_DICE``)."""
-    kinds: dict[str, dict] = {}
-    seeded = typed = 0
-    zsum = 0.0
-    for entry in log:
-        for d in entry.get("dice") or []:
-            kind = _kind(str(d.get("die", "")))
-            value = d.get("value")
-            if kind is None or not isinstance(value, int):
-                continue
-            name, mean, var = kind
-            k = kinds.setdefault(name, {"n": 0, "total": 0, "expected": mean})
-            k["n"] += 1
-            k["total"] += value
-            if entry.get("physical_dice"):
-                typed += 1
-            else:
-                seeded += 1
-            zsum += (value - mean) / math.sqrt(var) if var else 0.0
-    n = seeded + typed
-    per = {name: {"n": k["n"], "mean": round(k["total"] / k["n"], 2), "expected": k["expected"]}
-           for name, k in sorted(kinds.items(), key=lambda kv: (-kv[1]["n"], kv[0]))}
-    z = round(zsum / math.sqrt(n), 2) if n >= FEW_DICE else None
-    return {"n": n, "seeded": seeded, "typed": typed, "kinds": per, "z": z}
+    """The game's dice from its log, as claw.core.dice_luck reads them (one way to tell a
+    die from its label): per kind the count, the mean and the mean expected; how many were
+    seeded and how many typed at the table; and ``z``, how far the whole lot sits from the
+    expected means in standard errors (None below ``FEW_DICE``)."""
+    from claw.core.dice_luck import luck
+
+    groups = luck(log)["groups"]
+    n = sum(g["count"] for g in groups)
+    per = {g["kind"]: {"n": g["count"], "mean": round(g["mean"], 2), "expected": g["expected"]}
+           for g in sorted(groups, key=lambda g: (-g["count"], g["kind"]))}
+    # each kind's z is its standardised sum over sqrt(count): the whole lot's is their sum over sqrt(n)
+    z = round(sum(g["z"] * math.sqrt(g["count"]) for g in groups) / math.sqrt(n), 2) if n >= FEW_DICE else None
+    return {"n": n, "seeded": sum(g["seeded"]["count"] for g in groups),
+            "typed": sum(g["typed"]["count"] for g in groups), "kinds": per, "z": z}

@@ -93,13 +93,15 @@ def test_a_mice_chapter_summary_reads_its_mice_and_the_hourglass():
 
 
 def test_dice_from_the_log_by_kind_with_the_expected_mean():
+    # a log holds one draw per die (claw.core.dice.rolling labels each die of a 3d6 "d6"),
+    # read as `claw log --dice` reads it (claw.core.dice_luck)
     log = [{"dice": [{"die": "cats' initiative d12", "value": 12}, {"die": "shuffle", "value": 9},
-                     {"die": "3d6 check", "value": 10}, {"die": "1..4", "value": 4}]},
+                     {"die": "d6 check", "value": 5}, {"die": "action die (face 1-4)", "value": 4}]},
            {"physical_dice": True, "dice": [{"die": "d12 attack die #1", "value": 1}]}]
     rec = dice_record(log)
     assert rec["kinds"] == {"d12": {"n": 2, "mean": 6.5, "expected": 6.5},
-                            "1..4": {"n": 1, "mean": 4.0, "expected": 2.5},
-                            "3d6": {"n": 1, "mean": 10.0, "expected": 10.5}}
+                            "d4": {"n": 1, "mean": 4.0, "expected": 2.5},
+                            "d6": {"n": 1, "mean": 5.0, "expected": 3.5}}
     assert (rec["n"], rec["seeded"], rec["typed"], rec["z"]) == (4, 3, 1, None)
     many = [{"dice": [{"die": "d6", "value": 6}] * FEW_DICE}]
     assert dice_record(many)["z"] > 2   # twenty sixes: far above chance
