@@ -139,19 +139,15 @@ def _board(path: str, game: str | None) -> tuple[bytes | None, str, str | None]:
 
 
 def _last_events(log: list[dict], count: int) -> list[dict]:
-    """The last ``count`` commands, each as its command line and its events' texts."""
+    """The last ``count`` commands, each as its command line (as `claw log` writes it) and
+    its events' texts."""
     import shlex
 
-    rows = []
-    for entry in log[-count:] if count else []:
-        words = [entry.get("command", "")] + [str(a) for a in entry.get("args", [])]
-        for key, value in entry.get("options", {}).items():
-            words.append("--" + key.replace("_", "-"))
-            if value is not True:
-                words.append(str(value))
-        rows.append({"seq": entry.get("seq"), "line": shlex.join(words),
-                     "events": [e.get("text") or e.get("type", "") for e in entry.get("events", [])]})
-    return rows
+    from claw.cli.commands.log import command_words
+
+    return [{"seq": entry.get("seq"), "line": shlex.join([entry.get("command", ""), *command_words(entry)]),
+             "events": [e.get("text") or e.get("type", "") for e in entry.get("events", [])]}
+            for entry in (log[-count:] if count else [])]
 
 
 def _handler(watched: Watched, stop: threading.Event):
