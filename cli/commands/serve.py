@@ -14,6 +14,7 @@ import sys
 import threading
 from dataclasses import dataclass, field
 
+from claw.cli.store.atomic import stamp  # the store's idea of "this version of the file"
 from claw.core.errors import UsageError
 
 POLL = 0.25  # seconds between looks at the file: a move at the table shows within a blink
@@ -35,15 +36,6 @@ class Snapshot:
     def summary(self) -> dict:
         return {"version": self.version, "game": self.game, "title": self.title, "svg": self.svg is not None,
                 "board_text": self.board_text, "events": self.events, "error": self.error}
-
-
-def stamp(path: str) -> tuple | None:
-    """The file's identity and age: an atomic replace (a new inode) or a write changes it."""
-    try:
-        info = os.stat(path)
-    except OSError:
-        return None
-    return info.st_ino, info.st_mtime_ns, info.st_size
 
 
 class Watched:

@@ -15,8 +15,8 @@ CLEAR = "\x1b[H\x1b[2J"
 
 def watch(draw: Callable[[], int], state: str | None, refused: list[str], store) -> int:
     """Call ``draw`` (one `claw show`) now and after every change of the file."""
-    from claw.cli.commands.serve import stamp
     from claw.cli.store import commit
+    from claw.cli.store.atomic import stamp
     from claw.cli.store.statefile import env_state
 
     if store.in_memory:
