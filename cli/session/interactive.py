@@ -163,19 +163,21 @@ def _over(session: Session) -> bool:
 
 
 def summary_lines(session: Session) -> list[str]:
-    """The end-of-game summary (issue 23 item 8). HOOK: helper sim-docs builds the full
-    summary in core (outcome, rounds, figures fallen, wounds, loot, dice luck); until it
-    lands this says the outcome and counts the log."""
+    """What the session adds when a game ends: nothing where the command that ended it has
+    summed the game up already (claw.core.summary, said by the runner with its events);
+    else the outcome in one line."""
+    from claw.core.summary import summary
+
     envelope = session.envelope or {}
+    if summary(str(envelope.get("game") or ""), envelope) is not None:
+        return []
     state = envelope.get("state") or {}
     outcome = state.get("outcome")
     if isinstance(outcome, dict):
         said = " — ".join(str(outcome[k]) for k in ("result", "why") if outcome.get(k))
     else:
         said = " — ".join(str(v) for v in (outcome, state.get("outcome_reason")) if v)
-    log = envelope.get("log", [])
-    dice = sum(len(entry.get("dice") or []) for entry in log)
-    return [f"The game is over: {said}.", f"{len(log)} command(s) in the log, {dice} dice rolled."]
+    return [f"The game is over: {said}."]
 
 
 def _ask(question: str, answers: str, input: Any, screen: Any) -> str:

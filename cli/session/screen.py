@@ -53,9 +53,12 @@ class Entry:
 
 
 def reminders_due(session: Session) -> list[str]:
-    """HOOK (issue 23 item 9, helper sim-docs): the scenario's round reminders due now, for
-    the status line. Empty until the reminders land in core."""
-    return []
+    """The scenario's round reminders of the round in hand, for the status line."""
+    from claw.core.reminders import due_reminders
+
+    envelope = session.envelope or {}
+    state = envelope.get("state")
+    return [r["text"] for r in due_reminders(str(envelope.get("game") or ""), state)] if isinstance(state, dict) else []
 
 
 def board_focus(session: Session) -> str | None:

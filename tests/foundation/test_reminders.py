@@ -116,3 +116,15 @@ def test_due_reminders_lists_the_round_in_hand():
 def test_which_rounds_a_reminder_is_for(reminder, rounds):
     (item,) = reminders.normalised([reminder])
     assert [n for n in range(1, 10) if reminders.applies(item, n)] == rounds
+
+
+def test_the_sessions_status_line_shows_the_reminders_due(tmp_path):
+    """issue 23 item 9: `claw play`'s status line names the round's reminders."""
+    from claw.cli.session.engine import Session
+    from claw.cli.session.screen import reminders_due
+
+    session = Session(None)
+    extra = "reminders:\n  - {round: 1, when: start, text: Place the lure.}\n"
+    assert session.run_words(["new", _msm(tmp_path, extra), "--seed", "7"]) == 0
+    assert session.run_words(["scenario-step"]) == 0  # round 1 starts with its initiative
+    assert reminders_due(session) == ["Place the lure."]
