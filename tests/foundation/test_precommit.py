@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 from tests.paths import ROOT
@@ -26,18 +25,26 @@ def test_every_hook_runs_its_tool_through_venv_tool():
     assert os.access(TOOL, os.X_OK)
 
 
-def test_the_tool_is_found_in_dot_venv_without_activating_it(tmp_path):
-    bin_dir = tmp_path / ".venv" / "bin"
+def _stand_in(bin_dir: Path) -> None:
+    """A `ruff` that answers --version as ruff does: the README's test command installs no
+    dev tools, and where the script finds a tool, not the tool, is what is tested here."""
     bin_dir.mkdir(parents=True)
-    (bin_dir / "ruff").symlink_to(Path(sys.executable).parent / "ruff")
+    tool = bin_dir / "ruff"
+    tool.write_text("#!/bin/sh\necho 'ruff 0.0.0 (stand-in)'\n", encoding="utf-8")
+    tool.chmod(0o755)
+
+
+def test_the_tool_is_found_in_dot_venv_without_activating_it(tmp_path):
+    _stand_in(tmp_path / ".venv" / "bin")
     r = subprocess.run([str(TOOL), "ruff", "--version"], cwd=tmp_path, env=BARE, capture_output=True,
                        text=True, timeout=60)
     assert r.returncode == 0 and r.stdout.startswith("ruff "), r.stderr
 
 
 def test_the_active_venv_comes_first_and_a_missing_tool_says_what_to_do(tmp_path):
+    _stand_in(tmp_path / "active" / "bin")
     r = subprocess.run([str(TOOL), "ruff", "--version"], cwd=tmp_path, capture_output=True, text=True,
-                       env={**BARE, "VIRTUAL_ENV": str(Path(sys.executable).parent.parent)}, timeout=60)
+                       env={**BARE, "VIRTUAL_ENV": str(tmp_path / "active")}, timeout=60)
     assert r.returncode == 0 and r.stdout.startswith("ruff "), r.stderr
     r = subprocess.run([str(TOOL), "no-such-tool"], cwd=tmp_path, env=BARE, capture_output=True, text=True,
                        timeout=60)
